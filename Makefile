@@ -1,0 +1,42 @@
+# The two README commands: `make demo` (main job) and `make test` (whole test suite).
+# Both set up everything they need on a fresh Debian machine with Python 3.11.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test setup adb lint typecheck pytest clean
+
+demo: setup
+	$(BIN)/droidgate suite android --report reports/android
+
+test: setup lint typecheck pytest
+
+setup: $(STAMP) adb
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+# The virtual device is driven through the real adb server: Debian's `adb` package.
+adb:
+	@command -v adb >/dev/null 2>&1 || { \
+	  echo "installing Debian's adb"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq adb; }
+
+lint:
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck:
+	$(BIN)/mypy
+
+# pytest exits 5 when it collected no test; that is a failure here too.
+pytest:
+	$(BIN)/pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

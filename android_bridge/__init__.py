@@ -1,0 +1,1 @@
+"""android_bridge: see DESIGN.md for what this package owns."""

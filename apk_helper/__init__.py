@@ -1,0 +1,1 @@
+"""apk_helper: see DESIGN.md for what this package owns."""

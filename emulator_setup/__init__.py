@@ -1,0 +1,1 @@
+"""emulator_setup: see DESIGN.md for what this package owns."""

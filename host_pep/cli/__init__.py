@@ -1,0 +1,1 @@
+"""The ``droidgate`` command line. Subcommands come from every package via entry points."""

@@ -1,0 +1,127 @@
+"""AgentEvent: the one object every channel's pending action is normalized into.
+
+The JSON form is a public contract (see DESIGN.md):
+``{"session", "agent", "channel", "action", "target", "payload", "provenance", "context", "ts"}``.
+``id`` is optional on the wire; the PEP assigns one when it is missing so that observations and
+audit records can point at the event that produced them.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from host_pep.exceptions import EventValidationError
+from host_pep.types import JSONObject
+
+# Limits keep one hostile event from exhausting memory or time on the enforcement path.
+MAX_ID_CHARS = 256
+MAX_TARGET_CHARS = 1024
+MAX_PAYLOAD_BYTES = 256 * 1024
+MAX_SCREEN_XML_BYTES = 4 * 1024 * 1024
+MAX_CONTEXT_BYTES = MAX_SCREEN_XML_BYTES + 256 * 1024
+MAX_NESTING = 12
+
+
+class Channel(StrEnum):
+    GUI = "gui"
+    API = "api"
+    TOOL = "tool"
+    LLM = "llm"
+
+
+class ActionType(StrEnum):
+    TAP = "tap"
+    TEXT_INPUT = "text_input"
+    SWIPE = "swipe"
+    KEY = "key"
+    LAUNCH = "launch"
+    API_CALL = "api_call"
+    TOOL_CALL = "tool_call"
+
+
+def _depth(value: Any, level: int = 0) -> int:
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level + 1)
+    return level
+
+
+def _json_size(value: Any) -> int:
+    return len(json.dumps(value, ensure_ascii=False, default=str).encode())
+
+
+class AgentEvent(BaseModel):
+    """e = <s, a, c, tau, o, p, pi, m, t>."""
+
+    model_config = ConfigDict(extra="forbid", frozen=False, use_enum_values=False)
+
+    session: str = Field(min_length=1, max_length=MAX_ID_CHARS)
+    agent: str = Field(min_length=1, max_length=MAX_ID_CHARS)
+    channel: Channel
+    action: ActionType
+    target: str = Field(default="", max_length=MAX_TARGET_CHARS)
+    payload: JSONObject = Field(default_factory=dict)
+    provenance: JSONObject = Field(default_factory=dict)
+    """What the agent *claims*. Audited, never used for a decision."""
+    context: JSONObject = Field(default_factory=dict)
+    ts: float = Field(default_factory=time.time)
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex, max_length=MAX_ID_CHARS)
+
+    @field_validator("payload", "provenance")
+    @classmethod
+    def _bounded_object(cls, value: JSONObject) -> JSONObject:
+        if _depth(value) > MAX_NESTING:
+            raise ValueError(f"nested deeper than {MAX_NESTING} levels")
+        if _json_size(value) > MAX_PAYLOAD_BYTES:
+            raise ValueError(f"larger than {MAX_PAYLOAD_BYTES} bytes")
+        return value
+
+    @field_validator("context")
+    @classmethod
+    def _bounded_context(cls, value: JSONObject) -> JSONObject:
+        xml = value.get("screen_xml")
+        if xml is not None and not isinstance(xml, str):
+            raise ValueError("screen_xml must be a string")
+        if xml is not None and len(xml.encode()) > MAX_SCREEN_XML_BYTES:
+            raise ValueError(f"screen_xml larger than {MAX_SCREEN_XML_BYTES} bytes")
+        if _depth(value) > MAX_NESTING:
+            raise ValueError(f"nested deeper than {MAX_NESTING} levels")
+        if _json_size(value) > MAX_CONTEXT_BYTES:
+            raise ValueError(f"larger than {MAX_CONTEXT_BYTES} bytes")
+        return value
+
+    @property
+    def user_request(self) -> str:
+        """The user's own request for this session, if the caller supplied one."""
+        value = self.context.get("user_request", "")
+        return value if isinstance(value, str) else ""
+
+    def summary(self) -> str:
+        """One line for logs and audit: never includes payload values."""
+        return (
+            f"{self.agent}@{self.session} {self.channel.value}/{self.action.value} -> {self.target}"
+        )
+
+    @classmethod
+    def parse(cls, data: Any) -> AgentEvent:
+        """Validate untrusted input; raise EventValidationError naming the first bad field."""
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise EventValidationError(f"not valid JSON ({exc.msg})", field="event") from exc
+        if not isinstance(data, dict):
+            raise EventValidationError("an event must be a JSON object", field="event")
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            field = ".".join(str(p) for p in first.get("loc", ())) or "event"
+            raise EventValidationError(first.get("msg", "invalid"), field=field) from exc

@@ -1,0 +1,1 @@
+"""scenarios: see DESIGN.md for what this package owns."""
