@@ -19,6 +19,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from importlib.metadata import entry_points
+from typing import Any
 
 from host_pep.exceptions import DroidgateError
 
@@ -28,6 +29,27 @@ EXIT_USAGE = 2
 EXIT_RUNTIME = 3
 
 log = logging.getLogger("droidgate")
+
+
+def command_group(sub: Any, name: str, help: str) -> Any:
+    """Return the sub-subparsers of group ``name`` (e.g. ``bench``), creating it on first use.
+
+    Several packages contribute to one group: host_pep adds ``bench pep``, android_bridge
+    ``bench tap`` and ``bench api``, emulator_setup ``bench device``.
+    """
+    existing = sub.choices.get(name)
+    if existing is not None:
+        return existing._droidgate_group
+    parser = sub.add_parser(name, help=help, description=help)
+    group = parser.add_subparsers(dest=f"{name}_command", metavar="WHAT")
+    parser._droidgate_group = group
+    parser.set_defaults(func=lambda args: _group_help(parser))
+    return group
+
+
+def _group_help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return EXIT_USAGE
 
 
 def build_parser() -> argparse.ArgumentParser:
