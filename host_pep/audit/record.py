@@ -1,0 +1,257 @@
+"""AuditRecord: one line of the audit trail, safe to store (no sensitive value in clear).
+
+``AuditRecord.from_decision`` builds the record for a decision. It holds the clear values it
+needs for salted hashes only in a private attribute that is never serialized; ``AuditLog.append``
+seals the record (fills the digests with the log's salt, drops the clear values) before storing.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import unicodedata
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from host_pep.audit.masking import ValueHasher, redact_json, redact_text, skeleton
+from host_pep.events import AgentEvent
+from host_pep.semantics import Completion
+from host_pep.verdict import Decision, Evidence, Stage, Verdict
+
+MAX_PAYLOAD_FIELDS = 200
+_MASK_CHARS = frozenset("*•●·#")
+
+
+class RecordKind(StrEnum):
+    DECISION = "decision"
+    EVICTION = "eviction"  # session memory dropped observations (count or TTL bound)
+    RULE_CHANGE = "rule_change"  # control plane installed/removed a rule, changed a mode
+    ERROR = "error"  # something failed outside a decision (e.g. an observation point)
+
+
+class EvidenceRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str
+    masked: str
+    digest: str | None = None
+    """HMAC-SHA256 (per-log salt) of the value's skeleton; None when the clear value could not
+    be recovered from the event (then only the masked form correlates)."""
+    source: str = ""
+    field: str = ""
+    source_event: str = ""
+    observed_by: str = ""
+    trusted: bool = True
+
+
+class PayloadField(BaseModel):
+    """Shape of one payload leaf: where, what type, how long, and a salted hash of its text."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    field: str
+    type: str
+    length: int
+    role: str | None = None
+    digest: str | None = None
+
+
+class AuditRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seq: int = 0
+    """Assigned by ``AuditLog.append``; 0 until then."""
+    ts: float = Field(default_factory=time.time)
+    kind: RecordKind = RecordKind.DECISION
+    event_id: str = ""
+    event_ts: float | None = None
+    session: str = ""
+    agent: str = ""
+    channel: str = ""
+    action: str = ""
+    target: str = ""
+    app: str | None = None
+    operation: str | None = None
+    summary: str = ""
+    payload: list[PayloadField] = Field(default_factory=list)
+    user_request: str = ""
+    """Redacted: long digit runs and addresses masked."""
+    decision: Decision | None = None
+    stage: Stage | None = None
+    rule_ids: list[str] = Field(default_factory=list)
+    reason: str = ""
+    evidence: list[EvidenceRecord] = Field(default_factory=list)
+    ruleset_revision: int = 0
+    latency_ms: dict[str, float] = Field(default_factory=dict)
+    error: str | None = None
+    shadow: list[dict[str, Any]] = Field(default_factory=list)
+    claimed_provenance: dict[str, Any] = Field(default_factory=dict)
+    """What the agent claimed about where its values came from: debugging only, redacted."""
+    detail: dict[str, Any] = Field(default_factory=dict)
+    """Eviction / rule-change / error specifics (redacted)."""
+    prev_hash: str = ""
+    hash: str = ""
+
+    # clear values waiting to be hashed with the log's salt: ("payload"|"evidence", index) -> text
+    _pending: dict[tuple[str, int], str] = PrivateAttr(default_factory=dict)
+
+    @classmethod
+    def from_decision(
+        cls,
+        event: AgentEvent,
+        completion: Completion | None,
+        verdict: Verdict,
+        *,
+        error: str | None = None,
+    ) -> AuditRecord:
+        completed = completion.event if completion is not None else event
+        semantics = completion.semantics if completion is not None else None
+        roles = {k: v.value for k, v in semantics.fields.items()} if semantics else {}
+        pending: dict[tuple[str, int], str] = {}
+
+        leaves = list(_leaves(event.payload))[:MAX_PAYLOAD_FIELDS]
+        payload: list[PayloadField] = []
+        for i, (path, value) in enumerate(leaves):
+            text = value if isinstance(value, str) else _scalar_text(value)
+            payload.append(
+                PayloadField(
+                    field=path,
+                    type=_type_name(value),
+                    length=len(text),
+                    role=roles.get(path),
+                )
+            )
+            if text:
+                pending[("payload", i)] = text
+
+        texts = {path: v for path, v in leaves if isinstance(v, str)}
+        if semantics is not None:
+            texts.update({f: t for f, t in semantics.text.items() if f not in texts})
+        evidence: list[EvidenceRecord] = []
+        for i, ev in enumerate(verdict.evidence):
+            evidence.append(_evidence_record(ev))
+            clear = _recover(ev, texts)
+            if clear is not None:
+                pending[("evidence", i)] = clear
+
+        err = error if error is not None else verdict.error
+        record = cls(
+            kind=RecordKind.DECISION,
+            event_id=verdict.event_id or event.id,
+            event_ts=event.ts,
+            session=event.session,
+            agent=event.agent,
+            channel=event.channel.value,
+            action=event.action.value,
+            target=redact_text(completed.target),
+            app=semantics.app if semantics else None,
+            operation=semantics.operation.value if semantics else None,
+            summary=redact_text(completed.summary()),
+            payload=payload,
+            user_request=redact_text(event.user_request),
+            decision=verdict.decision,
+            stage=verdict.stage,
+            rule_ids=list(verdict.rule_ids),
+            reason=redact_text(verdict.reason),
+            evidence=evidence,
+            ruleset_revision=verdict.ruleset_revision,
+            latency_ms=dict(verdict.latency_ms),
+            error=redact_text(err) if err is not None else None,
+            shadow=[redact_json(s) for s in verdict.shadow],
+            claimed_provenance=redact_json(event.provenance),
+        )
+        record._pending = pending
+        return record
+
+    def sealed(self, hasher: ValueHasher) -> AuditRecord:
+        """A copy with salted digests filled in and no clear value left anywhere."""
+        out = self.model_copy(deep=True)
+        for (where, i), text in self._pending.items():
+            if where == "payload" and i < len(out.payload):
+                out.payload[i].digest = hasher.digest(text)
+            elif where == "evidence" and i < len(out.evidence):
+                out.evidence[i].digest = hasher.digest(text)
+        out._pending = {}
+        return out
+
+    def body(self) -> dict[str, Any]:
+        """The hashed content: everything but the chain links themselves."""
+        return self.model_dump(mode="json", exclude={"prev_hash", "hash"})
+
+
+def _evidence_record(ev: Evidence) -> EvidenceRecord:
+    return EvidenceRecord(
+        kind=ev.kind,
+        masked=redact_text(ev.masked),
+        source=ev.source,
+        field=ev.field,
+        source_event=ev.source_event,
+        observed_by=ev.observed_by,
+        trusted=ev.trusted,
+    )
+
+
+def _leaves(value: Any, prefix: str = "") -> Any:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, f"{prefix}.{k}" if prefix else str(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, f"{prefix}[{i}]")
+    else:
+        yield prefix or "$", value
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {bool: "bool", int: "int", float: "float", str: "str"}.get(type(value), "other")
+
+
+def _scalar_text(value: Any) -> str:
+    if value is None or isinstance(value, bool):
+        return ""
+    return str(value)
+
+
+def _masked_pattern(masked: str, exact: bool) -> re.Pattern[str] | None:
+    """Regex over value skeletons: visible characters literal, mask runs wildcards."""
+    parts: list[str] = []
+    run = 0
+    literals = 0
+    for ch in unicodedata.normalize("NFKC", masked).casefold():
+        if ch in _MASK_CHARS:
+            run += 1
+            continue
+        if run:
+            parts.append(f".{{{run}}}" if exact else ".+?")
+            run = 0
+        if ch.isalnum():
+            parts.append(re.escape(ch))
+            literals += 1
+    if run:
+        parts.append(f".{{{run}}}" if exact else ".+?")
+    if literals < 2:  # too little to anchor on: any match would be a guess
+        return None
+    return re.compile("".join(parts))
+
+
+def _recover(ev: Evidence, texts: dict[str, str]) -> str | None:
+    """Find the clear value behind ``ev.masked`` in the event's own text, if unambiguous.
+
+    The verdict carries only masked evidence; the event carries the clear payload. Matching the
+    masked form against the skeleton of the field it names lets us hash the real value.
+    """
+    candidates = [texts[ev.field]] if ev.field in texts else list(texts.values())
+    for exact in (True, False):
+        pattern = _masked_pattern(ev.masked, exact)
+        if pattern is None:
+            return None
+        found = {m.group(0) for t in candidates for m in pattern.finditer(skeleton(t))}
+        if len(found) == 1:
+            return found.pop()
+        if len(found) > 1:
+            return None
+    return None

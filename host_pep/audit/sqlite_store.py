@@ -1,0 +1,254 @@
+"""SQLiteAuditStore: the default AuditStore (one file, WAL, synchronous=FULL).
+
+Durability: in WAL mode with ``synchronous=FULL`` a COMMIT returns only after the WAL is
+fsynced, so a row whose append returned survives ``kill -9`` and power loss alike.
+Concurrency: one connection guarded by a lock (the daemon appends from several threads and
+tasks); ``BEGIN IMMEDIATE`` plus SQLite's file lock serialize appends from other processes on
+the same file, so the chain stays linear. A lock held longer than ``lock_timeout`` is reported
+as ``AuditUnavailable`` instead of stalling the enforcement path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from host_pep.audit.store import GENESIS_HASH, RowFilter, StoredRow
+from host_pep.exceptions import AuditUnavailable
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS audit (
+    seq INTEGER PRIMARY KEY,
+    ts REAL NOT NULL,
+    kind TEXT NOT NULL,
+    session TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    decision TEXT,
+    stage TEXT,
+    event_id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS audit_session ON audit(session, seq);
+CREATE INDEX IF NOT EXISTS audit_decision ON audit(decision, seq);
+CREATE INDEX IF NOT EXISTS audit_agent ON audit(agent, seq);
+CREATE INDEX IF NOT EXISTS audit_ts ON audit(ts);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+_COLUMNS = "seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash"
+
+
+def _row(values: Any) -> StoredRow:
+    seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash_ = values
+    return StoredRow(
+        seq=seq,
+        ts=ts,
+        kind=kind,
+        session=session,
+        agent=agent,
+        decision=decision,
+        stage=stage,
+        event_id=event_id,
+        body=body,
+        prev_hash=prev_hash,
+        hash=hash_,
+    )
+
+
+class SQLiteAuditStore:
+    def __init__(
+        self,
+        path: str | Path | None,
+        *,
+        readonly: bool = False,
+        lock_timeout: float = 2.0,
+    ) -> None:
+        self.path = None if path is None else Path(path)
+        self.readonly = readonly
+        self._lock = threading.RLock()
+        self._conn: sqlite3.Connection | None = None
+        self._broken: str | None = None
+        try:
+            self._conn = self._connect(lock_timeout)
+        except (sqlite3.Error, OSError) as exc:
+            # Do not raise here: the PEP must still answer (deny) and say why on every append.
+            self._broken = f"cannot open audit store {self.path}: {exc}"
+
+    def _connect(self, lock_timeout: float) -> sqlite3.Connection:
+        if self.path is None:
+            target, uri = ":memory:", False
+        elif self.readonly:
+            target, uri = f"{self.path.resolve().as_uri()}?mode=ro", True
+        else:
+            target, uri = str(self.path), False
+        conn = sqlite3.connect(
+            target,
+            uri=uri,
+            timeout=lock_timeout,
+            check_same_thread=False,  # guarded by self._lock
+            isolation_level=None,  # explicit transactions only
+        )
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {int(lock_timeout * 1000)}")
+            if not self.readonly:
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("PRAGMA synchronous = FULL")
+                conn.executescript(_SCHEMA)
+            else:
+                conn.execute("SELECT count(*) FROM audit").fetchone()
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _c(self) -> sqlite3.Connection:
+        if self._broken is not None:
+            raise AuditUnavailable(self._broken)
+        if self._conn is None:
+            raise AuditUnavailable("audit log is closed")
+        return self._conn
+
+    def _fail(self, what: str, exc: BaseException) -> AuditUnavailable:
+        return AuditUnavailable(f"audit store cannot {what} ({self.path or ':memory:'}): {exc}")
+
+    # -- AuditStore -------------------------------------------------------------------------
+
+    def meta_get(self, key: str) -> str | None:
+        with self._lock:
+            try:
+                row = self._c().execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+            except sqlite3.Error as exc:
+                raise self._fail("read", exc) from exc
+        return None if row is None else str(row[0])
+
+    def meta_setdefault(self, key: str, value: str) -> str:
+        with self._lock:
+            conn = self._c()
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    conn.execute(
+                        "INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)", (key, value)
+                    )
+                    row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+                    conn.execute("COMMIT")
+                except BaseException:
+                    _rollback(conn)
+                    raise
+            except (sqlite3.Error, OSError) as exc:
+                raise self._fail("write", exc) from exc
+        return str(row[0])
+
+    def append_atomic(self, build: Callable[[int, str], StoredRow]) -> StoredRow:
+        with self._lock:
+            conn = self._c()
+            if self.readonly:
+                raise AuditUnavailable(f"audit store {self.path} is open read-only")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    last = conn.execute(
+                        "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1"
+                    ).fetchone()
+                    seq, prev = (1, GENESIS_HASH) if last is None else (last[0] + 1, last[1])
+                    row = build(seq, prev)
+                    conn.execute(
+                        f"INSERT INTO audit({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                        (
+                            row.seq,
+                            row.ts,
+                            row.kind,
+                            row.session,
+                            row.agent,
+                            row.decision,
+                            row.stage,
+                            row.event_id,
+                            row.body,
+                            row.prev_hash,
+                            row.hash,
+                        ),
+                    )
+                    conn.executemany(
+                        "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+                        [("head_seq", str(row.seq)), ("head_hash", row.hash)],
+                    )
+                    conn.execute("COMMIT")  # fsync of the WAL (synchronous=FULL)
+                except BaseException:
+                    _rollback(conn)
+                    raise
+            except (sqlite3.Error, OSError) as exc:
+                raise self._fail("write", exc) from exc
+        return row
+
+    def iter_rows(self) -> Iterator[StoredRow]:
+        # Page through by seq so a long verify does not hold the lock (or a read txn) throughout.
+        after = -1
+        while True:
+            with self._lock:
+                try:
+                    batch = (
+                        self._c()
+                        .execute(
+                            f"SELECT {_COLUMNS} FROM audit WHERE seq > ? ORDER BY seq LIMIT 1000",
+                            (after,),
+                        )
+                        .fetchall()
+                    )
+                except sqlite3.Error as exc:
+                    raise self._fail("read", exc) from exc
+            if not batch:
+                return
+            for values in batch:
+                yield _row(values)
+            after = batch[-1][0]
+
+    def head(self) -> tuple[int, str] | None:
+        seq, hash_ = self.meta_get("head_seq"), self.meta_get("head_hash")
+        if seq is None or hash_ is None:
+            return None
+        return int(seq), hash_
+
+    def select(self, flt: RowFilter) -> list[StoredRow]:
+        where: list[str] = []
+        params: list[Any] = []
+        for column in ("session", "decision", "agent", "kind"):
+            value = getattr(flt, column)
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if flt.since is not None:
+            where.append("ts >= ?")
+            params.append(flt.since)
+        if flt.until is not None:
+            where.append("ts <= ?")
+            params.append(flt.until)
+        sql = f"SELECT {_COLUMNS} FROM audit"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY seq DESC LIMIT ?"
+        params.append(max(flt.limit, 0))
+        with self._lock:
+            try:
+                rows = self._c().execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                raise self._fail("read", exc) from exc
+        return [_row(v) for v in reversed(rows)]
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    # no transaction active, or the connection is gone: nothing left to undo
+    with contextlib.suppress(sqlite3.Error):
+        conn.execute("ROLLBACK")
