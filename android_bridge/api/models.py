@@ -1,0 +1,151 @@
+"""Request and response bodies of the bridge API (the OpenAPI spec is generated from these)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from host_pep.events import MAX_ID_CHARS, MAX_TARGET_CHARS, ActionType, Channel
+from host_pep.verdict import Verdict
+
+PROTOCOL_VERSION = "1"
+"""Bumped on any incompatible change to the bridge API's paths or bodies."""
+
+_ID = Field(min_length=1, max_length=MAX_ID_CHARS, pattern=r"^[A-Za-z0-9._:@-]+$")
+
+
+class Health(BaseModel):
+    status: Literal["ok"] = "ok"
+    protocol: str = PROTOCOL_VERSION
+    version: str
+
+
+class Status(BaseModel):
+    protocol: str = PROTOCOL_VERSION
+    version: str
+    uptime_s: float
+    devices: list[str]
+    sessions: int
+    ruleset_revision: int
+    trace: str | None = None
+
+
+class ToolSpec(BaseModel):
+    """A typed tool as agents see it (JSON schema of its arguments plus MCP-style hints)."""
+
+    name: str
+    description: str = ""
+    input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object"})
+    read_only: bool = False
+    destructive: bool = True
+
+
+class ToolList(BaseModel):
+    tools: list[ToolSpec]
+
+
+class CreateSession(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    session: str | None = Field(
+        default=None, min_length=1, max_length=MAX_ID_CHARS, pattern=r"^[A-Za-z0-9._:@-]+$"
+    )
+    """Choose the id (must be unused); omitted, the server makes one."""
+    serial: str | None = Field(default=None, min_length=1, max_length=256)
+    """Device the session acts on; may be omitted when the daemon has exactly one device."""
+    agents: list[str] = Field(default_factory=list, max_length=64)
+    user_request: str = Field(default="", max_length=16384)
+    """The user's own request: the only place an authorization for high-impact actions comes from."""
+
+
+class JoinSession(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    agent: str = _ID
+
+
+class SessionInfo(BaseModel):
+    session: str
+    serial: str
+    agents: list[str]
+    user_request: str
+    created: float
+
+
+class SessionList(BaseModel):
+    sessions: list[SessionInfo]
+
+
+class ActionRequest(BaseModel):
+    """An AgentEvent in DESIGN.md's wire format, plus the hash of the screen it was planned on.
+
+    ``session`` may be omitted (the path names it); if given it must equal the path's.
+    ``context.user_request`` and ``context.screen_xml`` are set by the server, never the agent.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    agent: str = _ID
+    channel: Channel
+    action: ActionType
+    target: str = Field(default="", max_length=MAX_TARGET_CHARS)
+    payload: dict[str, Any] = Field(default_factory=dict)
+    provenance: dict[str, Any] = Field(default_factory=dict)
+    context: dict[str, Any] = Field(default_factory=dict)
+    session: str | None = Field(default=None, max_length=MAX_ID_CHARS)
+    ts: float | None = None
+    id: str | None = Field(default=None, min_length=1, max_length=MAX_ID_CHARS)
+    screen_hash: str | None = Field(default=None, max_length=256)
+
+
+class ActionResponse(BaseModel):
+    event_id: str
+    decision: str
+    verdict: Verdict
+    executed: bool
+    result: Any = None
+    error: str | None = None
+    screen_hash: str | None = None
+    stale: bool = False
+
+
+class DecisionResponse(BaseModel):
+    event_id: str
+    decision: str
+    verdict: Verdict
+
+
+class ScreenResponse(BaseModel):
+    serial: str
+    hash: str | None = None
+    package: str | None = None
+    xml: str
+
+
+class EscalationList(BaseModel):
+    escalations: list[dict[str, Any]]
+
+
+class EscalationResolved(BaseModel):
+    id: str
+    decision: Literal["approved", "denied"]
+
+
+class RuleList(BaseModel):
+    revision: int
+    rules: list[dict[str, Any]]
+
+
+class RuleChange(BaseModel):
+    revision: int
+    rule_id: str
+
+
+class AuditList(BaseModel):
+    records: list[dict[str, Any]]
+
+
+class AuditVerify(BaseModel):
+    ok: bool
+    detail: dict[str, Any] = Field(default_factory=dict)

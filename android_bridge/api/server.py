@@ -1,0 +1,530 @@
+"""The bridge API over aiohttp. Routes are declared once (``ROUTES``); the OpenAPI spec is built
+from the same table, so the spec cannot drift from what the server serves."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import math
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+from pydantic import BaseModel, ValidationError
+
+from android_bridge.api.auth import check_bearer
+from android_bridge.api.errors import ApiError, bad_request
+from android_bridge.api.models import (
+    ActionRequest,
+    ActionResponse,
+    AuditList,
+    AuditVerify,
+    CreateSession,
+    DecisionResponse,
+    EscalationList,
+    EscalationResolved,
+    Health,
+    JoinSession,
+    RuleChange,
+    RuleList,
+    ScreenResponse,
+    SessionInfo,
+    SessionList,
+    Status,
+    ToolList,
+)
+from android_bridge.api.service import BridgeService, first_error
+from host_pep.rules import FlowRule
+
+log = logging.getLogger(__name__)
+
+MAX_BODY_BYTES = 1024 * 1024
+"""Agents never send screen XML (the daemon dumps it), so 1 MiB is far above any honest event."""
+DEFAULT_REQUEST_TIMEOUT = 30.0
+
+SERVICE_KEY = web.AppKey("service", BridgeService)
+TOKEN_KEY = web.AppKey("token", str)
+TIMEOUT_KEY = web.AppKey("timeout", float)
+SPEC_KEY = web.AppKey("openapi", dict)
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@dataclass(frozen=True)
+class Query:
+    name: str
+    type: str  # "string" | "integer" | "number"
+    description: str
+    minimum: float | None = None
+    maximum: float | None = None
+
+
+@dataclass(frozen=True)
+class Route:
+    method: str
+    path: str
+    op_id: str
+    summary: str
+    handler: Handler
+    body: type[BaseModel] | None = None
+    response: type[BaseModel] | None = None
+    status: int = 200
+    auth: bool = True
+    query: tuple[Query, ...] = ()
+    content_type: str = "application/json"
+    errors: tuple[int, ...] = field(default=(400,))
+
+
+def _service(request: web.Request) -> BridgeService:
+    return request.app[SERVICE_KEY]
+
+
+def _ok(model: BaseModel, status: int = 200) -> web.Response:
+    return web.Response(
+        status=status, text=model.model_dump_json(), content_type="application/json"
+    )
+
+
+async def _body(request: web.Request, model: type[BaseModel]) -> Any:
+    raw = await request.read()
+    if not raw:
+        raise bad_request("request body is empty; expected a JSON object", "body")
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise bad_request(f"request body is not valid JSON ({exc})", "body") from exc
+    if not isinstance(data, dict):
+        raise bad_request("request body must be a JSON object", "body")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        where, msg = first_error(exc)
+        raise bad_request(msg, where) from exc
+
+
+def _query(request: web.Request, spec: Query) -> Any:
+    raw = request.query.get(spec.name)
+    if raw is None:
+        return None
+    try:
+        value: Any = (
+            int(raw) if spec.type == "integer" else float(raw) if spec.type == "number" else raw
+        )
+    except ValueError:
+        raise bad_request(
+            f"must be {'an integer' if spec.type == 'integer' else 'a number'}", spec.name
+        ) from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise bad_request("must be a finite number", spec.name)
+    if spec.minimum is not None and value < spec.minimum:
+        raise bad_request(f"must be at least {spec.minimum:g}", spec.name)
+    if spec.maximum is not None and value > spec.maximum:
+        raise bad_request(f"must be at most {spec.maximum:g}", spec.name)
+    return value
+
+
+# -- handlers --------------------------------------------------------------------------------
+async def health(request: web.Request) -> web.Response:
+    return _ok(Health(version=_service(request).version))
+
+
+async def status(request: web.Request) -> web.Response:
+    svc = _service(request)
+    revision, _ = svc.rules()
+    trace = getattr(svc.recorder, "path", None)
+    return _ok(
+        Status(
+            version=svc.version,
+            uptime_s=round(time.time() - svc.started, 3),
+            devices=svc.devices(),
+            sessions=len(svc.sessions()),
+            ruleset_revision=revision,
+            trace=str(trace) if trace else None,
+        )
+    )
+
+
+async def openapi(request: web.Request) -> web.Response:
+    return web.json_response(request.app[SPEC_KEY])
+
+
+async def tools(request: web.Request) -> web.Response:
+    return _ok(ToolList(tools=_service(request).tools))
+
+
+async def create_session(request: web.Request) -> web.Response:
+    req = await _body(request, CreateSession)
+    return _ok(_service(request).create_session(req), 201)
+
+
+async def list_sessions(request: web.Request) -> web.Response:
+    return _ok(SessionList(sessions=_service(request).sessions()))
+
+
+async def get_session(request: web.Request) -> web.Response:
+    return _ok(_service(request).session(request.match_info["session"]))
+
+
+async def end_session(request: web.Request) -> web.Response:
+    return _ok(_service(request).end_session(request.match_info["session"]))
+
+
+async def join_session(request: web.Request) -> web.Response:
+    req = await _body(request, JoinSession)
+    return _ok(_service(request).join(request.match_info["session"], req.agent))
+
+
+async def submit_event(request: web.Request) -> web.Response:
+    req = await _body(request, ActionRequest)
+    return _ok(await _service(request).submit(request.match_info["session"], req))
+
+
+async def decide_event(request: web.Request) -> web.Response:
+    req = await _body(request, ActionRequest)
+    return _ok(await _service(request).decide(request.match_info["session"], req))
+
+
+async def get_screen(request: web.Request) -> web.Response:
+    return _ok(await _service(request).screen(request.match_info["session"]))
+
+
+async def get_screen_png(request: web.Request) -> web.Response:
+    png = await _service(request).screen_png(request.match_info["session"])
+    return web.Response(body=png, content_type="image/png")
+
+
+async def list_escalations(request: web.Request) -> web.Response:
+    return _ok(EscalationList(escalations=_service(request).escalations()))
+
+
+async def approve_escalation(request: web.Request) -> web.Response:
+    eid = request.match_info["escalation_id"]
+    _service(request).resolve_escalation(eid, approve=True)
+    return _ok(EscalationResolved(id=eid, decision="approved"))
+
+
+async def deny_escalation(request: web.Request) -> web.Response:
+    eid = request.match_info["escalation_id"]
+    _service(request).resolve_escalation(eid, approve=False)
+    return _ok(EscalationResolved(id=eid, decision="denied"))
+
+
+async def list_rules(request: web.Request) -> web.Response:
+    revision, rules = _service(request).rules()
+    return _ok(RuleList(revision=revision, rules=rules))
+
+
+async def install_rule(request: web.Request) -> web.Response:
+    raw = await _body(request, _RawObject)
+    revision, rule_id = _service(request).install_rule(raw.model_dump())
+    return _ok(RuleChange(revision=revision, rule_id=rule_id), 201)
+
+
+async def remove_rule(request: web.Request) -> web.Response:
+    rule_id = request.match_info["rule_id"]
+    return _ok(RuleChange(revision=_service(request).remove_rule(rule_id), rule_id=rule_id))
+
+
+_AUDIT_QUERY = (
+    Query("session", "string", "only this session's records"),
+    Query("decision", "string", "only this decision (allow, deny, rewrite, escalate)"),
+    Query("since", "number", "only records at or after this UNIX time", minimum=0),
+    Query("limit", "integer", "at most this many records (default 100)", minimum=1, maximum=10000),
+)
+
+
+async def query_audit(request: web.Request) -> web.Response:
+    session, decision, since, limit = (_query(request, q) for q in _AUDIT_QUERY)
+    records = _service(request).audit_query(
+        session=session, decision=decision, since=since, limit=limit or 100
+    )
+    return _ok(AuditList(records=records))
+
+
+_TAIL_QUERY = (Query("n", "integer", "how many records (default 20)", minimum=1, maximum=10000),)
+
+
+async def tail_audit(request: web.Request) -> web.Response:
+    n = _query(request, _TAIL_QUERY[0]) or 20
+    return _ok(AuditList(records=_service(request).audit_tail(n)))
+
+
+async def verify_audit(request: web.Request) -> web.Response:
+    return _ok(_service(request).audit_verify())
+
+
+class _RawObject(BaseModel):
+    """Any JSON object: validated afterwards by the service (so FlowRule errors name the field)."""
+
+    model_config = {"extra": "allow"}
+
+
+ROUTES: tuple[Route, ...] = (
+    Route(
+        "GET",
+        "/v1/health",
+        "health",
+        "Liveness and protocol version",
+        health,
+        response=Health,
+        auth=False,
+        errors=(),
+    ),
+    Route(
+        "GET", "/openapi.json", "openapi", "This OpenAPI document", openapi, auth=False, errors=()
+    ),
+    Route(
+        "GET",
+        "/v1/status",
+        "status",
+        "Devices, sessions, ruleset revision",
+        status,
+        response=Status,
+        errors=(),
+    ),
+    Route(
+        "GET",
+        "/v1/tools",
+        "listTools",
+        "Typed tools with JSON schemas and hints",
+        tools,
+        response=ToolList,
+        errors=(),
+    ),
+    Route(
+        "POST",
+        "/v1/sessions",
+        "createSession",
+        "Create a session bound to a device",
+        create_session,
+        CreateSession,
+        SessionInfo,
+        201,
+        errors=(400, 409),
+    ),
+    Route(
+        "GET",
+        "/v1/sessions",
+        "listSessions",
+        "Open sessions",
+        list_sessions,
+        response=SessionList,
+        errors=(),
+    ),
+    Route(
+        "GET",
+        "/v1/sessions/{session}",
+        "getSession",
+        "One session",
+        get_session,
+        response=SessionInfo,
+        errors=(404,),
+    ),
+    Route(
+        "DELETE",
+        "/v1/sessions/{session}",
+        "endSession",
+        "End a session (forgets its observations)",
+        end_session,
+        response=SessionInfo,
+        errors=(404,),
+    ),
+    Route(
+        "POST",
+        "/v1/sessions/{session}/agents",
+        "joinSession",
+        "An agent joins the session",
+        join_session,
+        JoinSession,
+        SessionInfo,
+        errors=(400, 404, 409),
+    ),
+    Route(
+        "POST",
+        "/v1/sessions/{session}/events",
+        "submitEvent",
+        "Submit an action on any channel: mediated, then executed only if allowed",
+        submit_event,
+        ActionRequest,
+        ActionResponse,
+        errors=(400, 403, 404, 502),
+    ),
+    Route(
+        "POST",
+        "/v1/sessions/{session}/decide",
+        "decideEvent",
+        "Ask the PEP about an action without executing it",
+        decide_event,
+        ActionRequest,
+        DecisionResponse,
+        errors=(400, 403, 404),
+    ),
+    Route(
+        "GET",
+        "/v1/sessions/{session}/screen",
+        "getScreen",
+        "The device's current screen XML (recorded as observed)",
+        get_screen,
+        response=ScreenResponse,
+        errors=(404, 502),
+    ),
+    Route(
+        "GET",
+        "/v1/sessions/{session}/screen.png",
+        "getScreenPng",
+        "The device's current screenshot",
+        get_screen_png,
+        content_type="image/png",
+        errors=(404, 502),
+    ),
+    Route(
+        "GET",
+        "/v1/escalations",
+        "listEscalations",
+        "Pending escalations",
+        list_escalations,
+        response=EscalationList,
+        errors=(),
+    ),
+    Route(
+        "POST",
+        "/v1/escalations/{escalation_id}/approve",
+        "approveEscalation",
+        "Approve a pending escalation",
+        approve_escalation,
+        response=EscalationResolved,
+        errors=(404,),
+    ),
+    Route(
+        "POST",
+        "/v1/escalations/{escalation_id}/deny",
+        "denyEscalation",
+        "Deny a pending escalation",
+        deny_escalation,
+        response=EscalationResolved,
+        errors=(404,),
+    ),
+    Route(
+        "GET",
+        "/v1/rules",
+        "listRules",
+        "Installed FlowRules and the ruleset revision",
+        list_rules,
+        response=RuleList,
+        errors=(),
+    ),
+    Route(
+        "POST",
+        "/v1/rules",
+        "installRule",
+        "Install (or replace) a FlowRule",
+        install_rule,
+        FlowRule,
+        RuleChange,
+        201,
+        errors=(400, 409),
+    ),
+    Route(
+        "DELETE",
+        "/v1/rules/{rule_id}",
+        "removeRule",
+        "Remove a FlowRule",
+        remove_rule,
+        response=RuleChange,
+        errors=(404,),
+    ),
+    Route(
+        "GET",
+        "/v1/audit",
+        "queryAudit",
+        "Query the audit log",
+        query_audit,
+        response=AuditList,
+        query=_AUDIT_QUERY,
+    ),
+    Route(
+        "GET",
+        "/v1/audit/tail",
+        "tailAudit",
+        "The newest audit records",
+        tail_audit,
+        response=AuditList,
+        query=_TAIL_QUERY,
+    ),
+    Route(
+        "GET",
+        "/v1/audit/verify",
+        "verifyAudit",
+        "Check the audit log's hash chain",
+        verify_audit,
+        response=AuditVerify,
+        errors=(),
+    ),
+)
+
+_PUBLIC = frozenset(r.path for r in ROUTES if not r.auth)
+
+
+def _error(status: int, code: str, message: str, field: str | None = None) -> web.Response:
+    return web.json_response(ApiError(status, code, message, field).body(), status=status)
+
+
+@web.middleware
+async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+    try:
+        return await handler(request)
+    except ApiError as exc:
+        return web.json_response(exc.body(), status=exc.status)
+    except web.HTTPRequestEntityTooLarge:
+        return _error(413, "too_large", f"request body exceeds {MAX_BODY_BYTES} bytes", "body")
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status, "http_error")
+        message = exc.reason if exc.status != 404 else f"no such path {request.path}"
+        return _error(exc.status, code, message)
+    except TimeoutError:
+        return _error(
+            504,
+            "timeout",
+            f"request exceeded {request.app[TIMEOUT_KEY]:g}s; an action's outcome is unknown: check /v1/audit",
+        )
+    except Exception:
+        log.exception("unhandled error on %s %s", request.method, request.path)
+        return _error(500, "internal", "internal error; see the daemon log")
+
+
+@web.middleware
+async def _auth_and_timeout(request: web.Request, handler: Handler) -> web.StreamResponse:
+    if request.path not in _PUBLIC and not check_bearer(
+        request.headers.get("Authorization"), request.app[TOKEN_KEY]
+    ):
+        resp = _error(
+            401, "unauthorized", "missing or wrong bearer token (Authorization: Bearer …)"
+        )
+        resp.headers["WWW-Authenticate"] = 'Bearer realm="droidgate"'
+        return resp
+    async with asyncio.timeout(request.app[TIMEOUT_KEY]):
+        return await handler(request)
+
+
+def make_app(
+    service: BridgeService,
+    token: str,
+    *,
+    request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
+    max_body: int = MAX_BODY_BYTES,
+) -> web.Application:
+    from android_bridge.api.openapi import build_spec
+
+    app = web.Application(middlewares=[_errors, _auth_and_timeout], client_max_size=max_body)
+    app[SERVICE_KEY] = service
+    app[TOKEN_KEY] = token
+    app[TIMEOUT_KEY] = request_timeout
+    app[SPEC_KEY] = build_spec(ROUTES, version=service.version)
+    for route in ROUTES:
+        app.router.add_route(route.method, route.path, route.handler)
+    return app

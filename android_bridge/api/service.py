@@ -1,0 +1,287 @@
+"""BridgeService: sessions, action submission and the control plane, independent of transport.
+
+The HTTP API, the MCP server and the planner all go through one BridgeService, so every action
+from every front end reaches the same Mediator (and so the same PEP session state). The service
+stamps what an agent must not choose: the session (from the path), the user's request (from the
+session) and the screen (the mediator dumps it itself).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from android_bridge.api.errors import ApiError, bad_request, conflict, not_found
+from android_bridge.api.jsonable import to_jsonable, to_object
+from android_bridge.api.models import (
+    ActionRequest,
+    ActionResponse,
+    AuditVerify,
+    CreateSession,
+    DecisionResponse,
+    ScreenResponse,
+    SessionInfo,
+    ToolSpec,
+)
+from android_bridge.api.protocols import MediatorLike, PEPLike
+from host_pep.events import AgentEvent
+from host_pep.exceptions import ControlPlaneError, EventValidationError, PolicyError
+from host_pep.rules import FlowRule
+
+
+@dataclass
+class _Session:
+    id: str
+    serial: str
+    user_request: str
+    agents: list[str] = field(default_factory=list)
+    created: float = field(default_factory=time.time)
+
+    def info(self) -> SessionInfo:
+        return SessionInfo(
+            session=self.id,
+            serial=self.serial,
+            agents=list(self.agents),
+            user_request=self.user_request,
+            created=self.created,
+        )
+
+
+def first_error(exc: ValidationError) -> tuple[str, str]:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ())) or "body"
+    return where, str(err.get("msg", "invalid"))
+
+
+class BridgeService:
+    def __init__(
+        self,
+        pep: PEPLike,
+        mediator: MediatorLike,
+        *,
+        devices: Callable[[], Sequence[str]] | Sequence[str],
+        tools: Sequence[ToolSpec] = (),
+        recorder: Any = None,
+        version: str = "0",
+    ) -> None:
+        self.pep = pep
+        self.mediator = mediator
+        self._devices = devices
+        self.tools = list(tools)
+        self.recorder = recorder
+        self.version = version
+        self.started = time.time()
+        self._sessions: dict[str, _Session] = {}
+
+    # -- devices and sessions -------------------------------------------------------------
+    def devices(self) -> list[str]:
+        found = self._devices() if callable(self._devices) else self._devices
+        return list(found)
+
+    def sessions(self) -> list[SessionInfo]:
+        return [s.info() for s in self._sessions.values()]
+
+    def _session(self, session: str) -> _Session:
+        found = self._sessions.get(session)
+        if found is None:
+            raise not_found(f"no session {session!r} (create it with POST /v1/sessions)", "session")
+        return found
+
+    def session(self, session: str) -> SessionInfo:
+        return self._session(session).info()
+
+    def create_session(self, req: CreateSession) -> SessionInfo:
+        devices = self.devices()
+        serial = req.serial
+        if serial is None:
+            if len(devices) != 1:
+                raise bad_request(
+                    f"name the device: this daemon has {len(devices)} ({', '.join(devices) or 'none'})",
+                    "serial",
+                )
+            serial = devices[0]
+        elif serial not in devices:
+            raise bad_request(
+                f"no device {serial!r}; known: {', '.join(devices) or 'none'}", "serial"
+            )
+        sid = req.session or f"s-{secrets.token_hex(8)}"
+        if sid in self._sessions:
+            raise conflict(f"session {sid!r} already exists", "session")
+        agents: list[str] = []
+        for i, agent in enumerate(req.agents):
+            self._check_agent_name(agent, f"agents.{i}")
+            if agent not in agents:
+                agents.append(agent)
+        self.mediator.bind_session(sid, serial)
+        sess = _Session(id=sid, serial=serial, user_request=req.user_request, agents=agents)
+        self._sessions[sid] = sess
+        return sess.info()
+
+    @staticmethod
+    def _check_agent_name(agent: str, where: str) -> None:
+        if not agent or len(agent) > 256 or not all(c.isalnum() or c in "._:@-" for c in agent):
+            raise bad_request("an agent name is 1-256 characters of A-Z a-z 0-9 . _ : @ -", where)
+
+    def join(self, session: str, agent: str) -> SessionInfo:
+        sess = self._session(session)
+        self._check_agent_name(agent, "agent")
+        if agent not in sess.agents:
+            if len(sess.agents) >= 64:
+                raise conflict("a session holds at most 64 agents", "agent")
+            sess.agents.append(agent)
+        return sess.info()
+
+    def end_session(self, session: str) -> SessionInfo:
+        sess = self._session(session)
+        del self._sessions[session]
+        self.pep.end_session(session)
+        if self.recorder is not None:
+            self.recorder.record_session_end(session)
+        return sess.info()
+
+    # -- actions ----------------------------------------------------------------------------
+    def build_event(self, session: str, req: ActionRequest) -> AgentEvent:
+        sess = self._session(session)
+        if req.session is not None and req.session != sess.id:
+            raise bad_request(
+                f"event names session {req.session!r} but the path names {sess.id!r}", "session"
+            )
+        if req.agent not in sess.agents:
+            raise ApiError(
+                403,
+                "not_joined",
+                f"agent {req.agent!r} has not joined session {sess.id!r} (POST /v1/sessions/{sess.id}/agents)",
+                "agent",
+            )
+        data = req.model_dump(exclude={"screen_hash"}, exclude_none=True, mode="json")
+        data["session"] = sess.id
+        context = dict(data.get("context") or {})
+        # Never the agent's word: the screen is dumped by the mediator, the request is the user's.
+        context.pop("screen_xml", None)
+        context.pop("user_request", None)
+        if sess.user_request:
+            context["user_request"] = sess.user_request
+        data["context"] = context
+        try:
+            return AgentEvent.parse(data)
+        except EventValidationError as exc:
+            raise bad_request(str(exc), exc.field or "event") from exc
+
+    async def submit(self, session: str, req: ActionRequest) -> ActionResponse:
+        event = self.build_event(session, req)
+        try:
+            outcome = await self.mediator.submit(event, screen_hash=req.screen_hash)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # the mediator should not raise; if it does, nothing is confirmed
+            raise ApiError(
+                502,
+                "mediation_failed",
+                f"the action was not confirmed: mediation failed ({type(exc).__name__}: {exc})",
+            ) from exc
+        verdict = outcome.verdict
+        return ActionResponse(
+            event_id=event.id,
+            decision=str(getattr(verdict.decision, "value", verdict.decision)),
+            verdict=verdict,
+            executed=bool(outcome.executed),
+            result=to_jsonable(outcome.result),
+            error=outcome.error,
+            screen_hash=outcome.screen_hash,
+            stale=bool(getattr(outcome, "stale", False)),
+        )
+
+    async def decide(self, session: str, req: ActionRequest) -> DecisionResponse:
+        """Ask the PEP only; nothing is executed (a dry run, and the route the API bench uses)."""
+        event = self.build_event(session, req)
+        verdict = await self.pep.decide(event)
+        return DecisionResponse(
+            event_id=event.id,
+            decision=str(getattr(verdict.decision, "value", verdict.decision)),
+            verdict=verdict,
+        )
+
+    async def screen(self, session: str) -> ScreenResponse:
+        sess = self._session(session)
+        scr = await self.mediator.screen(sess.serial, session=sess.id)
+        return ScreenResponse(
+            serial=sess.serial,
+            hash=getattr(scr, "hash", None),
+            package=getattr(scr, "package", None),
+            xml=scr.xml,
+        )
+
+    async def screen_png(self, session: str) -> bytes:
+        sess = self._session(session)
+        scr = await self.mediator.screen(sess.serial, session=sess.id)
+        png = scr.png
+        if callable(png):
+            png = png()
+        if inspect.isawaitable(png):
+            png = await png
+        return bytes(png)
+
+    # -- control plane ----------------------------------------------------------------------
+    def rules(self) -> tuple[int, list[dict[str, Any]]]:
+        return int(self.pep.rules.revision), [to_object(r) for r in self.pep.rules.list()]
+
+    def install_rule(self, body: Any) -> tuple[int, str]:
+        try:
+            rule = FlowRule.model_validate(body)
+        except ValidationError as exc:
+            where, msg = first_error(exc)
+            raise bad_request(msg, where) from exc
+        try:
+            revision = int(self.pep.rules.install(rule))
+        except PolicyError as exc:
+            raise bad_request(str(exc), getattr(exc, "field", None) or "rule") from exc
+        except ControlPlaneError as exc:
+            raise conflict(str(exc), "id") from exc
+        if self.recorder is not None:
+            self.recorder.record_rule_install(rule)
+        return revision, rule.id
+
+    def remove_rule(self, rule_id: str) -> int:
+        try:
+            revision = int(self.pep.rules.remove(rule_id))
+        except (ControlPlaneError, KeyError) as exc:
+            raise not_found(f"no rule {rule_id!r}", "rule_id") from exc
+        if self.recorder is not None:
+            self.recorder.record_rule_remove(rule_id)
+        return revision
+
+    def escalations(self) -> list[dict[str, Any]]:
+        return [to_object(e) for e in self.pep.escalations.pending()]
+
+    def resolve_escalation(self, escalation_id: str, approve: bool) -> None:
+        try:
+            if approve:
+                self.pep.escalations.approve(escalation_id)
+            else:
+                self.pep.escalations.deny(escalation_id)
+        except (ControlPlaneError, KeyError) as exc:
+            raise not_found(f"no pending escalation {escalation_id!r}", "id") from exc
+
+    def audit_query(
+        self, *, session: str | None, decision: str | None, since: float | None, limit: int
+    ) -> list[dict[str, Any]]:
+        records = self.pep.audit.query(session=session, decision=decision, since=since, limit=limit)
+        return [to_object(r) for r in records]
+
+    def audit_tail(self, n: int) -> list[dict[str, Any]]:
+        return [to_object(r) for r in self.pep.audit.tail(n)]
+
+    def audit_verify(self) -> AuditVerify:
+        result = self.pep.audit.verify()
+        if isinstance(result, bool):
+            return AuditVerify(ok=result)
+        detail = to_object(result)
+        ok = detail.get("ok", detail.get("valid", bool(result)))
+        return AuditVerify(ok=bool(ok), detail=detail)
