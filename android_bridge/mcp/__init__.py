@@ -1,0 +1,1 @@
+"""MCP server (the ``mcp`` extra): the bridge's actions as MCP tools. Import mcp.server lazily."""
