@@ -1,0 +1,14 @@
+"""The fake device's commands, by name. Each takes a ``Proc`` and returns an exit status."""
+
+from __future__ import annotations
+
+from ..sh import CommandFunc
+
+
+def default_commands() -> dict[str, CommandFunc]:
+    from . import activity, basic, package, system
+
+    table: dict[str, CommandFunc] = {}
+    for module in (basic, system, package, activity):
+        table.update(module.COMMANDS)
+    return table

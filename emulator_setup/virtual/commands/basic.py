@@ -1,0 +1,217 @@
+"""Toybox-like file and text commands: echo, cat, ls, rm, mkdir, md5sum, grep, sleep, …"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import stat
+import time
+
+from ..filesystem import FsError, normalize
+from ..sh import CommandFunc, Proc
+
+
+def _path(p: Proc, arg: str) -> str:
+    return normalize(arg, p.shell.cwd)
+
+
+def echo(p: Proc) -> int:
+    args = p.argv[1:]
+    newline = True
+    while args and args[0] in ("-n", "-e", "-E", "-ne", "-en"):
+        if "n" in args[0]:
+            newline = False
+        args = args[1:]
+    p.stdout.write(" ".join(args) + ("\n" if newline else ""))
+    return 0
+
+
+def true(p: Proc) -> int:
+    return 0
+
+
+def false(p: Proc) -> int:
+    return 1
+
+
+async def sleep(p: Proc) -> int:
+    try:
+        seconds = float(p.argv[1]) if len(p.argv) > 1 else 0.0
+    except ValueError:
+        return p.err(f"sleep: invalid number '{p.argv[1]}'")
+    await asyncio.sleep(min(max(seconds, 0.0), 3600.0))
+    return 0
+
+
+def cat(p: Proc) -> int:
+    files = [a for a in p.argv[1:] if a != "-"] if len(p.argv) > 1 else []
+    if not files:
+        p.stdout.write(p.stdin)
+        return 0
+    status = 0
+    for name in files:
+        try:
+            p.stdout.write(p.device.fs.read(_path(p, name)))
+        except FsError as exc:
+            status = p.err(f"cat: {name}: {exc.strerror}")
+    return status
+
+
+def _mode_string(mode: int) -> str:
+    return stat.filemode(mode)
+
+
+def ls(p: Proc) -> int:
+    flags = "".join(a[1:] for a in p.argv[1:] if a.startswith("-") and len(a) > 1)
+    targets = [a for a in p.argv[1:] if not a.startswith("-") or a == "-"] or [p.shell.cwd]
+    status = 0
+    for target in targets:
+        path = _path(p, target)
+        entry = p.device.fs.lookup(path)
+        if entry is None:
+            status = p.err(f"ls: {target}: No such file or directory")
+            continue
+        rows = p.device.fs.listdir(path) if entry.is_dir and "d" not in flags else [(target, entry)]
+        if len(targets) > 1 and entry.is_dir:
+            p.stdout.write(f"{target}:\n")
+        for name, e in rows:
+            if "l" in flags:
+                when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(e.mtime))
+                p.stdout.write(f"{_mode_string(e.mode)} 1 shell shell {e.size:>8} {when} {name}\n")
+            else:
+                p.stdout.write(name + "\n")
+    return status
+
+
+def rm(p: Proc) -> int:
+    flags = "".join(a[1:] for a in p.argv[1:] if a.startswith("-"))
+    status = 0
+    for name in (a for a in p.argv[1:] if not a.startswith("-")):
+        try:
+            p.device.fs.remove(_path(p, name), recursive="r" in flags or "R" in flags)
+        except FsError as exc:
+            if not ("f" in flags and exc.errno == 2):
+                status = p.err(f"rm: {name}: {exc.strerror}")
+    return status
+
+
+def mkdir(p: Proc) -> int:
+    for name in (a for a in p.argv[1:] if not a.startswith("-")):
+        try:
+            if p.device.fs.exists(_path(p, name)) and "-p" not in p.argv:
+                return p.err(f"mkdir: '{name}': File exists")
+            p.device.fs.mkdirs(_path(p, name))
+        except FsError as exc:
+            return p.err(f"mkdir: '{name}': {exc.strerror}")
+    return 0
+
+
+def touch(p: Proc) -> int:
+    for name in (a for a in p.argv[1:] if not a.startswith("-")):
+        path = _path(p, name)
+        if not p.device.fs.exists(path):
+            p.device.fs.write(path, b"")
+    return 0
+
+
+def md5sum(p: Proc) -> int:
+    status = 0
+    names = [a for a in p.argv[1:] if not a.startswith("-")]
+    if not names:
+        p.stdout.write(f"{hashlib.md5(p.stdin).hexdigest()}  -\n")
+        return 0
+    for name in names:
+        try:
+            data = p.device.fs.read(_path(p, name))
+        except FsError as exc:
+            status = p.err(f"{p.argv[0]}: {name}: {exc.strerror}")
+            continue
+        p.stdout.write(f"{hashlib.md5(data).hexdigest()}  {name}\n")
+    return status
+
+
+def grep(p: Proc) -> int:
+    args = p.argv[1:]
+    flags = ""
+    while args and args[0].startswith("-") and len(args[0]) > 1:
+        flags += args.pop(0)[1:]
+    if not args:
+        return p.err("grep: no pattern", 2)
+    pattern, files = args[0], args[1:]
+    text = p.stdin
+    if files:
+        try:
+            text = b"".join(p.device.fs.read(_path(p, f)) for f in files)
+        except FsError as exc:
+            return p.err(f"grep: {exc.filename}: {exc.strerror}", 2)
+    try:
+        regex = re.compile(
+            re.escape(pattern) if "F" in flags else pattern, re.I if "i" in flags else 0
+        )
+    except re.error:
+        return p.err(f"grep: bad regex '{pattern}'", 2)
+    hits = [
+        line
+        for line in text.decode("utf-8", "replace").splitlines()
+        if bool(regex.search(line)) != ("v" in flags)
+    ]
+    if "c" in flags:
+        p.stdout.write(f"{len(hits)}\n")
+    elif "q" not in flags:
+        for line in hits:
+            p.stdout.write(line + "\n")
+    return 0 if hits else 1
+
+
+def id_(p: Proc) -> int:
+    p.stdout.write(
+        "uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),"
+        "1015(sdcard_rw),1028(sdcard_r),3001(net_bt_admin),3002(net_bt),3003(inet) context=u:r:shell:s0\n"
+    )
+    return 0
+
+
+def whoami(p: Proc) -> int:
+    p.stdout.write("shell\n")
+    return 0
+
+
+def date(p: Proc) -> int:
+    if "+%s" in p.argv:
+        p.stdout.write(f"{int(time.time())}\n")
+    else:
+        p.stdout.write(time.strftime("%a %b %d %H:%M:%S GMT %Y\n", time.gmtime()))
+    return 0
+
+
+def toybox(p: Proc) -> int | object:
+    if len(p.argv) < 2:
+        p.stdout.write("cat echo ls md5sum mkdir rm sleep touch\n")
+        return 0
+    name = p.argv[1]
+    func = COMMANDS.get(name)
+    if func is None or name in ("toybox",):
+        return p.err(f"toybox: Unknown command {name}", 1)
+    p.argv = p.argv[1:]
+    return func(p)
+
+
+COMMANDS: dict[str, CommandFunc] = {
+    "echo": echo,
+    "true": true,
+    "false": false,
+    "sleep": sleep,
+    "cat": cat,
+    "ls": ls,
+    "rm": rm,
+    "mkdir": mkdir,
+    "touch": touch,
+    "md5sum": md5sum,
+    "md5": md5sum,
+    "grep": grep,
+    "id": id_,
+    "whoami": whoami,
+    "date": date,
+    "toybox": toybox,  # type: ignore[dict-item]
+}

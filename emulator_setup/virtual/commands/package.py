@@ -1,0 +1,107 @@
+"""``pm`` (and ``cmd package``): list, path, install, uninstall, grant, revoke, clear."""
+
+from __future__ import annotations
+
+from ..filesystem import FsError
+from ..sh import CommandFunc, Proc
+
+
+def _exception(p: Proc, sub: str, message: str) -> int:
+    p.stderr.write(
+        f"Exception occurred while executing '{sub}':\njava.lang.IllegalArgumentException: {message}\n"
+    )
+    return 255
+
+
+def pm(p: Proc) -> int:
+    if len(p.argv) < 2:
+        return p.err("usage: pm [list|path|install|uninstall|grant|revoke|clear] ...", 1)
+    sub, args = p.argv[1], p.argv[2:]
+    state = p.device.state
+    installed = list(state.packages())
+    if sub == "list" and args and args[0] == "packages":
+        opts = [a for a in args[1:] if a.startswith("-")]
+        rest = [a for a in args[1:] if not a.startswith("-") and a not in ("0",)]
+        flt = rest[0] if rest else ""
+        for pkg in sorted(installed):
+            if flt in pkg:
+                if "-f" in opts:
+                    p.stdout.write(f"package:/data/app/{pkg}-1/base.apk={pkg}\n")
+                else:
+                    p.stdout.write(f"package:{pkg}\n")
+        return 0
+    if sub == "path":
+        names = [a for a in args if not a.startswith("-")]
+        if not names or names[0] not in installed:
+            return 1
+        p.stdout.write(f"package:/data/app/{names[0]}-1/base.apk\n")
+        return 0
+    if sub == "install":
+        files = [a for a in args if not a.startswith("-")]
+        if not files:
+            return p.err("Error: must either specify a package size or an APK file", 1)
+        try:
+            data = p.device.fs.read(files[-1])
+        except FsError:
+            p.stderr.write(f"Error: Unable to open file: {files[-1]}\n")
+            p.stdout.write("Failure [INSTALL_FAILED_INVALID_URI]\n")
+            return 1
+        try:
+            result = state.install(files[-1], data)
+        except (ValueError, KeyError) as exc:
+            p.stdout.write(f"Failure [INSTALL_PARSE_FAILED_NOT_APK: {exc}]\n")
+            return 1
+        if result is False:
+            p.stdout.write("Failure [INSTALL_FAILED_INVALID_APK]\n")
+            return 1
+        p.stdout.write("Success\n")
+        return 0
+    if sub == "uninstall":
+        names = [a for a in args if not a.startswith("-") and a != "0"]
+        if not names:
+            return p.err("Error: package name not specified", 1)
+        if state.uninstall(names[-1]):
+            p.device.note_stopped(names[-1])
+            p.stdout.write("Success\n")
+            return 0
+        p.stdout.write("Failure [DELETE_FAILED_INTERNAL_ERROR]\n")
+        return 1
+    if sub in ("grant", "revoke"):
+        names = [a for a in args if not a.startswith("-") and a != "0"]
+        if len(names) < 2:
+            return p.err(f"Error: no package or permission specified for {sub}", 1)
+        pkg, perm = names[0], names[1]
+        if pkg not in installed:
+            return _exception(p, sub, f"Unknown package: {pkg}")
+        try:
+            getattr(state, sub)(pkg, perm)
+        except (ValueError, KeyError) as exc:
+            return _exception(p, sub, str(exc))
+        return 0
+    if sub == "clear":
+        names = [a for a in args if not a.startswith("-") and a != "0"]
+        if not names or names[-1] not in installed:
+            p.stdout.write("Failed\n")
+            return 1
+        clear = getattr(state, "clear", None)
+        if clear is not None:
+            clear(names[-1])
+        p.stdout.write("Success\n")
+        return 0
+    p.stderr.write(f"Unknown command: {sub}\n")
+    return 255
+
+
+def cmd(p: Proc) -> int:
+    if len(p.argv) > 1 and p.argv[1] == "package":
+        p.argv = ["pm", *p.argv[2:]]
+        return pm(p)
+    if len(p.argv) > 1 and p.argv[1] == "settings":
+        p.argv = ["settings", *p.argv[2:]]
+        output, status = p.device.state.settings(p.argv[1:])
+        (p.stdout if status == 0 else p.stderr).write(output)
+        return int(status)
+    return p.err(f"cmd: Can't find service: {p.argv[1] if len(p.argv) > 1 else ''}", 20)
+
+
+COMMANDS: dict[str, CommandFunc] = {"pm": pm, "cmd": cmd}

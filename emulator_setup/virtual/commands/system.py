@@ -1,0 +1,369 @@
+"""System commands: getprop, wm, dumpsys, ps, ime, input, screencap, settings, content,
+uiautomator and app_process (which launches the uiautomator2 server, reference §4).
+
+Output formats follow what the clients parse (reference §6); app behaviour is delegated to
+``DeviceState``.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from ..sh import CommandFunc, Proc
+
+log = logging.getLogger(__name__)
+
+LATIN_IME = "com.android.inputmethod.latin/.LatinIME"
+UIA_MAIN = "com.wetest.uia2.Main"
+
+
+def getprop(p: Proc) -> int:
+    props = p.device.props
+    if len(p.argv) == 1:
+        for key in sorted(props):
+            p.stdout.write(f"[{key}]: [{props[key]}]\n")
+        return 0
+    default = p.argv[2] if len(p.argv) > 2 else ""
+    p.stdout.write(props.get(p.argv[1], default) + "\n")
+    return 0
+
+
+def setprop(p: Proc) -> int:
+    if len(p.argv) != 3:
+        return p.err("usage: setprop NAME VALUE")
+    p.device.props[p.argv[1]] = p.argv[2]
+    return 0
+
+
+def wm(p: Proc) -> int:
+    state = p.device.state
+    sub = p.argv[1] if len(p.argv) > 1 else ""
+    if sub == "size":
+        if len(p.argv) > 2:
+            arg = p.argv[2]
+            if arg == "reset":
+                p.device.wm_override = None
+                return 0
+            m = re.fullmatch(r"(\d+)x(\d+)", arg)
+            if not m:
+                return p.err(f"Error: bad size {arg}", 255)
+            p.device.wm_override = (int(m.group(1)), int(m.group(2)))
+            return 0
+        p.stdout.write(f"Physical size: {state.width}x{state.height}\n")
+        if p.device.wm_override:
+            w, h = p.device.wm_override
+            p.stdout.write(f"Override size: {w}x{h}\n")
+        return 0
+    if sub == "density":
+        p.stdout.write(f"Physical density: {p.device.props.get('ro.sf.lcd_density', '420')}\n")
+        return 0
+    return p.err(f"Error: unknown command '{sub}'", 255)
+
+
+def _focus_lines(p: Proc) -> tuple[str, str]:
+    pkg, act = p.device.state.current()
+    return pkg, act
+
+
+def _dumpsys_window(p: Proc) -> None:
+    pkg, act = _focus_lines(p)
+    h = p.device.window_hash(pkg)
+    p.stdout.write(
+        "WINDOW MANAGER WINDOWS (dumpsys window windows)\n"
+        f"  Window #0 Window{{{h} u0 {pkg}/{act}}}:\n"
+        f"    mDisplayId=0 rootTaskId=1 mSession=Session{{1a2b3c4 1234:u0a10066}} mClient=android.os.BinderProxy@5e6f7a8\n"
+        f"    mOwnerUid=10066 showForAllUsers=false package={pkg} appop=NONE\n"
+        "\n"
+        f"  mCurrentFocus=Window{{{h} u0 {pkg}/{act}}}\n"
+        f"  mFocusedApp=ActivityRecord{{{h} u0 {pkg}/{act} t12}}\n"
+    )
+
+
+def _dumpsys_activity(p: Proc, what: str) -> None:
+    pkg, act = _focus_lines(p)
+    h = p.device.window_hash(pkg)
+    pid = p.device.pid_of(pkg) or 0
+    if what == "top":
+        p.stdout.write(
+            "TASK 10066:" + pkg + " id=12 userId=0\n" + f"  ACTIVITY {pkg}/{act} {h} pid={pid}\n"
+        )
+        return
+    p.stdout.write(
+        "ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n"
+        "Display #0 (activities from top to bottom):\n"
+        f"  * Task{{{h} #12 type=standard A=10066:{pkg} U=0 visible=true mode=fullscreen}}\n"
+        f"    mResumedActivity: ActivityRecord{{{h} u0 {pkg}/{act} t12}}\n"
+        f"  ResumedActivity: ActivityRecord{{{h} u0 {pkg}/{act} t12}}\n"
+    )
+
+
+def _dumpsys_display(p: Proc) -> None:
+    s = p.device.state
+    rot = int(getattr(s, "rotation", 0))
+    w, h = (s.width, s.height)
+    p.stdout.write(
+        "DISPLAY MANAGER (dumpsys display)\n"
+        "  mOnlyCode=false\n  mSafeMode=false\n  mPendingTraversal=false\n"
+        f"  mDefaultViewport=DisplayViewport{{type=INTERNAL, valid=true, isActive=true, displayId=0, "
+        f"uniqueId='local:4619827259835644672', physicalPort=0, orientation={rot}, "
+        f"logicalFrame=Rect(0, 0 - {w}, {h}), physicalFrame=Rect(0, 0 - {w}, {h}), "
+        f"deviceWidth={w}, deviceHeight={h}}}\n"
+        "Display Devices: size=1\n"
+        f'  DisplayDeviceInfo{{"Built-in Screen": uniqueId="local:4619827259835644672", {w} x {h}, '
+        "modeId 1, defaultModeId 1, density 420, 420.0 x 420.0 dpi, FLAG_DEFAULT_DISPLAY, type INTERNAL, "
+        "state ON}\n"
+    )
+
+
+def _dumpsys_package(p: Proc, pkg: str) -> int:
+    if pkg not in p.device.state.packages():
+        p.stdout.write(f"Unable to find package: {pkg}\n")
+        return 0
+    p.stdout.write(
+        "Packages:\n"
+        f"  Package [{pkg}] (5c1d2e3):\n"
+        "    userId=10066\n"
+        f"    codePath=/data/app/{pkg}-1\n"
+        "    versionCode=1 minSdk=26 targetSdk=34\n"
+        "    versionName=1.0\n"
+        "    pkgFlags=[ HAS_CODE ALLOW_CLEAR_USER_DATA ALLOW_BACKUP ]\n"
+        "    firstInstallTime=2024-01-01 00:00:00\n"
+        "    lastUpdateTime=2024-01-01 00:00:00\n"
+        "    signatures=PackageSignatures{8a9b0c1 version:2, signatures:[4f5e6d7c], past signatures:[]}\n"
+    )
+    return 0
+
+
+def dumpsys(p: Proc) -> int:
+    service = p.argv[1] if len(p.argv) > 1 else ""
+    arg = p.argv[2] if len(p.argv) > 2 else ""
+    if service == "window":
+        _dumpsys_window(p)
+    elif service == "activity":
+        _dumpsys_activity(p, arg or "activities")
+    elif service == "display":
+        _dumpsys_display(p)
+    elif service == "package" and arg:
+        return _dumpsys_package(p, arg)
+    elif service == "battery":
+        p.stdout.write(
+            "Current Battery Service state:\n  AC powered: true\n  level: 100\n  scale: 100\n"
+        )
+    elif service == "power":
+        p.stdout.write(
+            "POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n  mHoldingDisplaySuspendBlocker=true\n"
+        )
+    elif service == "input_method":
+        p.stdout.write(f"  mCurMethodId={LATIN_IME}\n  mInputShown=false\n")
+    elif service in ("", "-l"):
+        for name in (
+            "activity",
+            "battery",
+            "display",
+            "input_method",
+            "package",
+            "power",
+            "window",
+        ):
+            p.stdout.write(f"  {name}\n")
+    else:
+        p.stdout.write(f"Can't find service: {service}\n")
+    return 0
+
+
+def ps(p: Proc) -> int:
+    p.stdout.write(
+        "USER           PID  PPID     VSZ    RSS WCHAN            ADDR S NAME                       \n"
+    )
+    for user, pid, ppid, name in p.device.process_table():
+        p.stdout.write(
+            f"{user:<10} {pid:>6} {ppid:>5} {13000000:>8} {95000:>6} do_epoll_wait       0 S {name}\n"
+        )
+    return 0
+
+
+def pidof(p: Proc) -> int:
+    pids = [str(pid) for _, pid, _, name in p.device.process_table() if name in p.argv[1:]]
+    if not pids:
+        return 1
+    p.stdout.write(" ".join(pids) + "\n")
+    return 0
+
+
+def ime(p: Proc) -> int:
+    sub = p.argv[1] if len(p.argv) > 1 else ""
+    if sub == "list":
+        # Deliberately no AdbKeyboard: u2 then types through the clipboard RPCs (§5.3).
+        if "-s" in p.argv:
+            p.stdout.write(LATIN_IME + "\n")
+        else:
+            p.stdout.write(
+                f"{LATIN_IME}:\n  mId={LATIN_IME} mSettingsActivity=com.android.inputmethod.latin.settings.SettingsActivity\n"
+            )
+        return 0
+    if sub in ("enable", "set", "disable") and len(p.argv) > 2:
+        if p.argv[2] != LATIN_IME:
+            return p.err(f"Unknown input method {p.argv[2]} cannot be enabled for user #0")
+        p.stdout.write(f"Input method {p.argv[2]} selected for user #0\n")
+        return 0
+    return p.err(f"ime: unknown command '{sub}'", 255)
+
+
+_KEYCODES = {
+    "HOME": 3, "BACK": 4, "CALL": 5, "ENDCALL": 6, "DPAD_UP": 19, "DPAD_DOWN": 20, "DPAD_LEFT": 21,
+    "DPAD_RIGHT": 22, "DPAD_CENTER": 23, "VOLUME_UP": 24, "VOLUME_DOWN": 25, "POWER": 26,
+    "CAMERA": 27, "TAB": 61, "SPACE": 62, "ENTER": 66, "DEL": 67, "MENU": 82, "SEARCH": 84,
+    "APP_SWITCH": 187, "WAKEUP": 224, "SLEEP": 223, "FORWARD_DEL": 112, "ESCAPE": 111,
+    "MOVE_HOME": 122, "MOVE_END": 123, "NOTIFICATION": 83,
+}  # fmt: skip
+
+
+def keycode(name: str) -> int | None:
+    """``KEYCODE_HOME``/``HOME``/``3`` → 3."""
+    if name.lstrip("-").isdigit():
+        return int(name)
+    key = name.upper().removeprefix("KEYCODE_")
+    return _KEYCODES.get(key)
+
+
+def _num(value: str) -> float:
+    return float(value)
+
+
+def input_(p: Proc) -> int:
+    args = p.argv[1:]
+    if args and args[0] in ("touchscreen", "touchpad", "keyboard", "mouse", "dpad", "trackball"):
+        args = args[1:]
+    sub = args[0] if args else ""
+    state = p.device.state
+    try:
+        if sub == "tap" and len(args) == 3:
+            state.click(_num(args[1]), _num(args[2]))
+        elif sub == "text" and len(args) >= 2:
+            # `input text` reads %s as a space (there is no other way to type one).
+            state.input_text(" ".join(args[1:]).replace("%s", " "))
+        elif sub == "keyevent" and len(args) >= 2:
+            codes = [a for a in args[1:] if not a.startswith("--")]
+            for name in codes:
+                code = keycode(name)
+                if code is None:
+                    return p.err(f"Error: Unknown keycode '{name}'", 1)
+                state.press_key(code)
+        elif sub in ("swipe", "draganddrop") and len(args) >= 5:
+            x1, y1, x2, y2 = (_num(a) for a in args[1:5])
+            duration = _num(args[5]) if len(args) > 5 else 300.0
+            if (x1, y1) == (x2, y2) and duration >= 500:
+                state.long_click(x1, y1)
+            else:
+                state.swipe(x1, y1, x2, y2, max(1, int(duration / 5)))
+        elif sub == "roll":
+            pass
+        else:
+            p.stderr.write(
+                "Usage: input [<source>] <command> [<arg>...]\n\n"
+                "The commands and default sources are:\n"
+                "      text <string> (Default: touchscreen)\n"
+                "      keyevent [--longpress|--doubletap] <key code number or name> ... (Default: keyboard)\n"
+                "      tap <x> <y> (Default: touchscreen)\n"
+                "      swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n"
+            )
+            return 1
+    except ValueError as exc:
+        return p.err(f"Error: {exc}", 1)
+    return 0
+
+
+def screencap(p: Proc) -> int:
+    args = [a for a in p.argv[1:] if a not in ("-p", "-d", "0")]
+    png = p.device.state.screenshot_png()
+    if args:
+        p.device.fs.write(args[0], png)
+    else:
+        p.stdout.write(png)
+    return 0
+
+
+def _delegate(p: Proc, method: str) -> int:
+    output, status = getattr(p.device.state, method)(p.argv[1:])
+    if status == 0:
+        p.stdout.write(output)
+    else:
+        p.stderr.write(output)
+    return int(status)
+
+
+def content(p: Proc) -> int:
+    return _delegate(p, "content")
+
+
+def settings(p: Proc) -> int:
+    return _delegate(p, "settings")
+
+
+def uiautomator(p: Proc) -> int:
+    if len(p.argv) < 2 or p.argv[1] != "dump":
+        return p.err("Usage: uiautomator <subcommand> [options]\n  dump [--compressed] [file]", 1)
+    files = [a for a in p.argv[2:] if not a.startswith("--")]
+    target = files[0] if files else "/sdcard/window_dump.xml"
+    if target == "/dev/tty":
+        p.stdout.write(p.device.state.hierarchy_xml())
+        p.stdout.write("UI hierchary dumped to: /dev/tty\n")
+        return 0
+    p.device.fs.write(target, p.device.state.hierarchy_xml().encode())
+    p.stdout.write(f"UI hierchary dumped to: {target}\n")
+    return 0
+
+
+async def app_process(p: Proc) -> int:
+    if UIA_MAIN not in p.argv:
+        return p.err("Error: no class name or --zygote supplied.", 1)
+    port = 9008
+    if "-p" in p.argv:
+        i = p.argv.index("-p")
+        try:
+            port = int(p.argv[i + 1])
+        except (IndexError, ValueError):
+            return p.err("Error: bad port", 1)
+    jar = p.env.get("CLASSPATH", "")
+    if not jar or not p.device.fs.exists(jar):
+        return p.err(f"Error: Could not find class '{UIA_MAIN}'", 1)
+    uia = p.device.uia
+    if uia.running(port):
+        p.stdout.write(
+            "[server] INFO: [UiAutomator2Server] Starting Server\n"
+            "java.lang.IllegalStateException: UiAutomationService "
+            "android.accessibilityservice.IAccessibilityServiceClient$Stub$Proxy@5deffd5already registered!\n"
+        )
+        return 1
+    token = uia.launch(port)
+    p.stdout.write("[server] INFO: [UiAutomator2Server] Starting Server\n")
+    await p.flush()
+    try:
+        # The shell stream is the server process: serve until the host closes it (§4.7).
+        await p.shell.wait_closed()
+    finally:
+        uia.stop(port, token)
+    return 0
+
+
+def log_(p: Proc) -> int:
+    return 0
+
+
+COMMANDS: dict[str, CommandFunc] = {
+    "getprop": getprop,
+    "setprop": setprop,
+    "wm": wm,
+    "dumpsys": dumpsys,
+    "ps": ps,
+    "pidof": pidof,
+    "ime": ime,
+    "input": input_,
+    "screencap": screencap,
+    "content": content,
+    "settings": settings,
+    "uiautomator": uiautomator,
+    "app_process": app_process,
+    "log": log_,
+}

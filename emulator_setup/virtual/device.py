@@ -1,0 +1,173 @@
+"""One virtual Android device: a TCP listener speaking the device side of ADB, plus the device's
+filesystem, properties, shell commands and uiautomator2 server, with app behaviour in
+``DeviceState``.
+
+Advertised features are exactly the ones implemented (reference §2.2): ``shell_v2`` (the adb CLI
+then uses shell v2 and gets exit codes), ``stat_v2``/``ls_v2`` (STA2/LST2/LIS2), and the push
+fixes. Not ``cmd``/``abb`` (so ``adb install`` uses push + ``pm install``) nor ``sendrecv_v2``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import zlib
+from typing import Any
+
+from .commands import default_commands
+from .filesystem import FileSystem
+from .jsonrpc import Methods
+from .packets import device_banner
+from .shell_service import make_shell_handler, parse_service
+from .sync import SyncService
+from .transport import Connection, Handler
+from .uia_server import UiaServer, make_handler
+
+log = logging.getLogger(__name__)
+
+FEATURES = ["shell_v2", "stat_v2", "ls_v2", "fixed_push_mkdir", "fixed_push_symlink_timestamp"]
+
+DEFAULT_PROPS = {
+    "ro.product.name": "sdk_gphone64_x86_64",
+    "ro.product.model": "sdk_gphone64_x86_64",
+    "ro.product.device": "emu64xa",
+    "ro.product.brand": "google",
+    "ro.product.manufacturer": "Google",
+    "ro.product.cpu.abi": "x86_64",
+    "ro.product.cpu.abilist": "x86_64,arm64-v8a",
+    "ro.build.version.sdk": "34",
+    "ro.build.version.release": "14",
+    "ro.build.type": "userdebug",
+    "ro.build.characteristics": "emulator",
+    "ro.build.fingerprint": "google/sdk_gphone64_x86_64/emu64xa:14/UE1A.230829.036.A4/11228894:userdebug/dev-keys",
+    "ro.hardware": "ranchu",
+    "ro.kernel.qemu": "1",
+    "ro.boot.qemu": "1",
+    "ro.sf.lcd_density": "420",
+    "ro.product.locale": "en-US",
+    "persist.sys.timezone": "UTC",
+    "sys.boot_completed": "1",
+    "dev.bootcomplete": "1",
+    "init.svc.bootanim": "stopped",
+    "service.bootanim.exit": "1",
+}
+
+_SYSTEM_PROCS = [
+    ("root", 1, 0, "init"),
+    ("root", 312, 1, "zygote64"),
+    ("system", 598, 312, "system_server"),
+    ("u0_a150", 802, 312, "com.android.systemui"),
+    ("u0_a120", 1011, 312, "com.google.android.inputmethod.latin"),
+    ("shell", 4242, 1, "sh"),
+]
+
+
+def new_state() -> Any:
+    """The apps' device state (emulator_setup.virtual.state), imported lazily."""
+    from .state import DeviceState
+
+    return DeviceState()
+
+
+class VirtualDevice:
+    def __init__(
+        self,
+        *,
+        state: Any | None = None,
+        serialno: str = "EMULATOR34X1X1X0",
+        props: dict[str, str] | None = None,
+    ) -> None:
+        self.state = state if state is not None else new_state()
+        self.fs = FileSystem()
+        self.props = {**DEFAULT_PROPS, "ro.serialno": serialno, "ro.boot.serialno": serialno}
+        self.props.update(props or {})
+        self.uia = UiaServer()
+        self.clipboard = ""
+        self.commands = default_commands()
+        self.rpc_methods = Methods(self)
+        self.wm_override: tuple[int, int] | None = None
+        self._pids: dict[str, int] = {}
+        self._next_pid = 5000
+        self._server: asyncio.Server | None = None
+        self._conns: set[asyncio.Task[None]] = set()
+        self.host = "127.0.0.1"
+        self.port = 0
+
+    # --- transport hooks ------------------------------------------------------------------------
+    def banner(self) -> bytes:
+        return device_banner(self.props, FEATURES)
+
+    def open_service(self, service: str) -> Handler | None:
+        shell = parse_service(service)
+        if shell is not None:
+            return make_shell_handler(self, *shell)  # type: ignore[no-any-return]
+        if service == "sync:":
+            return SyncService(self.fs)
+        if service.startswith("tcp:"):
+            target = service[4:].rsplit(":", 1)[-1]
+            if target.isdigit() and self.uia.running(int(target)):
+                return make_handler(self, int(target))  # type: ignore[no-any-return]
+        return None
+
+    # --- processes (for ps/pidof/dumpsys) -------------------------------------------------------
+    def pid_of(self, package: str) -> int | None:
+        if package not in self._pids:
+            return None
+        return self._pids[package]
+
+    def note_started(self, package: str) -> None:
+        if package not in self._pids:
+            self._next_pid += 17
+            self._pids[package] = self._next_pid
+
+    def note_stopped(self, package: str) -> None:
+        self._pids.pop(package, None)
+
+    def process_table(self) -> list[tuple[str, int, int, str]]:
+        current, _ = self.state.current()
+        if current:
+            self.note_started(current)
+        rows = list(_SYSTEM_PROCS)
+        for pkg, pid in sorted(self._pids.items(), key=lambda kv: kv[1]):
+            rows.append((f"u0_a{100 + pid % 97}", pid, 312, pkg))
+        if self.uia.running(9008):
+            rows.append(("shell", 4300, 4242, "app_process"))
+        return rows
+
+    @staticmethod
+    def window_hash(package: str) -> str:
+        return f"{zlib.crc32(package.encode()):08x}"[:7]
+
+    # --- listening ------------------------------------------------------------------------------
+    @property
+    def listening(self) -> bool:
+        return self._server is not None
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        self._server = await asyncio.start_server(self._accept, host, port)
+        sock = self._server.sockets[0]
+        self.host, self.port = host, sock.getsockname()[1]
+        log.info("virtual device listening on %s:%d", self.host, self.port)
+        return self.port
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(self, reader, writer)
+        task = asyncio.current_task()
+        if task is not None:
+            self._conns.add(task)
+        try:
+            await conn.run()
+        finally:
+            if task is not None:
+                self._conns.discard(task)
+
+    async def stop(self) -> None:
+        """Stop listening and drop every connection (the adb server then sees the device go)."""
+        if self._server is not None:
+            self._server.close()
+            self._server = None
+        for task in list(self._conns):
+            task.cancel()
+        if self._conns:
+            await asyncio.gather(*self._conns, return_exceptions=True)
+        self.uia.stop_all()

@@ -1,0 +1,94 @@
+"""``shell:`` (v1, raw bytes) and ``shell,v2,…:`` (framed stdout/stderr/exit, reference §2.5)."""
+
+from __future__ import annotations
+
+import struct
+from typing import TYPE_CHECKING
+
+from .sh import Shell, Sink
+from .transport import Stream
+
+if TYPE_CHECKING:
+    from .device import VirtualDevice
+
+ID_STDIN, ID_STDOUT, ID_STDERR, ID_EXIT, ID_CLOSE_STDIN, ID_WINDOW = range(6)
+
+
+def v2_packet(ident: int, data: bytes) -> bytes:
+    return struct.pack("<BI", ident, len(data)) + data
+
+
+class StreamSink(Sink):
+    """Shell output that goes to an ADB stream on ``flush``."""
+
+    def __init__(self, stream: Stream, v2: bool) -> None:
+        super().__init__()
+        self.stream = stream
+        self.v2 = v2
+
+    def encode(self) -> bytes:
+        if not self.v2:
+            return b"".join(d for _, d in self.chunks)
+        return b"".join(v2_packet(ID_STDERR if fd == 2 else ID_STDOUT, d) for fd, d in self.chunks)
+
+    async def flush(self) -> None:
+        if self.chunks:
+            data = self.encode()
+            self.chunks.clear()
+            await self.stream.write(data)
+
+
+def parse_service(service: str) -> tuple[bool, str] | None:
+    """``shell[,opts]:cmd`` → (is_v2, command), or None if it is not a shell service."""
+    head, sep, command = service.partition(":")
+    if not sep:
+        return None
+    parts = head.split(",")
+    if parts[0] not in ("shell", "exec"):
+        return None
+    return ("v2" in parts[1:] and parts[0] == "shell"), command
+
+
+def make_shell_handler(device: VirtualDevice, v2: bool, command: str):  # type: ignore[no-untyped-def]
+    async def serve(stream: Stream) -> None:
+        sink = StreamSink(stream, v2)
+        shell = Shell(device, sink, device.commands)
+        shell.host_closed = stream.host_closed
+        if not command.strip():
+            # Interactive shell without a PTY: run each stdin line as it arrives.
+            status = await _interactive(shell, stream, sink, v2)
+        else:
+            status = await shell.run(command)
+            await sink.flush()
+        if v2 and not stream.closed:
+            await stream.write(v2_packet(ID_EXIT, bytes([status & 0xFF])))
+
+    return serve
+
+
+async def _interactive(shell: Shell, stream: Stream, sink: StreamSink, v2: bool) -> int:
+    pending = b""
+    while True:
+        data = await stream.read()
+        if not data:
+            break
+        if v2:
+            pending += data
+            lines = b""
+            while len(pending) >= 5:
+                ident, length = struct.unpack("<BI", pending[:5])
+                if len(pending) < 5 + length:
+                    break
+                if ident == ID_STDIN:
+                    lines += pending[5 : 5 + length]
+                elif ident == ID_CLOSE_STDIN:
+                    return shell.status
+                pending = pending[5 + length :]
+            data = lines
+        text = data.decode("utf-8", "replace")
+        for line in text.splitlines():
+            if line.strip() == "exit":
+                return shell.status
+            await shell.run(line)
+            await sink.flush()
+    return shell.status
