@@ -1,0 +1,359 @@
+"""GUI channel adapter: a tap, text input, swipe, key or launch plus the screen it was planned on.
+
+``complete`` is a pure function of the event: it reads ``context.screen_xml`` (the dump the
+Mediator took just before; offline cases carry it too), resolves the widget the action lands
+on, derives target and semantics through the app catalog, and returns every string visible on
+that screen as an observation — trusted provenance, because the enforcement side dumped it.
+
+* ``tap {x, y}`` / ``tap {selector}``: a button whose label says Send, Pay, Delete, Upload or
+  Factory reset commits that operation (see lexicon.py), and its payload is *the form it
+  submits* — every editable field in the button's window — so a value typed earlier is judged
+  when it actually leaves. Other taps navigate.
+* ``text_input {text[, selector]}`` into the focused field (or the selector's): a local write
+  of ``{field: text}`` into the foreground app, the field's role from the catalog (a password
+  field is a credential).
+* ``swipe``, ``key``, ``launch {package}``: navigation.
+
+Writes (tap, text_input) without a usable screen are refused: an empty or missing dump is a
+failed observation, not an empty screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from android_bridge.events import apps
+from android_bridge.events.lexicon import classify_label
+from android_bridge.events.screen import (
+    SYSTEM_UI_PACKAGE,
+    EmptyHierarchyError,
+    Node,
+    ParsedScreen,
+    parse_screen,
+)
+from host_pep.events import ActionType, AgentEvent, Channel
+from host_pep.exceptions import EventValidationError
+from host_pep.semantics import ActionSemantics, Completion, FieldRole, ObservedValue, Operation
+
+NOTIFICATIONS_SOURCE = "notifications"
+_SELECTOR_KEYS = ("text", "resourceId", "description", "className", "packageName", "hint")
+_FORM_OPERATIONS = frozenset({Operation.EXTERNAL_SEND, Operation.PAYMENT, Operation.SHARE_UPLOAD})
+_MAX_TEXT = 64 * 1024
+
+
+def _number(payload: dict[str, Any], key: str) -> float:
+    value = payload.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise EventValidationError("must be a number", field=f"payload.{key}")
+    if value < 0 or value > 100_000:
+        raise EventValidationError("is outside the screen", field=f"payload.{key}")
+    return float(value)
+
+
+def _selector(payload: dict[str, Any]) -> dict[str, Any] | None:
+    sel = payload.get("selector")
+    if sel is None:
+        return None
+    if not isinstance(sel, dict) or not sel:
+        raise EventValidationError(
+            f"must be an object with one of {', '.join(_SELECTOR_KEYS)}", field="payload.selector"
+        )
+    for key, value in sel.items():
+        if key == "instance":
+            continue
+        if key not in _SELECTOR_KEYS:
+            raise EventValidationError(
+                f"unknown selector field {key!r} (use {', '.join(_SELECTOR_KEYS)})",
+                field="payload.selector",
+            )
+        if not isinstance(value, str):
+            raise EventValidationError("must be a string", field=f"payload.selector.{key}")
+    return sel
+
+
+def _screen(event: AgentEvent, *, required: bool) -> ParsedScreen | None:
+    xml = event.context.get("screen_xml")
+    if xml is None or xml == "":
+        if required:
+            raise EmptyHierarchyError(
+                f"a GUI {event.action.value} needs the screen it acts on (context.screen_xml); "
+                "none was observed"
+            )
+        return None
+    if not isinstance(xml, str):
+        raise EventValidationError("must be a string", field="context.screen_xml")
+    return parse_screen(xml)
+
+
+def field_name(node: Node, fallback: str = "text") -> str:
+    """The payload key a widget's value is reported under: resource-id suffix, else hint."""
+    if node.id_suffix:
+        return node.id_suffix
+    if node.hint:
+        return node.hint.strip().lower().replace(" ", "_")[:64] or fallback
+    return fallback
+
+
+def observations(screen: ParsedScreen) -> list[ObservedValue]:
+    """Every visible text / content-desc, sourced to the app that shows it."""
+    out: list[ObservedValue] = []
+    seen: set[tuple[str, str, str]] = set()
+    entries: dict[str, Any] = {}
+    for node, attr, text in screen.visible_strings():
+        pkg = node.package
+        if pkg not in entries:
+            entries[pkg] = apps.app_for_package(pkg)
+        entry = entries[pkg]
+        if pkg == SYSTEM_UI_PACKAGE:
+            source, trusted = NOTIFICATIONS_SOURCE, False
+        else:
+            source = entry.name if entry is not None else (pkg or "unknown")
+            # Text the app displays (a page, an incoming message) arrived from outside when
+            # the app is an untrusted source; what sits in an editable field was typed here.
+            trusted = not (apps.untrusted(entry) and not node.editable)
+        where = node.resource_id or attr
+        key = (text, source, where)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(
+            ObservedValue(
+                text=text[:_MAX_TEXT],
+                source=source,
+                field=where,
+                trusted=trusted,
+                kind_hint="credential" if node.password else None,
+            )
+        )
+    return out
+
+
+class GuiAdapter:
+    """ChannelAdapter for ``channel: gui`` (pure: no device I/O)."""
+
+    channels = frozenset({Channel.GUI})
+
+    def complete(self, event: AgentEvent) -> Completion:
+        action = event.action
+        payload = event.payload
+        if action is ActionType.TAP:
+            screen = _screen(event, required=True)
+            assert screen is not None
+            sem = self._tap(screen, payload)
+        elif action is ActionType.TEXT_INPUT:
+            screen = _screen(event, required=True)
+            assert screen is not None
+            sem = self._text_input(screen, payload)
+        elif action in (ActionType.SWIPE, ActionType.KEY):
+            screen = _screen(event, required=False)
+            sem = self._navigate(screen, action, payload)
+        elif action is ActionType.LAUNCH:
+            screen = _screen(event, required=False)
+            sem = self._launch(payload)
+        else:
+            raise EventValidationError(
+                f"{action.value!r} is not a GUI action (tap, text_input, swipe, key, launch)",
+                field="action",
+            )
+        if screen is not None:
+            sem.screen_hash = screen.screen_hash
+        target = sem.widget.pop("target", None) if sem.widget else None
+        completed = event.model_copy(update={"target": target or sem.package or event.target or ""})
+        return Completion(
+            event=completed,
+            semantics=sem,
+            observations=observations(screen) if screen is not None else [],
+        )
+
+    def observe_result(self, completion: Completion, result: Any) -> list[ObservedValue]:
+        # A GUI action's effect shows on the next screen, which the next dump observes.
+        del completion, result
+        return []
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def _resolve(self, screen: ParsedScreen, payload: dict[str, Any]) -> Node:
+        sel = _selector(payload)
+        if sel is not None:
+            try:
+                found = screen.find(sel)
+            except ValueError as exc:
+                raise EventValidationError(str(exc), field="payload.selector") from exc
+            if not found:
+                raise EventValidationError(
+                    f"no widget on the current screen matches {sel}", field="payload.selector"
+                )
+            return found[0]
+        x, y = _number(payload, "x"), _number(payload, "y")
+        node = screen.node_at(x, y)
+        if node is None:
+            raise EventValidationError(f"nothing on the screen at ({x:g}, {y:g})", field="payload")
+        return node
+
+    def _widget(self, node: Node, screen: ParsedScreen) -> dict[str, Any]:
+        widget = node.describe()
+        widget["center"] = list(node.center)
+        widget["target"] = node.resource_id or node.package or screen.foreground_package
+        return widget
+
+    def _tap(self, screen: ParsedScreen, payload: dict[str, Any]) -> ActionSemantics:
+        node = self._resolve(screen, payload)
+        if "x" in payload and "y" in payload and payload.get("selector") is None:
+            tap_point = [_number(payload, "x"), _number(payload, "y")]
+        else:
+            tap_point = list(node.center)
+        package = node.package or screen.foreground_package
+        entry = apps.app_for_package(package)
+        widget = self._widget(node, screen)
+        widget["tap"] = tap_point
+        op = (
+            None if node.editable else classify_label(node.text, node.description, node.resource_id)
+        )
+        if op is None and not node.editable:
+            # A label inside a button: judge the button by its own and its children's labels.
+            op = self._label_of_container(screen, node)
+        fields: dict[str, FieldRole] = {}
+        text: dict[str, str] = {}
+        label = node.value or node.description or node.id_suffix
+        if op in _FORM_OPERATIONS:
+            form_fields, form_text = self._form(screen, node, entry)
+            fields.update(form_fields)
+            text.update(form_text)
+            desc = f"tap on {label!r} submits the form in {package}"
+        elif op is not None:
+            desc = f"tap on {label!r} in {package}"
+        else:
+            desc = f"tap on {label or node.class_name!r} in {package}"
+        return ActionSemantics(
+            app=entry.name if entry is not None else None,
+            package=package or None,
+            operation=op or Operation.NAVIGATE,
+            fields=fields,
+            text=text,
+            widget=widget,
+            description=desc,
+        )
+
+    def _label_of_container(self, screen: ParsedScreen, node: Node) -> Operation | None:
+        """A tap on a clickable layout with a label child ("Send" icon + text)."""
+        if not node.clickable:
+            return None
+        left, top, right, bottom = node.bounds
+        labels = [
+            s
+            for n in screen.nodes
+            if n.package == node.package
+            and n.depth > node.depth
+            and (lambda b: left <= b[0] and top <= b[1] and b[2] <= right and b[3] <= bottom)(
+                n.bounds
+            )
+            for s in (n.text, n.description)
+            if s
+        ]
+        return classify_label(*labels) if labels else None
+
+    def _form(
+        self, screen: ParsedScreen, button: Node, entry: Any
+    ) -> tuple[dict[str, FieldRole], dict[str, str]]:
+        """Every editable field in the button's window, with what it holds."""
+        start = screen.nodes.index(button)
+        window = screen.window_of(start)
+        lo = screen.window_starts[window]
+        hi = (
+            screen.window_starts[window + 1]
+            if window + 1 < len(screen.window_starts)
+            else len(screen.nodes)
+        )
+        fields: dict[str, FieldRole] = {}
+        text: dict[str, str] = {}
+        for i, node in enumerate(screen.nodes[lo:hi]):
+            if not node.editable or not node.value:
+                continue
+            name = field_name(node, f"field{i}")
+            if name in text:
+                name = f"{name}_{i}"
+            fields[name] = self._role(entry, name, node)
+            text[name] = node.value
+        return fields, text
+
+    def _role(self, entry: Any, name: str, node: Node) -> FieldRole:
+        role = apps.field_role(entry, node.resource_id or name, password=node.password)
+        if (
+            role is FieldRole.CONTENT
+            and apps.field_kind(entry, node.resource_id or name) is None
+            and apps.recipient_like(name)
+            and entry is not None
+            and entry.roles.sink
+            and entry.roles.source  # a messaging app: "to"/"number" is who it goes to
+        ):
+            return FieldRole.RECIPIENT
+        return role
+
+    def _text_input(self, screen: ParsedScreen, payload: dict[str, Any]) -> ActionSemantics:
+        typed = payload.get("text")
+        if not isinstance(typed, str):
+            raise EventValidationError("must be a string", field="payload.text")
+        if _selector(payload) is not None:
+            node = self._resolve(screen, payload)
+        else:
+            focused = screen.focused()
+            if focused is None:
+                raise EventValidationError(
+                    "no field has the focus on the current screen; tap one first or pass a selector",
+                    field="payload",
+                )
+            node = focused
+        package = node.package or screen.foreground_package
+        entry = apps.app_for_package(package)
+        name = field_name(node)
+        role = self._role(entry, name, node)
+        composer = bool(entry is not None and entry.roles.sink and entry.roles.source)
+        where = "the outbound composer of" if composer else "a field of"
+        return ActionSemantics(
+            app=entry.name if entry is not None else None,
+            package=package or None,
+            operation=Operation.LOCAL_WRITE,
+            fields={name: role},
+            text={name: typed},
+            widget=self._widget(node, screen),
+            description=f"type into {name!r}, {where} {package}",
+        )
+
+    def _navigate(
+        self, screen: ParsedScreen | None, action: ActionType, payload: dict[str, Any]
+    ) -> ActionSemantics:
+        if action is ActionType.KEY:
+            key = payload.get("key")
+            if isinstance(key, bool) or not isinstance(key, (str, int)) or key == "":
+                raise EventValidationError("must be a key name or key code", field="payload.key")
+            desc = f"press {key}"
+        else:
+            if "direction" in payload:
+                if payload["direction"] not in ("up", "down", "left", "right"):
+                    raise EventValidationError(
+                        "must be up, down, left or right", field="payload.direction"
+                    )
+            else:
+                for k in ("x1", "y1", "x2", "y2"):
+                    _number(payload, k)
+            desc = "swipe"
+        package = screen.foreground_package if screen is not None else None
+        entry = apps.app_for_package(package) if package else None
+        return ActionSemantics(
+            app=entry.name if entry is not None else None,
+            package=package or None,
+            operation=Operation.NAVIGATE,
+            description=desc,
+        )
+
+    def _launch(self, payload: dict[str, Any]) -> ActionSemantics:
+        package = payload.get("package")
+        if not isinstance(package, str) or not package.strip() or " " in package:
+            raise EventValidationError("must be a package name", field="payload.package")
+        entry = apps.app_for_package(package)
+        return ActionSemantics(
+            app=entry.name if entry is not None else None,
+            package=package,
+            operation=Operation.NAVIGATE,
+            description=f"launch {package}",
+        )

@@ -1,0 +1,105 @@
+"""Which taps commit something: a multilingual lexicon of button labels.
+
+A tap on a button whose text, content-desc or resource-id says Send, Pay, Delete, Upload or
+Reset commits that operation; every other tap only navigates. Labels are matched as whole words
+(case-folded, any script), resource-ids on their ``_``/camelCase words (``btn_send``,
+``sendButton``), so "Sender" or "Payload" do not trigger. Multi-word phrases are matched as
+substrings of the normalised label. Security changes (factory reset, turning off the screen lock)
+are phrases because "Reset" alone also resets a timer.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from host_pep.semantics import Operation
+
+# Words (single tokens) per operation. Latin-script languages first, then CJK/others, which
+# have no spaces and are matched as substrings.
+_WORDS: dict[Operation, tuple[str, ...]] = {
+    Operation.EXTERNAL_SEND: (
+        "send", "submit", "post", "reply", "forward", "tweet", "publish",
+        "envoyer", "répondre", "transférer", "senden", "antworten", "weiterleiten", "abschicken",
+        "enviar", "responder", "reenviar", "invia", "inviare", "rispondi", "inoltra",
+        "verzenden", "versturen", "wyślij", "отправить", "ответить", "переслать", "gönder",
+        "إرسال", "भेजें",
+    ),
+    Operation.PAYMENT: (
+        "pay", "checkout", "purchase", "buy", "transfer", "donate", "subscribe",
+        "payer", "acheter", "commander", "bezahlen", "kaufen", "bestellen", "überweisen",
+        "pagar", "comprar", "pedir", "paga", "acquista", "ordina", "betalen", "kopen", "zapłać",
+        "оплатить", "купить", "заказать", "öde", "ادفع",
+    ),
+    Operation.DELETE: (
+        "delete", "remove", "erase", "trash", "wipe", "uninstall",
+        "supprimer", "effacer", "löschen", "entfernen", "eliminar", "borrar", "elimina",
+        "cancella", "verwijderen", "usuń", "удалить", "sil", "حذف", "हटाएं",
+    ),
+    Operation.SHARE_UPLOAD: (
+        "upload", "share", "partager", "téléverser", "hochladen", "teilen", "compartir",
+        "subir", "condividi", "carica", "delen", "uploaden", "udostępnij", "поделиться",
+        "загрузить", "paylaş", "مشاركة",
+    ),
+}  # fmt: skip
+_SUBSTRINGS: dict[Operation, tuple[str, ...]] = {
+    Operation.SECURITY_CHANGE: (
+        "factory reset", "factory data reset", "erase all data", "reset phone", "reset device",
+        "reset to factory", "turn off screen lock", "remove screen lock", "disable screen lock",
+        "disable lock", "usb debugging", "install unknown apps", "unknown sources",
+        "disable play protect", "turn off play protect", "werkseinstellungen",
+        "réinitialiser les données d'usine", "restablecer datos de fábrica",
+        "恢复出厂设置", "出厂设置", "初期化", "сброс настроек", "초기화",
+    ),
+    Operation.EXTERNAL_SEND: ("发送", "送信", "傳送", "보내기", "전송", "回复", "返信"),
+    Operation.PAYMENT: (
+        "place order", "buy now", "confirm payment", "pay now", "complete purchase",
+        "支付", "付款", "购买", "下单", "購入", "支払", "결제", "구매",
+    ),
+    Operation.DELETE: ("删除", "削除", "삭제", "移除"),
+    Operation.SHARE_UPLOAD: ("上传", "分享", "共有", "アップロード", "공유", "업로드"),
+}  # fmt: skip
+# Checked in this order: a "Delete and send" label is judged by its most severe meaning.
+_ORDER = (
+    Operation.SECURITY_CHANGE,
+    Operation.PAYMENT,
+    Operation.DELETE,
+    Operation.SHARE_UPLOAD,
+    Operation.EXTERNAL_SEND,
+)
+_WORD_INDEX: dict[str, Operation] = {}
+for _op in reversed(_ORDER):
+    for _w in _WORDS.get(_op, ()):
+        _WORD_INDEX[_w] = _op
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_SPLIT = re.compile(r"[^\w]+|_")
+
+
+def _normalise(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold().strip()
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in _SPLIT.split(_normalise(_CAMEL.sub("_", text))) if t]
+
+
+def classify_label(*labels: str) -> Operation | None:
+    """The operation a button with these labels (text, content-desc, resource-id) commits,
+    or None when it only navigates."""
+    found: set[Operation] = set()
+    for label in labels:
+        if not label:
+            continue
+        label = label.rsplit("/", 1)[-1] if ":id/" in label else label
+        norm = _normalise(_CAMEL.sub(" ", label).replace("_", " "))
+        for op, subs in _SUBSTRINGS.items():
+            if any(s in norm for s in subs):
+                found.add(op)
+        for token in _tokens(label):
+            op = _WORD_INDEX.get(token)
+            if op is not None:
+                found.add(op)
+    for op in _ORDER:
+        if op in found:
+            return op
+    return None
