@@ -143,7 +143,7 @@ def _print(records: list[AuditRecord], *, as_json: bool, title: str) -> None:
 
     table = Table(title=title)
     for column in ("seq", "time (UTC)", "kind", "session", "agent", "decision", "stage", "rules"):
-        table.add_column(column, no_wrap=True)
+        table.add_column(column, no_wrap=column in ("seq", "time (UTC)", "stage"))
     table.add_column("reason / detail", overflow="fold")
     for r in records:
         when = datetime.fromtimestamp(r.ts, tz=UTC).strftime("%Y-%m-%d %H:%M:%S")
@@ -161,4 +161,7 @@ def _print(records: list[AuditRecord], *, as_json: bool, title: str) -> None:
             ",".join(r.rule_ids),
             what,
         )
-    Console(soft_wrap=False).print(table)
+    console = Console()
+    if not console.is_terminal:  # piped into a file or a pager: no terminal width to respect
+        console = Console(width=200)
+    console.print(table)
