@@ -1,10 +1,291 @@
-"""android_bridge's droidgate subcommands."""
+"""android_bridge's droidgate subcommands: serve, mcp, replay, plan, bench api, bench tap."""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
 from typing import Any
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_RUNTIME = 0, 1, 2, 3
+
+
+def _core_args(p: argparse.ArgumentParser, *, with_http: bool) -> None:
+    dev = p.add_mutually_exclusive_group()
+    dev.add_argument(
+        "--device", action="append", default=[], metavar="SERIAL", help="device serial (repeatable)"
+    )
+    dev.add_argument("--virtual", type=int, default=0, metavar="N", help="start N virtual devices")
+    p.add_argument(
+        "--adb-port",
+        type=int,
+        default=None,
+        help="adb server port of --device (default: environment)",
+    )
+    p.add_argument("--policy", default="default", help="policy bundle name or YAML file")
+    p.add_argument(
+        "--audit", type=Path, default=None, help="audit SQLite file (default STATE_DIR/audit.db)"
+    )
+    p.add_argument(
+        "--trace-dir", type=Path, default=None, help="record a trace (JSONL + screens) here"
+    )
+    p.add_argument(
+        "--state-dir",
+        type=Path,
+        default=None,
+        help="token, audit and daemon.json (default ~/.local/state/droidgate)",
+    )
+    if with_http:
+        p.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
+        p.add_argument("--port", type=int, default=8765, help="TCP port (0 = any free port)")
+        p.add_argument(
+            "--request-timeout", type=float, default=30.0, help="seconds per API request"
+        )
+
+
+def _config(args: argparse.Namespace) -> Any:
+    from android_bridge.daemon import DaemonConfig, default_state_dir
+
+    return DaemonConfig(
+        devices=list(args.device),
+        virtual=args.virtual,
+        host=getattr(args, "host", "127.0.0.1"),
+        port=getattr(args, "port", 0),
+        policy=args.policy,
+        audit=args.audit,
+        trace_dir=args.trace_dir,
+        state_dir=args.state_dir or default_state_dir(),
+        request_timeout=getattr(args, "request_timeout", 30.0),
+        adb_port=args.adb_port,
+    )
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from android_bridge.daemon import DaemonInfo, serve
+
+    cfg = _config(args)
+    if not cfg.devices and not cfg.virtual:
+        print("droidgate serve: give --device SERIAL or --virtual N", file=sys.stderr)
+        return EXIT_USAGE
+
+    def ready(info: DaemonInfo) -> None:
+        if args.json:
+            print(info.model_dump_json(), flush=True)
+        else:
+            print(
+                f"droidgate bridge API on {info.url}  (OpenAPI: {info.url}/openapi.json)",
+                flush=True,
+            )
+            print(f"token file: {info.token_file}", flush=True)
+            print(f"devices: {', '.join(info.devices)}", flush=True)
+            print(
+                f"audit: {info.audit}" + (f"  trace: {info.trace}" if info.trace else ""),
+                flush=True,
+            )
+
+    asyncio.run(serve(cfg, on_ready=ready))
+    return EXIT_OK
+
+
+def _mcp(args: argparse.Namespace) -> int:
+    from android_bridge.mcp.run import run_mcp
+
+    if not args.stdio and args.http is None:
+        print("droidgate mcp: give --stdio or --http PORT", file=sys.stderr)
+        return EXIT_USAGE
+    return asyncio.run(run_mcp(args, _config(args)))
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from android_bridge.traces.replay import ReplayReport, replay_offline
+
+    trace = Path(args.trace)
+    if not trace.is_file():
+        print(f"droidgate replay: no trace file {trace}", file=sys.stderr)
+        return EXIT_USAGE
+    report: ReplayReport
+    if args.execute:
+        if not args.device:
+            print("droidgate replay: --execute needs --device SERIAL", file=sys.stderr)
+            return EXIT_USAGE
+        report = asyncio.run(_replay_execute(args, trace))
+    else:
+        report = asyncio.run(replay_offline(trace, policy=args.policy))
+    if args.json:
+        print(report.model_dump_json(indent=2))
+    else:
+        _print_replay(report)
+    if report.errors and not report.changed:
+        return EXIT_RUNTIME if report.events == 0 else EXIT_FAILED
+    return EXIT_FAILED if report.changed or report.errors else EXIT_OK
+
+
+async def _replay_execute(args: argparse.Namespace, trace: Path) -> Any:
+    import tempfile
+
+    from android_bridge.daemon import DaemonConfig, open_core
+    from android_bridge.traces.replay import replay_execute
+
+    with tempfile.TemporaryDirectory(prefix="droidgate-replay-") as tmp:
+        cfg = DaemonConfig(
+            devices=[args.device],
+            policy=args.policy,
+            state_dir=Path(tmp),
+            audit=args.audit,
+            adb_port=args.adb_port,
+        )
+        async with open_core(cfg) as core:
+            return await replay_execute(
+                trace, mediator=core.mediator, pep=core.pep, device=args.device, policy=args.policy
+            )
+
+
+def _print_replay(report: Any) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    console.print(
+        f"{report.mode} replay of {report.trace} under policy {report.policy!r}: "
+        f"{report.events} events, {len(report.changed)} decisions changed"
+    )
+    if report.changed:
+        table = Table(
+            "seq", "session", "agent", "channel", "target", "recorded", "replayed", "why now"
+        )
+        for c in report.changed:
+            why = c.replayed_reason + (" (no recorded result to feed back)" if c.unobserved else "")
+            table.add_row(
+                str(c.seq), c.session, c.agent, c.channel, c.target, c.recorded, c.replayed, why
+            )
+        console.print(table)
+    for err in report.errors:
+        console.print(f"[red]error:[/red] {err}")
+
+
+def _plan(args: argparse.Namespace) -> int:
+    from android_bridge.planner.run import run_plan
+
+    return asyncio.run(run_plan(args))
+
+
+def _bench_api(args: argparse.Namespace) -> int:
+    from android_bridge.api.bench import run_bench
+
+    return run_bench(args)
+
+
+def _bench_tap(args: argparse.Namespace) -> int:
+    from android_bridge.device.bench import bench_tap
+
+    result = bench_tap(args) if _takes_args(bench_tap) else bench_tap()
+    if isinstance(result, int):
+        return result
+    data = result.model_dump(mode="json") if hasattr(result, "model_dump") else result
+    text = json.dumps(data, indent=2, default=str)
+    if args.json:
+        Path(args.json).write_text(text + "\n", encoding="utf-8")
+    print(text)
+    return EXIT_OK
+
+
+def _takes_args(fn: Any) -> bool:
+    import inspect
+
+    return bool(inspect.signature(fn).parameters)
 
 
 def register(sub: Any) -> None:
     """Add this package's subcommands to the droidgate parser."""
-    del sub
+    from host_pep.cli.main import command_group
+
+    p = sub.add_parser("serve", help="run the bridge daemon (HTTP API) in front of devices")
+    _core_args(p, with_http=True)
+    p.add_argument("--json", action="store_true", help="print the ready line as JSON")
+    p.set_defaults(func=_serve)
+
+    p = sub.add_parser("mcp", help="serve the bridge's actions as MCP tools")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--stdio", action="store_true", help="MCP over stdin/stdout")
+    mode.add_argument(
+        "--http",
+        type=int,
+        default=None,
+        metavar="PORT",
+        help="MCP over streamable HTTP on PORT (0 = any)",
+    )
+    p.add_argument(
+        "--connect",
+        default=None,
+        metavar="URL",
+        help="use a running daemon's bridge API instead of in-process devices ('auto' = STATE_DIR/daemon.json)",
+    )
+    p.add_argument(
+        "--token-file", type=Path, default=None, help="the daemon's token file (with --connect)"
+    )
+    p.add_argument("--session", default=None, help="session to act in (joined, or created)")
+    p.add_argument("--agent", default="mcp-agent", help="agent name of this MCP connection")
+    p.add_argument("--serial", default=None, help="device of a newly created session")
+    p.add_argument(
+        "--user-request", default="", help="the user's request, for a newly created session"
+    )
+    _core_args(p, with_http=False)
+    p.add_argument("--host", default="127.0.0.1", help="bind address of --http")
+    p.set_defaults(func=_mcp)
+
+    p = sub.add_parser(
+        "replay", help="re-decide a recorded trace under a policy and show what changed"
+    )
+    p.add_argument("trace", help="a trace-*.jsonl file (its screens/ dir beside it)")
+    p.add_argument("--policy", default="default", help="policy to re-decide under")
+    p.add_argument(
+        "--execute", action="store_true", help="re-run the actions on --device through the mediator"
+    )
+    p.add_argument("--device", default=None, metavar="SERIAL")
+    p.add_argument("--adb-port", type=int, default=None)
+    p.add_argument(
+        "--audit",
+        type=Path,
+        default=None,
+        help="audit file for --execute (default: a temporary one)",
+    )
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(func=_replay)
+
+    p = sub.add_parser("plan", help="run the LLM planner on a task through a running daemon")
+    p.add_argument("task", help="what the user asks for")
+    p.add_argument("--llm-url", required=True, help="OpenAI-compatible base URL (…/v1)")
+    p.add_argument("--model", required=True)
+    p.add_argument(
+        "--api-key-env", default="OPENAI_API_KEY", help="environment variable holding the API key"
+    )
+    p.add_argument("--connect", default="auto", metavar="URL")
+    p.add_argument("--token-file", type=Path, default=None)
+    p.add_argument("--state-dir", type=Path, default=None)
+    p.add_argument("--session", default=None)
+    p.add_argument("--serial", default=None)
+    p.add_argument("--agent", default="planner")
+    p.add_argument("--max-steps", type=int, default=8)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_plan)
+
+    bench = command_group(sub, "bench", "Benchmarks")
+    p = bench.add_parser(
+        "api", help="bridge API: mediated decisions/s and p99 with 32 concurrent clients"
+    )
+    p.add_argument("--clients", type=int, default=32)
+    p.add_argument(
+        "--requests", type=int, default=20000, help="cap on requests in the throughput phase"
+    )
+    p.add_argument("--duration", type=float, default=5.0, help="cap in seconds per phase")
+    p.add_argument(
+        "--rate", type=float, default=1000.0, help="offered load of the latency phase (req/s)"
+    )
+    p.add_argument("--json", default=None, metavar="OUT", help="write the results as JSON")
+    p.set_defaults(func=_bench_api)
+
+    p = bench.add_parser("tap", help="mediated tap vs stock uiautomator2 on the same device")
+    p.add_argument("--json", default=None, metavar="OUT", help="write the results as JSON")
+    p.set_defaults(func=_bench_tap)

@@ -9,7 +9,14 @@ from pydantic import ValidationError
 
 from android_bridge.api.client import BridgeError
 from android_bridge.api.errors import ApiError
-from android_bridge.api.models import ActionRequest, ActionResponse, ScreenResponse, ToolSpec
+from android_bridge.api.models import (
+    ActionRequest,
+    ActionResponse,
+    CreateSession,
+    ScreenResponse,
+    SessionInfo,
+    ToolSpec,
+)
 from android_bridge.api.service import BridgeService, first_error
 
 T = TypeVar("T")
@@ -59,3 +66,45 @@ class LocalBridge:
 
     async def screen_png(self, session: str) -> bytes:
         return await _guard(lambda: self.service.screen_png(session))
+
+    async def create_session(
+        self,
+        *,
+        serial: str | None = None,
+        agents: list[str] | None = None,
+        user_request: str = "",
+        session: str | None = None,
+    ) -> SessionInfo:
+        req = CreateSession(
+            serial=serial, agents=agents or [], user_request=user_request, session=session
+        )
+        return await _guard(lambda: _now(self.service.create_session(req)))
+
+    async def join(self, session: str, agent: str) -> SessionInfo:
+        return await _guard(lambda: _now(self.service.join(session, agent)))
+
+
+async def _now(value: T) -> T:
+    return value
+
+
+async def ensure_session(
+    bridge: Any,
+    *,
+    agent: str,
+    session: str | None = None,
+    serial: str | None = None,
+    user_request: str = "",
+) -> str:
+    """Join ``session`` as ``agent`` (creating it if it does not exist); return its id."""
+    if session is not None:
+        try:
+            await bridge.join(session, agent)
+            return session
+        except BridgeError as exc:
+            if exc.status != 404:
+                raise
+    info = await bridge.create_session(
+        serial=serial, agents=[agent], user_request=user_request, session=session
+    )
+    return str(info.session)

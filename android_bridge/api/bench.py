@@ -1,0 +1,255 @@
+"""``droidgate bench api``: mediated tool decisions through the bridge API, device I/O excluded.
+
+The server (a real PEP with the default policy, audit on SQLite) runs in a child process; the
+parent drives it with N concurrent aiohttp clients on the decide-only route
+(``POST /v1/sessions/{s}/decide``: the full HTTP + auth + validation + PEP + audit path, no
+executor). Two phases, each capped in requests and seconds:
+
+* throughput: N clients back-to-back (closed loop) -> decisions per second;
+* latency: the same N clients sharing an offered load of ``--rate`` req/s (open loop) -> p50/p99.
+
+A closed loop cannot show both numbers at once: with 32 requests always in flight, latency is
+32 / throughput by Little's law, so it measures capacity, and the open loop measures latency at
+the budgeted load. Budgets (issue #6): >= 1,000 decisions/s and p99 <= 10 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing as mp
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+BUDGET_RPS = 1000.0
+BUDGET_P99_MS = 10.0
+SESSION = "bench"
+AGENT = "bench-agent"
+PHONE = "138 1234 5678"
+
+
+class _DecideOnly:
+    """The bench's mediator: the decide route never executes, so no device is involved."""
+
+    def bind_session(self, session: str, serial: str) -> None:
+        del session, serial
+
+    async def submit(self, event: Any, *, screen_hash: str | None = None) -> Any:
+        raise RuntimeError("the API bench only uses the decide route")
+
+    async def screen(self, serial: str | None = None, *, session: str | None = None) -> Any:
+        raise RuntimeError("the API bench has no device")
+
+
+def _server_main(state_dir: str, conn: Any) -> None:
+    asyncio.run(_serve(Path(state_dir), conn))
+
+
+async def _serve(state_dir: Path, conn: Any) -> None:
+    from aiohttp import web
+    from host_pep.pep import PEP
+
+    from android_bridge.api.models import CreateSession
+    from android_bridge.api.server import make_app
+    from android_bridge.api.service import BridgeService
+    from host_pep.semantics import ObservedValue
+
+    pep = PEP.create(policy="default", audit=str(state_dir / "audit.db"))
+    service = BridgeService(pep, _DecideOnly(), devices=["bench-device"], version="bench")
+    service.create_session(CreateSession(session=SESSION, agents=[AGENT]))
+    # A contact's number in session memory, so half the decisions exercise source->sink (T2).
+    pep.observe(
+        SESSION,
+        [ObservedValue(text=f"Zhang Wei {PHONE}", source="contacts")],
+        event_id="seed",
+        agent=AGENT,
+    )
+    token = "bench-" + "x" * 40
+    runner = web.AppRunner(make_app(service, token), access_log=None, handle_signals=False)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    conn.send((port, token))
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, conn.recv)  # parent says stop
+    await runner.cleanup()
+
+
+def _events() -> list[dict[str, Any]]:
+    allow = {
+        "agent": AGENT,
+        "channel": "tool",
+        "action": "tool_call",
+        "target": "contacts.lookup",
+        "payload": {"name": "Zhang Wei"},
+    }
+    leak = {
+        "agent": AGENT,
+        "channel": "tool",
+        "action": "tool_call",
+        "target": "calendar.create_event",
+        "payload": {"title": "Call", "notes": f"Call {PHONE}"},
+    }
+    clean = {
+        "agent": AGENT,
+        "channel": "tool",
+        "action": "tool_call",
+        "target": "calendar.create_event",
+        "payload": {"title": "Standup", "notes": "room 4012"},
+    }
+    return [allow, leak, clean, leak]
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _drive(url: str, token: str, args: argparse.Namespace) -> dict[str, Any]:
+    import aiohttp
+
+    events = [json.dumps(e).encode() for e in _events()]
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    conn = aiohttp.TCPConnector(limit=args.clients)
+    decide = f"{url}/v1/sessions/{SESSION}/decide"
+    errors = 0
+    decisions: dict[str, int] = {}
+
+    async with aiohttp.ClientSession(connector=conn, headers=headers) as http:
+
+        async def one(i: int, lat: list[float]) -> None:
+            nonlocal errors
+            t0 = time.perf_counter()
+            async with http.post(decide, data=events[i % len(events)]) as resp:
+                body = await resp.read()
+            lat.append((time.perf_counter() - t0) * 1000)
+            if resp.status != 200:
+                errors += 1
+            else:
+                d = json.loads(body)["decision"]
+                decisions[d] = decisions.get(d, 0) + 1
+
+        for i in range(args.clients):  # warm up connections and code paths
+            await one(i, [])
+
+        # throughput: closed loop
+        lat_closed: list[float] = []
+        deadline = time.perf_counter() + args.duration
+        counter = iter(range(args.requests))
+
+        async def worker() -> None:
+            while time.perf_counter() < deadline:
+                i = next(counter, None)
+                if i is None:
+                    return
+                await one(i, lat_closed)
+
+        t0 = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(args.clients)))
+        closed_s = time.perf_counter() - t0
+
+        # latency: open loop at the offered rate, spread over the same clients
+        lat_open: list[float] = []
+        interval = args.clients / args.rate
+        total = min(args.requests, int(args.rate * args.duration))
+        per_client = max(1, total // args.clients)
+
+        async def paced(c: int) -> None:
+            start = time.perf_counter() + c * interval / args.clients
+            for k in range(per_client):
+                delay = start + k * interval - time.perf_counter()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                await one(c + k, lat_open)
+
+        t1 = time.perf_counter()
+        await asyncio.gather(*(paced(c) for c in range(args.clients)))
+        open_s = time.perf_counter() - t1
+
+    rps = len(lat_closed) / closed_s if closed_s else 0.0
+    p99_open = _pct(lat_open, 0.99)
+    return {
+        "clients": args.clients,
+        "throughput": {
+            "requests": len(lat_closed),
+            "seconds": round(closed_s, 3),
+            "decisions_per_s": round(rps, 1),
+            "p50_ms": round(_pct(lat_closed, 0.5), 3),
+            "p99_ms": round(_pct(lat_closed, 0.99), 3),
+        },
+        "latency": {
+            "offered_rate": args.rate,
+            "achieved_rate": round(len(lat_open) / open_s, 1) if open_s else 0.0,
+            "requests": len(lat_open),
+            "p50_ms": round(_pct(lat_open, 0.5), 3),
+            "p99_ms": round(p99_open, 3),
+            "mean_ms": round(statistics.fmean(lat_open), 3) if lat_open else None,
+        },
+        "decisions": decisions,
+        "errors": errors,
+        "budget": {"decisions_per_s": BUDGET_RPS, "p99_ms": BUDGET_P99_MS},
+        "pass": rps >= BUDGET_RPS and p99_open <= BUDGET_P99_MS and errors == 0,
+    }
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    if args.clients < 1 or args.requests < 1 or args.duration <= 0 or args.rate <= 0:
+        raise ValueError("--clients, --requests, --duration and --rate must be positive")
+    ctx = mp.get_context("spawn")
+    parent, child = ctx.Pipe()
+    with tempfile.TemporaryDirectory(prefix="droidgate-bench-") as tmp:
+        proc = ctx.Process(target=_server_main, args=(tmp, child), daemon=True)
+        proc.start()
+        try:
+            if not parent.poll(60):
+                raise RuntimeError("the bench server did not start within 60 s")
+            port, token = parent.recv()
+            result = asyncio.run(_drive(f"http://127.0.0.1:{port}", token, args))
+        finally:
+            if proc.is_alive():
+                parent.send("stop")
+                proc.join(10)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+    _report(result)
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    return 0 if result["pass"] else 1
+
+
+def _report(result: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    t, lat = result["throughput"], result["latency"]
+    table = Table("phase", "requests", "rate (req/s)", "p50 ms", "p99 ms", "budget")
+    table.add_row(
+        "throughput (closed loop)",
+        str(t["requests"]),
+        f"{t['decisions_per_s']:.0f}",
+        f"{t['p50_ms']:.2f}",
+        f"{t['p99_ms']:.2f}",
+        f">= {BUDGET_RPS:.0f}/s",
+    )
+    table.add_row(
+        f"latency @ {lat['offered_rate']:.0f}/s (open loop)",
+        str(lat["requests"]),
+        f"{lat['achieved_rate']:.0f}",
+        f"{lat['p50_ms']:.2f}",
+        f"{lat['p99_ms']:.2f}",
+        f"p99 <= {BUDGET_P99_MS:.0f} ms",
+    )
+    console = Console()
+    console.print(
+        f"bridge API bench: {result['clients']} concurrent clients, decide route, errors {result['errors']}, decisions {result['decisions']}"
+    )
+    console.print(table)
+    console.print("[green]PASS[/green]" if result["pass"] else "[red]FAIL[/red]")

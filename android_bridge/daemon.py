@@ -1,0 +1,203 @@
+"""The daemon's wiring: PEP + DevicePool + Mediator (+ trace recorder) behind one BridgeService,
+served over HTTP (and MCP by ``droidgate mcp``). ``droidgate serve`` runs ``serve()``.
+
+The pieces are built in ``open_core`` (an async context manager) so ``serve``, ``mcp`` and
+``replay --execute`` share exactly one way of putting the enforcement path together.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import signal
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from android_bridge.api.service import BridgeService
+
+log = logging.getLogger(__name__)
+
+
+def default_state_dir() -> Path:
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "droidgate"
+
+
+class DaemonConfig(BaseModel):
+    devices: list[str] = Field(default_factory=list)
+    virtual: int = Field(default=0, ge=0, le=16)
+    host: str = "127.0.0.1"
+    port: int = Field(default=8765, ge=0, le=65535)
+    policy: str = "default"
+    audit: Path | None = None
+    trace_dir: Path | None = None
+    state_dir: Path = Field(default_factory=default_state_dir)
+    request_timeout: float = Field(default=30.0, gt=0)
+    adb_port: int | None = None
+
+
+@dataclass
+class Core:
+    pep: Any
+    pool: Any
+    mediator: Any
+    service: BridgeService
+    recorder: Any
+    serials: list[str]
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("droidgate")
+    except PackageNotFoundError:
+        return "0"
+
+
+@contextlib.asynccontextmanager
+async def _devices(cfg: DaemonConfig) -> AsyncIterator[tuple[list[str], int | None]]:
+    """Serials to drive, and the private adb server port they sit behind (None = environment)."""
+    if cfg.virtual and cfg.devices:
+        raise ValueError("give --device or --virtual, not both")
+    if cfg.virtual:
+        from emulator_setup.testing import VirtualDeviceFarm
+
+        farm = VirtualDeviceFarm(count=cfg.virtual)
+        with farm:
+            yield list(farm.serials), int(farm.adb_port)
+        return
+    yield list(cfg.devices), cfg.adb_port
+
+
+@contextlib.asynccontextmanager
+async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core]:
+    from host_pep.pep import PEP
+
+    from android_bridge.api.tool_catalog import load_tool_specs
+    from android_bridge.device import DevicePool
+    from android_bridge.mediator import Mediator
+
+    cfg.state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    async with _devices(cfg) as (serials, adb_port):
+        if adb_port is not None:
+            # adbutils and uiautomator2 find the adb server through this variable.
+            os.environ["ANDROID_ADB_SERVER_PORT"] = str(adb_port)
+        if pep is None:
+            pep = PEP.create(policy=cfg.policy, audit=str(cfg.audit or cfg.state_dir / "audit.db"))
+        recorder = None
+        if cfg.trace_dir is not None:
+            from android_bridge.traces import TraceRecorder
+
+            recorder = TraceRecorder(cfg.trace_dir)
+        pool = DevicePool(serials)
+        try:
+            mediator = Mediator(pep, pool, recorder=recorder)
+            service = BridgeService(
+                pep,
+                mediator,
+                devices=serials,
+                tools=load_tool_specs(),
+                recorder=recorder,
+                version=_version(),
+            )
+            yield Core(pep, pool, mediator, service, recorder, serials)
+        finally:
+            for closer in (getattr(pool, "aclose", None), getattr(pool, "close", None)):
+                if closer is not None:
+                    res = closer()
+                    if asyncio.iscoroutine(res):
+                        await res
+                    break
+            if recorder is not None:
+                recorder.close()
+            close = getattr(pep, "close", None)
+            if close is not None:
+                res = close()
+                if asyncio.iscoroutine(res):
+                    await res
+
+
+class DaemonInfo(BaseModel):
+    url: str
+    token_file: str
+    devices: list[str]
+    pid: int
+    trace: str | None = None
+    audit: str
+
+
+async def serve(
+    cfg: DaemonConfig,
+    *,
+    on_ready: Callable[[DaemonInfo], None] | None = None,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Run until SIGINT/SIGTERM (or ``stop`` is set), then shut down cleanly."""
+    from aiohttp import web
+
+    from android_bridge.api.auth import load_or_create_token
+    from android_bridge.api.server import make_app
+
+    token, token_path = load_or_create_token(cfg.state_dir)
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    installed: list[int] = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stop.set)
+            installed.append(sig)
+    try:
+        async with open_core(cfg) as core:
+            app = make_app(core.service, token, request_timeout=cfg.request_timeout)
+            runner = web.AppRunner(app, access_log=None, handle_signals=False)
+            await runner.setup()
+            site = web.TCPSite(runner, cfg.host, cfg.port, reuse_address=True)
+            await site.start()
+            try:
+                sockets = site._server.sockets if site._server is not None else []  # type: ignore[union-attr]
+                port = sockets[0].getsockname()[1] if sockets else cfg.port
+                host = f"[{cfg.host}]" if ":" in cfg.host else cfg.host
+                info = DaemonInfo(
+                    url=f"http://{host}:{port}",
+                    token_file=str(token_path),
+                    devices=core.serials,
+                    pid=os.getpid(),
+                    trace=str(core.recorder.path) if core.recorder is not None else None,
+                    audit=str(cfg.audit or cfg.state_dir / "audit.db"),
+                )
+                # Where `droidgate mcp --connect` and scripts find a running daemon by default.
+                _write_private(cfg.state_dir / "daemon.json", info.model_dump_json())
+                if on_ready is not None:
+                    on_ready(info)
+                await stop.wait()
+            finally:
+                await runner.cleanup()
+                with contextlib.suppress(FileNotFoundError):
+                    (cfg.state_dir / "daemon.json").unlink()
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+
+
+def _write_private(path: Path, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+
+
+def read_daemon_info(state_dir: Path) -> DaemonInfo:
+    path = state_dir / "daemon.json"
+    try:
+        return DaemonInfo.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except FileNotFoundError:
+        raise FileNotFoundError(
+            f"no running daemon recorded in {path}; start `droidgate serve`"
+        ) from None
