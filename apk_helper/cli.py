@@ -148,14 +148,28 @@ def _inspect(args: argparse.Namespace) -> int:
 
 
 def _manager(args: argparse.Namespace) -> Any:
+    import os
+    import socket
+
     import adbutils
 
     from apk_helper.errors import AppManagementError
     from apk_helper.manage import AppManager
 
+    host = os.environ.get("ANDROID_ADB_SERVER_HOST", "127.0.0.1")
+    port = args.adb_port or int(os.environ.get("ANDROID_ADB_SERVER_PORT", "5037"))
+    # adbutils would silently spawn a default adb server when none answers; we say so instead.
     try:
-        client = adbutils.AdbClient(port=args.adb_port) if args.adb_port else adbutils.adb
-        device = client.device(serial=args.serial)
+        socket.create_connection((host, port), timeout=3).close()
+    except OSError as exc:
+        raise AppManagementError(
+            "connect",
+            f"no adb server at {host}:{port} ({exc.strerror or exc}); start one with "
+            f"`adb -P {port} start-server`",
+            args.serial,
+        ) from None
+    try:
+        device = adbutils.AdbClient(host=host, port=port).device(serial=args.serial)
         device.get_state()  # fail here, clearly, if there is no such device
     except adbutils.AdbError as exc:
         raise AppManagementError("connect", str(exc), args.serial) from None
