@@ -1,0 +1,203 @@
+"""API channel adapter: an agent's ADB shell command line -> semantic target and payload.
+
+``api_call {command: "…"}``. The line is split by shell_split (hidden syntax is refused) and
+every simple command is parsed by shell_commands. A line may hold any number of reads and
+navigations but **at most one command with an effect**: that command is what the event means,
+and the PEP judges it. Two effects in one line are refused — the agent submits them one by one,
+so each gets its own decision and audit record. Any unknown part makes the whole line unknown,
+which the PEP denies.
+
+``input tap``/``input text`` mean what the equivalent GUI action means on the current screen, so
+they are completed by the GUI adapter against ``context.screen_xml`` (the Mediator dumps it
+first); without a screen they are unknown.
+
+Results: ``content query`` rows become observations sourced to the provider's app (an SMS or
+mail row the user sent is trusted; inbox rows, web pages and files are not); ``cat`` of a file
+is untrusted file content; ``settings get`` is sourced to settings.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from android_bridge.events import apps
+from android_bridge.events.gui import GuiAdapter
+from android_bridge.events.shell_commands import CommandMeaning, parse_simple
+from android_bridge.events.shell_split import ShellPart, split_command
+from host_pep.events import ActionType, AgentEvent, Channel
+from host_pep.exceptions import EventValidationError
+from host_pep.semantics import ActionSemantics, Completion, ObservedValue, Operation
+
+_PASSIVE = frozenset({Operation.READ, Operation.NAVIGATE})
+_ROW = re.compile(r"^Row: \d+ (.*)$")
+_COLUMN_SPLIT = re.compile(r", (?=[A-Za-z_][A-Za-z0-9_]*=)")
+_MAX_OBSERVED = 64 * 1024
+
+
+def command_of(event: AgentEvent) -> str:
+    if event.action is not ActionType.API_CALL:
+        raise EventValidationError(
+            f"{event.action.value!r} is not an API action (api_call)", field="action"
+        )
+    command = event.payload.get("command")
+    if not isinstance(command, str) or not command.strip():
+        raise EventValidationError(
+            "must be a non-empty shell command line", field="payload.command"
+        )
+    return command
+
+
+def parse_rows(output: str) -> list[dict[str, str]]:
+    """``content query`` output: ``Row: 0 k=v, k=v`` lines (a value may itself hold ", ")."""
+    rows: list[dict[str, str]] = []
+    current: dict[str, str] | None = None
+    last_key = ""
+    for line in output.splitlines():
+        m = _ROW.match(line)
+        if m is None:
+            # a value with a newline continues on the next line
+            if current is not None and last_key:
+                current[last_key] += "\n" + line
+            continue
+        current = {}
+        rows.append(current)
+        for col in _COLUMN_SPLIT.split(m[1]):
+            key, sep, value = col.partition("=")
+            if sep:
+                current[key] = value
+                last_key = key
+    return rows
+
+
+def result_text(result: Any) -> str:
+    """The stdout of an executor result (a string, or {"output": …})."""
+    if isinstance(result, str):
+        return result
+    if isinstance(result, dict):
+        out = result.get("output", result.get("stdout", ""))
+        return out if isinstance(out, str) else ""
+    return ""
+
+
+class ApiAdapter:
+    """ChannelAdapter for ``channel: api`` (pure: no device I/O)."""
+
+    channels = frozenset({Channel.API})
+
+    def __init__(self) -> None:
+        self._gui = GuiAdapter()
+
+    def meanings(self, command: str) -> list[tuple[ShellPart, CommandMeaning]]:
+        return [(part, parse_simple(part.argv)) for part in split_command(command)]
+
+    def complete(self, event: AgentEvent) -> Completion:
+        command = command_of(event)
+        parsed = self.meanings(command)
+        observations: list[ObservedValue] = []
+        for i, (part, meaning) in enumerate(parsed):
+            if meaning.needs_screen or (meaning.gui and event.context.get("screen_xml")):
+                parsed[i] = (part, self._via_gui(event, meaning, observations))
+        unknown = [m for _, m in parsed if m.operation is Operation.UNKNOWN]
+        effects = [m for _, m in parsed if m.operation not in _PASSIVE]
+        if unknown:
+            primary = unknown[0]
+        elif len(effects) > 1:
+            raise EventValidationError(
+                f"{len(effects)} commands with effects in one line "
+                f"({', '.join(m.target for m in effects)}); submit them one at a time",
+                field="payload.command",
+            )
+        else:
+            primary = effects[0] if effects else parsed[0][1]  # a pipeline's producer
+        description = primary.description or primary.target
+        if len(parsed) > 1:
+            description += (
+                " (in: "
+                + " ".join((p.joined_by + " " if p.joined_by else "") + m.target for p, m in parsed)
+                + ")"
+            )
+        sem = ActionSemantics(
+            app=primary.app.name if primary.app is not None else None,
+            package=primary.package,
+            operation=primary.operation,
+            fields=dict(primary.fields),
+            text=dict(primary.text),
+            widget=dict(primary.widget) if primary.widget else None,
+            description=description[:500],
+        )
+        completed = event.model_copy(update={"target": primary.target})
+        return Completion(event=completed, semantics=sem, observations=observations)
+
+    def _via_gui(
+        self, event: AgentEvent, meaning: CommandMeaning, observations: list[ObservedValue]
+    ) -> CommandMeaning:
+        """``input tap/text/keyevent`` judged as the GUI action it performs on this screen."""
+        if not event.context.get("screen_xml"):
+            meaning.operation = Operation.UNKNOWN
+            meaning.description = (
+                f"{meaning.target} without the screen it acts on (context.screen_xml)"
+            )
+            return meaning
+        assert meaning.gui is not None
+        gui_event = event.model_copy(
+            update={
+                "channel": Channel.GUI,
+                "action": ActionType(str(meaning.gui["action"])),
+                "payload": meaning.gui["payload"],
+            }
+        )
+        done = self._gui.complete(gui_event)
+        if not observations:
+            observations.extend(done.observations)
+        sem = done.semantics
+        out = CommandMeaning(
+            target=done.event.target or meaning.target,
+            operation=sem.operation,
+            app=apps.catalog().get(sem.app) if sem.app else None,
+            package=sem.package,
+            fields=dict(sem.fields),
+            text=dict(sem.text),
+            description=f"{meaning.target}: {sem.description}",
+            widget=dict(sem.widget) if sem.widget else None,
+        )
+        return out
+
+    def observe_result(self, completion: Completion, result: Any) -> list[ObservedValue]:
+        output = result_text(result)
+        if not output.strip():
+            return []
+        try:
+            parsed = self.meanings(command_of(completion.event))
+        except EventValidationError:
+            return []
+        sources = [m for _, m in parsed if m.result_source]
+        if not sources:
+            return []
+        meaning = sources[0]
+        entry = apps.catalog().get(meaning.result_source or "")
+        source = meaning.result_source or "device"
+        base_trusted = not apps.untrusted(entry)
+        if meaning.target.endswith(".query"):
+            rows = parse_rows(output)
+            out: list[ObservedValue] = []
+            for row in rows:
+                # The user's own sent messages are theirs; inbox rows came from outside.
+                own = row.get("folder") == "sent" or row.get("type") == "2"
+                trusted = base_trusted or own
+                for col, value in row.items():
+                    if value and value != "NULL" and col != "_id":
+                        out.append(
+                            ObservedValue(
+                                text=value[:_MAX_OBSERVED],
+                                source=source,
+                                field=col,
+                                trusted=trusted,
+                            )
+                        )
+            return out
+        return [
+            ObservedValue(
+                text=output[:_MAX_OBSERVED], source=source, field="output", trusted=base_trusted
+            )
+        ]

@@ -1,0 +1,678 @@
+"""What one simple ADB shell command means: argv -> semantic target, operation and payload.
+
+Each ``parse_*`` reads one command family the way the device's tool would (``content``, ``am``,
+``pm``/``cmd package``, ``settings``, ``input``, ``svc``, ``rm`` and a small set of read-only
+utilities). An option the parser does not know is an error rather than a guess, because a
+misread option would shift every value after it; an unknown command has operation UNKNOWN,
+which the PEP denies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from android_bridge.events import apps
+from apk_helper.catalog import AppEntry
+from host_pep.exceptions import EventValidationError
+from host_pep.semantics import FieldRole, Operation
+
+F = "payload.command"
+
+
+@dataclass
+class CommandMeaning:
+    """The semantics of one simple command."""
+
+    target: str
+    operation: Operation
+    app: AppEntry | None = None
+    package: str | None = None
+    fields: dict[str, FieldRole] = field(default_factory=dict)
+    text: dict[str, str] = field(default_factory=dict)
+    description: str = ""
+    result_source: str | None = None
+    """Semantic app whose data the command's output is (``content query``, ``cat``)."""
+    result_uri: str = ""
+    needs_screen: bool = False
+    """``input tap/text``: judged against the screen, like the GUI action it is."""
+    gui: dict[str, object] | None = None
+    """For ``input``: the equivalent GUI action {"action", "payload"}."""
+    widget: dict[str, object] | None = None
+    """For ``input tap/text``: the widget resolved on the screen."""
+
+    def put(self, name: str, value: str, role: FieldRole) -> None:
+        key = name
+        n = 2
+        while key in self.text:
+            key = f"{name}_{n}"
+            n += 1
+        self.text[key] = value
+        self.fields[key] = role
+
+
+def _app_name(app: AppEntry | None, fallback: str) -> str:
+    return app.name if app is not None else fallback
+
+
+def _role(app: AppEntry | None, name: str) -> FieldRole:
+    return apps.field_role(app, name)
+
+
+# -- content ----------------------------------------------------------------------------------
+
+_CONTENT_VERBS = {
+    "query": Operation.READ,
+    "insert": Operation.LOCAL_WRITE,
+    "update": Operation.LOCAL_WRITE,
+    "delete": Operation.DELETE,
+    "gettype": Operation.READ,
+}
+_CONTENT_VALUE_OPTS = {"--uri", "--bind", "--where", "--projection", "--sort", "--user", "--arg"}
+_BIND_TYPES = set("bsilfdn")
+
+
+def parse_content(argv: tuple[str, ...]) -> CommandMeaning:
+    if len(argv) < 2:
+        raise EventValidationError("`content` needs a subcommand (query, insert, …)", field=F)
+    verb = argv[1]
+    opts: dict[str, list[str]] = {}
+    i = 2
+    while i < len(argv):
+        opt = argv[i]
+        if opt not in _CONTENT_VALUE_OPTS:
+            raise EventValidationError(f"unknown `content` option {opt!r}", field=F)
+        if i + 1 >= len(argv):
+            raise EventValidationError(f"`content {verb}`: {opt} needs a value", field=F)
+        opts.setdefault(opt, []).append(argv[i + 1])
+        i += 2
+    uris = opts.get("--uri", [])
+    if len(uris) != 1:
+        raise EventValidationError(f"`content {verb}` needs exactly one --uri", field=F)
+    uri = uris[0]
+    app = apps.catalog().app_for_uri(uri)
+    name = _app_name(app, "content")
+    op = _CONTENT_VERBS.get(verb, Operation.UNKNOWN)
+    m = CommandMeaning(
+        target=f"{name}.{verb}",
+        operation=op,
+        app=app,
+        package=apps.main_package(app),
+        description=f"content {verb} on {uri}",
+        result_uri=uri,
+    )
+    for bind in opts.get("--bind", []):
+        col, sep, rest = bind.partition(":")
+        typ, sep2, value = rest.partition(":")
+        if not sep or not sep2 or typ not in _BIND_TYPES or not col:
+            raise EventValidationError(f"malformed --bind {bind!r} (name:type:value)", field=F)
+        m.put(col, value, _role(app, col))
+    for where in opts.get("--where", []):
+        m.put("where", where, FieldRole.IDENTIFIER)
+    if op is Operation.READ:
+        m.result_source = name
+    return m
+
+
+# -- am ---------------------------------------------------------------------------------------
+
+# Options that take one value (intent spec and `am start` options), and flags without one.
+_AM_VALUE = {
+    "-a", "-d", "-t", "-c", "-n", "-f", "-i", "-p", "--user", "--display", "--windowingMode",
+    "--activityType", "-R", "-P", "--start-profiler", "--sampling", "--attach-agent",
+    "--attach-agent-bind", "--receiver-permission", "--task", "--esn", "--ecn",
+}  # fmt: skip
+_AM_EXTRA2 = {"-e", "--es", "--ez", "--ei", "--el", "--ef", "--ed", "--eu", "--eia", "--ela",
+              "--efa", "--eda", "--esa", "--eial", "--elal", "--efal", "--esal", "--edal"}  # fmt: skip
+_AM_FLAGS = {
+    "-W", "-S", "-D", "-N", "--streaming", "--track-allocation", "--grant-read-uri-permission",
+    "--grant-write-uri-permission", "--grant-persistable-uri-permission",
+    "--grant-prefix-uri-permission", "--exclude-stopped-packages", "--include-stopped-packages",
+    "--debug-log-resolution", "--activity-brought-to-front", "--activity-clear-top",
+    "--activity-clear-when-task-reset", "--activity-exclude-from-recents",
+    "--activity-launched-from-history", "--activity-multiple-task", "--activity-no-animation",
+    "--activity-no-history", "--activity-no-user-action", "--activity-previous-is-top",
+    "--activity-reorder-to-front", "--activity-reset-task-if-needed", "--activity-single-top",
+    "--activity-clear-task", "--activity-task-on-home", "--activity-match-external",
+    "--receiver-registered-only", "--receiver-replace-pending", "--receiver-foreground",
+    "--receiver-no-abort", "--receiver-include-background", "--selector", "--async",
+    "--allow-background-activity-starts", "--background",
+}  # fmt: skip
+
+
+@dataclass
+class Intent:
+    action: str = ""
+    data: str = ""
+    mime: str = ""
+    component: str = ""
+    package: str = ""
+    extras: dict[str, str] = field(default_factory=dict)
+
+
+def _parse_intent(argv: tuple[str, ...], start: int) -> Intent:
+    intent = Intent()
+    i = start
+    positional: list[str] = []
+    while i < len(argv):
+        a = argv[i]
+        if a in _AM_FLAGS:
+            i += 1
+        elif a in _AM_VALUE:
+            if i + 1 >= len(argv):
+                raise EventValidationError(f"`am`: {a} needs a value", field=F)
+            v = argv[i + 1]
+            if a == "-a":
+                intent.action = v
+            elif a == "-d":
+                intent.data = v
+            elif a == "-t":
+                intent.mime = v
+            elif a == "-n":
+                intent.component = v
+            elif a == "-p":
+                intent.package = v
+            elif a in ("--esn", "--ecn"):
+                intent.extras[v] = ""
+            i += 2
+        elif a in _AM_EXTRA2:
+            if i + 2 >= len(argv):
+                raise EventValidationError(f"`am`: {a} needs a key and a value", field=F)
+            intent.extras[argv[i + 1]] = argv[i + 2]
+            i += 3
+        elif a.startswith("-"):
+            raise EventValidationError(f"unknown `am` option {a!r}", field=F)
+        else:
+            positional.append(a)
+            i += 1
+    if len(positional) > 1:
+        raise EventValidationError(f"`am`: unexpected arguments {positional[1:]}", field=F)
+    if positional:
+        p = positional[0]
+        if "/" in p and "://" not in p and ":" not in p.split("/", 1)[0]:
+            intent.component = intent.component or p
+        elif ":" in p:
+            intent.data = intent.data or p
+        else:
+            intent.package = intent.package or p
+    return intent
+
+
+def _short_action(action: str) -> str:
+    return action.rsplit(".", 1)[-1].upper() if action else ""
+
+
+def _extra_name(key: str) -> str:
+    """``android.intent.extra.TEXT`` -> ``text``; ``sms_body`` stays."""
+    for prefix in ("android.intent.extra.alarm.", "android.intent.extra."):
+        if key.startswith(prefix):
+            return key[len(prefix) :].lower()
+    return key
+
+
+def _intent_meaning(intent: Intent, *, broadcast: bool) -> CommandMeaning:
+    cat = apps.catalog()
+    short = _short_action(intent.action)
+    scheme, _, rest = intent.data.partition(":")
+    scheme = scheme.lower() if _ else ""
+    pkg = intent.package or intent.component.split("/", 1)[0]
+    if short in ("MASTER_CLEAR", "FACTORY_RESET"):
+        app = cat.get("settings")
+        return CommandMeaning(
+            "settings.factory_reset",
+            Operation.SECURITY_CHANGE,
+            app,
+            apps.main_package(app),
+            description="factory reset",
+        )
+    if broadcast:
+        app = (
+            cat.app_for_intent(intent.action, intent.data or None, intent.mime or None)
+            if (intent.action)
+            else None
+        )
+        m = CommandMeaning(
+            f"{_app_name(app, 'intent')}.broadcast",
+            Operation.UNKNOWN,
+            app,
+            description=f"broadcast {intent.action or '(no action)'}: receivers decide its effect",
+        )
+        _put_extras(m, intent, app)
+        return m
+    if scheme in ("sms", "smsto", "mms", "mmsto") and short in ("SENDTO", "SEND"):
+        app = cat.get("sms")
+        m = CommandMeaning("sms.send", Operation.EXTERNAL_SEND, app, apps.main_package(app))
+        recipient = unquote(rest.lstrip("/").split("?", 1)[0])
+        if recipient:
+            m.put("recipient", recipient, FieldRole.RECIPIENT)
+        _put_extras(m, intent, app)
+        m.description = "send an SMS"
+        return m
+    if scheme == "mailto" and short in ("SENDTO", "SEND", "VIEW"):
+        app = cat.get("mail")
+        m = CommandMeaning("mail.send", Operation.EXTERNAL_SEND, app, apps.main_package(app))
+        parts = urlsplit(intent.data)
+        to = unquote(parts.path)
+        if to:
+            m.put("to", to, FieldRole.RECIPIENT)
+        for k, vs in parse_qs(parts.query).items():
+            for v in vs:
+                m.put(k.lower(), v, _role(app, k))
+        _put_extras(m, intent, app)
+        m.description = "send a mail"
+        return m
+    if scheme in ("tel",) and short in ("CALL", "DIAL"):
+        number = unquote(rest)
+        op = Operation.EXTERNAL_SEND if short == "CALL" else Operation.NAVIGATE
+        m = CommandMeaning(f"phone.{short.lower()}", op, None)
+        m.put("number", number, FieldRole.RECIPIENT)
+        m.description = f"{short.lower()} a number"
+        return m
+    if short in ("DELETE", "UNINSTALL_PACKAGE") and (scheme == "package" or pkg):
+        app = cat.get("package")
+        m = CommandMeaning("package.uninstall", Operation.UNINSTALL, app)
+        m.put("package", rest or pkg, FieldRole.IDENTIFIER)
+        m.description = "uninstall a package"
+        return m
+    if short in ("VIEW",) and scheme in ("http", "https"):
+        app = cat.get("browser")
+        m = CommandMeaning("browser.open", Operation.NAVIGATE, app, apps.main_package(app))
+        m.put("url", intent.data, FieldRole.URL)
+        m.description = "open a web page"
+        return m
+    if intent.action.startswith("android.settings."):
+        app = cat.get("settings")
+        return CommandMeaning(
+            "settings.open", Operation.NAVIGATE, app, apps.main_package(app),
+            description=f"open {intent.action}",
+        )  # fmt: skip
+    if short in ("MAIN", "") and not intent.data:
+        if not pkg:
+            raise EventValidationError("`am start` needs an action, data or component", field=F)
+        app = apps.app_for_package(pkg)
+        return CommandMeaning(
+            f"{_app_name(app, pkg)}.launch",
+            Operation.NAVIGATE,
+            app,
+            pkg,
+            description=f"launch {pkg}",
+        )
+    app = cat.app_for_intent(intent.action, intent.data or None, intent.mime or None)
+    if app is None and pkg:
+        app = apps.app_for_package(pkg)
+    op = {
+        "INSERT": Operation.LOCAL_WRITE,
+        "EDIT": Operation.LOCAL_WRITE,
+        "INSERT_OR_EDIT": Operation.LOCAL_WRITE,
+        "SET_ALARM": Operation.LOCAL_WRITE,
+        "SET_TIMER": Operation.LOCAL_WRITE,
+        "SEND": Operation.SHARE_UPLOAD,
+        "SEND_MULTIPLE": Operation.SHARE_UPLOAD,
+        "SENDTO": Operation.EXTERNAL_SEND,
+        "VIEW": Operation.NAVIGATE,
+        "SHOW_ALARMS": Operation.NAVIGATE,
+        "SHOW_TIMERS": Operation.NAVIGATE,
+        "PICK": Operation.NAVIGATE,
+        "GET_CONTENT": Operation.NAVIGATE,
+        "WEB_SEARCH": Operation.NAVIGATE,
+    }.get(short, Operation.UNKNOWN)
+    verb = {
+        Operation.LOCAL_WRITE: "set_alarm" if short == "SET_ALARM" else "insert",
+        Operation.SHARE_UPLOAD: "share",
+        Operation.EXTERNAL_SEND: "send",
+        Operation.NAVIGATE: "open",
+    }.get(op, short.lower() or "intent")
+    if app is None and op is not Operation.NAVIGATE:
+        op = Operation.UNKNOWN  # a write to an app nobody knows: nothing to judge it by
+    m = CommandMeaning(
+        f"{_app_name(app, 'intent')}.{verb}",
+        op,
+        app,
+        apps.main_package(app) or pkg or None,
+        description=f"start {intent.action or intent.component}",
+    )
+    if intent.data:
+        m.put(
+            "data",
+            intent.data,
+            FieldRole.URL if scheme in ("http", "https") else FieldRole.IDENTIFIER,
+        )
+    _put_extras(m, intent, app)
+    return m
+
+
+def _put_extras(m: CommandMeaning, intent: Intent, app: AppEntry | None) -> None:
+    for key, value in intent.extras.items():
+        name = _extra_name(key)
+        role = _role(app, name)
+        if name in ("email", "cc", "bcc", "phone_number") and role is FieldRole.CONTENT:
+            role = FieldRole.RECIPIENT
+        m.put(name, value, role)
+
+
+def parse_am(argv: tuple[str, ...]) -> CommandMeaning:
+    if len(argv) < 2:
+        raise EventValidationError("`am` needs a subcommand", field=F)
+    sub = argv[1]
+    if sub in (
+        "start",
+        "start-activity",
+        "startservice",
+        "start-service",
+        "start-foreground-service",
+    ):
+        intent = _parse_intent(argv, 2)
+        m = _intent_meaning(intent, broadcast=False)
+        if sub != "start" and sub != "start-activity" and m.operation is Operation.NAVIGATE:
+            m.operation = Operation.UNKNOWN  # a service does work, not navigation
+        return m
+    if sub == "broadcast":
+        return _intent_meaning(_parse_intent(argv, 2), broadcast=True)
+    if sub in ("force-stop", "kill", "stop-app"):
+        pkgs = [a for a in argv[2:] if not a.startswith("-")]
+        if len(pkgs) != 1:
+            raise EventValidationError(f"`am {sub}` needs one package", field=F)
+        app = apps.app_for_package(pkgs[0])
+        return CommandMeaning(
+            f"{_app_name(app, pkgs[0])}.stop", Operation.NAVIGATE, app, pkgs[0],
+            description=f"stop {pkgs[0]}",
+        )  # fmt: skip
+    return CommandMeaning(f"am.{sub}", Operation.UNKNOWN, description=f"am {sub}")
+
+
+# -- pm / cmd package -------------------------------------------------------------------------
+
+
+def parse_pm(argv: tuple[str, ...], offset: int = 1) -> CommandMeaning:
+    if len(argv) <= offset:
+        raise EventValidationError("`pm` needs a subcommand", field=F)
+    sub = argv[offset]
+    args = [a for a in argv[offset + 1 :] if not a.startswith("-")]
+    # `--user N` takes a value: drop it from the positional arguments
+    rest = list(argv[offset + 1 :])
+    for opt in ("--user", "-i", "--install-location", "--originating-uri", "--referrer"):
+        while opt in rest:
+            k = rest.index(opt)
+            del rest[k : k + 2]
+    args = [a for a in rest if not a.startswith("-")]
+    pkg_app = apps.catalog().get("package")
+    if sub in ("list", "path", "dump", "resolve-activity", "query-activities", "has-feature"):
+        return CommandMeaning(f"package.{sub}", Operation.READ, pkg_app, description=f"pm {sub}")
+    if sub == "uninstall":
+        if not args:
+            raise EventValidationError("`pm uninstall` needs a package", field=F)
+        m = CommandMeaning("package.uninstall", Operation.UNINSTALL, pkg_app)
+        m.put("package", args[-1], FieldRole.IDENTIFIER)
+        m.description = f"uninstall {args[-1]}"
+        return m
+    if sub in ("install", "install-create", "install-write", "install-commit"):
+        m = CommandMeaning("package.install", Operation.INSTALL, pkg_app)
+        if args:
+            m.put("apk", args[-1], FieldRole.IDENTIFIER)
+        m.description = "install a package"
+        return m
+    if sub in ("grant", "revoke"):
+        if len(args) != 2:
+            raise EventValidationError(f"`pm {sub}` needs a package and a permission", field=F)
+        # Granting a permission widens what an app may do: a security change.
+        op = Operation.SECURITY_CHANGE if sub == "grant" else Operation.SETTINGS_CHANGE
+        m = CommandMeaning(f"package.{sub}", op, pkg_app, args[0])
+        m.put("package", args[0], FieldRole.IDENTIFIER)
+        m.put("permission", args[1], FieldRole.IDENTIFIER)
+        m.description = f"{sub} {args[1]} to {args[0]}"
+        return m
+    if sub == "clear":
+        if not args:
+            raise EventValidationError("`pm clear` needs a package", field=F)
+        app = apps.app_for_package(args[-1])
+        m = CommandMeaning(f"{_app_name(app, 'package')}.clear", Operation.DELETE, app, args[-1])
+        m.put("package", args[-1], FieldRole.IDENTIFIER)
+        m.description = f"erase all data of {args[-1]}"
+        return m
+    if sub in ("disable", "disable-user", "enable", "hide", "unhide", "suspend", "unsuspend",
+               "default-state"):  # fmt: skip
+        if not args:
+            raise EventValidationError(f"`pm {sub}` needs a package", field=F)
+        m = CommandMeaning(f"package.{sub.replace('-', '_')}", Operation.SETTINGS_CHANGE, pkg_app)
+        m.put("package", args[-1], FieldRole.IDENTIFIER)
+        m.description = f"pm {sub} {args[-1]}"
+        return m
+    return CommandMeaning(f"package.{sub}", Operation.UNKNOWN, pkg_app, description=f"pm {sub}")
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+# Keys whose change weakens the device's protection (rule 4: disabling security settings).
+SECURITY_KEYS = frozenset(
+    {
+        "lock_screen_enabled", "lockscreen.disabled", "lock_screen_lock_after_timeout",
+        "lock_pattern_autolock", "lock_screen_owner_info_enabled", "screen_lock",
+        "install_non_market_apps", "adb_enabled", "adb_wifi_enabled",
+        "development_settings_enabled", "package_verifier_enable",
+        "verifier_verify_adb_installs", "package_verifier_user_consent",
+        "enabled_accessibility_services", "accessibility_enabled", "default_input_method",
+        "enabled_input_methods", "secure_frp_mode", "require_password_to_decrypt",
+        "bluetooth_discoverability", "location_mode", "usb_mass_storage_enabled",
+        "stay_on_while_plugged_in", "private_dns_mode", "private_dns_specifier",
+        "global_http_proxy_host", "http_proxy",
+    }
+)  # fmt: skip
+_NAMESPACES = ("global", "system", "secure")
+
+
+def parse_settings(argv: tuple[str, ...]) -> CommandMeaning:
+    rest = list(argv[1:])
+    while "--user" in rest:
+        k = rest.index("--user")
+        del rest[k : k + 2]
+    rest = [a for a in rest if a not in ("--lineage",)]
+    if not rest:
+        raise EventValidationError("`settings` needs get, put, delete or list", field=F)
+    sub = rest[0]
+    app = apps.catalog().get("settings")
+    pkg = apps.main_package(app)
+    if sub in ("get", "list"):
+        m = CommandMeaning("settings.get", Operation.READ, app, pkg, result_source="settings")
+        if len(rest) > 1:
+            m.put("namespace", rest[1], FieldRole.IDENTIFIER)
+        if len(rest) > 2:
+            m.put("key", rest[2], FieldRole.IDENTIFIER)
+        m.description = f"settings {' '.join(rest[:3])}"
+        return m
+    if sub in ("put", "delete", "reset"):
+        if len(rest) < 3 and sub != "reset":
+            raise EventValidationError(f"`settings {sub}` needs a namespace and a key", field=F)
+        ns = rest[1] if len(rest) > 1 else ""
+        if ns not in _NAMESPACES:
+            raise EventValidationError(
+                f"unknown settings namespace {ns!r} (global, system, secure)", field=F
+            )
+        key = rest[2] if len(rest) > 2 else ""
+        security = sub == "reset" or key in SECURITY_KEYS or "lock" in key.lower()
+        op = Operation.SECURITY_CHANGE if security else Operation.SETTINGS_CHANGE
+        m = CommandMeaning(f"settings.{sub}", op, app, pkg)
+        m.put("namespace", ns, FieldRole.IDENTIFIER)
+        if key:
+            m.put("key", key, FieldRole.IDENTIFIER)
+        if sub == "put":
+            if len(rest) < 4:
+                raise EventValidationError("`settings put` needs a value", field=F)
+            spec = app.field(key) if app is not None and key else None
+            m.put("value", rest[3], FieldRole(spec.role) if spec is not None else FieldRole.OTHER)
+        m.description = f"settings {sub} {ns} {key}".strip()
+        return m
+    return CommandMeaning(f"settings.{sub}", Operation.UNKNOWN, app, pkg)
+
+
+# -- input ------------------------------------------------------------------------------------
+
+
+def _input_text(raw: str) -> str:
+    """``input text`` turns ``%s`` into a space (the only escape it knows)."""
+    return raw.replace("%s", " ")
+
+
+def parse_input(argv: tuple[str, ...]) -> CommandMeaning:
+    args = list(argv[1:])
+    # optional source (touchscreen, keyboard…) and -d DISPLAY
+    if args and args[0] in ("touchscreen", "touchpad", "keyboard", "mouse", "dpad", "gamepad",
+                            "stylus", "trackball", "joystick", "touchnavigation", "rotaryencoder"):  # fmt: skip
+        args = args[1:]
+    if len(args) >= 2 and args[0] == "-d":
+        args = args[2:]
+    if not args:
+        raise EventValidationError("`input` needs a command (text, tap, keyevent, swipe)", field=F)
+    sub, vals = args[0], args[1:]
+
+    def nums(count: int) -> list[float]:
+        if len(vals) < count:
+            raise EventValidationError(f"`input {sub}` needs {count} numbers", field=F)
+        try:
+            return [float(v) for v in vals[:count]]
+        except ValueError as exc:
+            raise EventValidationError(f"`input {sub}`: {exc}", field=F) from exc
+
+    if sub == "text":
+        if not vals:
+            raise EventValidationError("`input text` needs the text", field=F)
+        text = _input_text(" ".join(vals))
+        return CommandMeaning(
+            "input.text", Operation.LOCAL_WRITE, needs_screen=True,
+            gui={"action": "text_input", "payload": {"text": text}},
+            description="type into the focused field",
+        )  # fmt: skip
+    if sub == "tap":
+        x, y = nums(2)
+        return CommandMeaning(
+            "input.tap", Operation.NAVIGATE, needs_screen=True,
+            gui={"action": "tap", "payload": {"x": x, "y": y}}, description="tap",
+        )  # fmt: skip
+    if sub in ("keyevent", "press", "keycombination"):
+        if not vals:
+            raise EventValidationError(f"`input {sub}` needs a key", field=F)
+        keys = [v for v in vals if not v.startswith("--")]
+        return CommandMeaning(
+            "input.key", Operation.NAVIGATE, gui={"action": "key", "payload": {"key": keys[0]}},
+            description=f"key {' '.join(keys)}",
+        )  # fmt: skip
+    if sub in ("swipe", "draganddrop", "roll", "motionevent", "scroll"):
+        return CommandMeaning("input.swipe", Operation.NAVIGATE, description=f"input {sub}")
+    return CommandMeaning(f"input.{sub}", Operation.UNKNOWN)
+
+
+# -- the rest ---------------------------------------------------------------------------------
+
+# Commands that only read and print; their output is observed only when it is app data.
+READ_ONLY = frozenset(
+    {
+        "ls", "echo", "pwd", "id", "whoami", "date", "uptime", "getprop", "dumpsys", "ps",
+        "df", "du", "stat", "md5sum", "sha1sum", "sha256sum", "wc", "grep", "egrep", "fgrep",
+        "head", "tail", "sort", "uniq", "cut", "tr", "true", "false", "which", "uname",
+        "printf", "basename", "dirname", "test", "[", "sleep", "cat", "file", "getenforce",
+        "logcat",
+    }
+)  # fmt: skip
+_FILE_READERS = frozenset({"cat", "head", "tail", "grep", "egrep", "fgrep"})
+
+
+def parse_svc(argv: tuple[str, ...]) -> CommandMeaning:
+    if len(argv) < 3:
+        raise EventValidationError("`svc` needs a service and a command", field=F)
+    service, sub = argv[1], argv[2]
+    app = apps.catalog().get("settings")
+    if service in ("wifi", "data", "bluetooth", "nfc", "usb") and sub in ("enable", "disable",
+                                                                          "prefer", "setFunctions"):  # fmt: skip
+        m = CommandMeaning(f"settings.{service}", Operation.SETTINGS_CHANGE, app,
+                           apps.main_package(app), description=f"svc {service} {sub}")  # fmt: skip
+        m.put("value", sub, FieldRole.OTHER)
+        return m
+    return CommandMeaning(f"svc.{service}", Operation.UNKNOWN, description=f"svc {service} {sub}")
+
+
+def parse_files(argv: tuple[str, ...]) -> CommandMeaning:
+    name = argv[0]
+    paths = [a for a in argv[1:] if not a.startswith("-")]
+    app = apps.catalog().get("files")
+    if name == "rm" or name == "rmdir":
+        if not paths:
+            raise EventValidationError(f"`{name}` needs a path", field=F)
+        m = CommandMeaning("files.delete", Operation.DELETE, app)
+    elif name in ("cp", "mv", "mkdir", "touch", "ln"):
+        m = CommandMeaning(f"files.{name}", Operation.LOCAL_WRITE, app)
+    else:
+        raise AssertionError(name)
+    for p in paths:
+        m.put("path", p, FieldRole.IDENTIFIER)
+    m.description = f"{name} {' '.join(paths)}"
+    return m
+
+
+def parse_read_only(argv: tuple[str, ...]) -> CommandMeaning:
+    name = argv[0]
+    m = CommandMeaning(f"shell.{name}", Operation.READ, description=" ".join(argv)[:200])
+    if name in _FILE_READERS and any(not a.startswith("-") for a in argv[1:]):
+        # File contents are untrusted content (a file can carry instructions).
+        m.result_source = "files"
+        m.app = apps.catalog().get("files")
+    if name == "wm" and len(argv) > 2:
+        m.operation = Operation.SETTINGS_CHANGE
+    return m
+
+
+def parse_monkey(argv: tuple[str, ...]) -> CommandMeaning:
+    # Only the launcher idiom `monkey -p PKG -c android.intent.category.LAUNCHER 1`: any other
+    # count injects that many random events.
+    args = list(argv[1:])
+    pkg = ""
+    if "-p" in args:
+        k = args.index("-p")
+        pkg = args[k + 1] if k + 1 < len(args) else ""
+    if pkg and args and args[-1] == "1":
+        app = apps.app_for_package(pkg)
+        return CommandMeaning(f"{_app_name(app, pkg)}.launch", Operation.NAVIGATE, app, pkg,
+                              description=f"launch {pkg}")  # fmt: skip
+    return CommandMeaning("monkey.events", Operation.UNKNOWN, description="random input events")
+
+
+def parse_simple(argv: tuple[str, ...]) -> CommandMeaning:
+    """Dispatch one simple command by its name."""
+    name = argv[0].rsplit("/", 1)[-1]
+    if name == "content":
+        return parse_content(argv)
+    if name == "am":
+        return parse_am(argv)
+    if name == "pm":
+        return parse_pm(argv)
+    if name == "cmd":
+        if len(argv) >= 2 and argv[1] == "package":
+            return parse_pm(argv, offset=2)
+        if len(argv) >= 2 and argv[1] == "activity":
+            return parse_am(("am", *argv[2:]))
+        if len(argv) >= 3 and argv[1] in ("wifi", "bluetooth_manager") and argv[2] in (
+            "set-wifi-enabled", "enable", "disable"):  # fmt: skip
+            app = apps.catalog().get("settings")
+            return CommandMeaning("settings.wifi", Operation.SETTINGS_CHANGE, app,
+                                  description=" ".join(argv[:4]))  # fmt: skip
+        return CommandMeaning(f"cmd.{argv[1] if len(argv) > 1 else ''}", Operation.UNKNOWN)
+    if name == "settings":
+        return parse_settings(argv)
+    if name == "input":
+        return parse_input(argv)
+    if name == "svc":
+        return parse_svc(argv)
+    if name in ("rm", "rmdir", "cp", "mv", "mkdir", "touch", "ln"):
+        return parse_files(argv)
+    if name == "monkey":
+        return parse_monkey(argv)
+    if name in ("wipe", "recovery") or (name == "reboot" and "recovery" in argv[1:]):
+        app = apps.catalog().get("settings")
+        return CommandMeaning("settings.factory_reset", Operation.SECURITY_CHANGE, app,
+                              description=" ".join(argv))  # fmt: skip
+    if name in READ_ONLY or (name == "wm" and len(argv) <= 2):
+        return parse_read_only(argv)
+    if name == "wm":
+        return CommandMeaning("settings.display", Operation.SETTINGS_CHANGE,
+                              apps.catalog().get("settings"), description=" ".join(argv))  # fmt: skip
+    return CommandMeaning(
+        f"shell.{name}", Operation.UNKNOWN, description=f"unknown command {name!r}"
+    )
