@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -12,7 +12,9 @@ from host_pep.verdict import Verdict
 PROTOCOL_VERSION = "1"
 """Bumped on any incompatible change to the bridge API's paths or bodies."""
 
-_ID = Field(min_length=1, max_length=MAX_ID_CHARS, pattern=r"^[A-Za-z0-9._:@-]+$")
+_ID_PATTERN = r"^[A-Za-z0-9._:@-]+$"
+_ID = Field(min_length=1, max_length=MAX_ID_CHARS, pattern=_ID_PATTERN)
+AgentName = Annotated[str, Field(min_length=1, max_length=MAX_ID_CHARS, pattern=_ID_PATTERN)]
 
 
 class Health(BaseModel):
@@ -54,7 +56,7 @@ class CreateSession(BaseModel):
     """Choose the id (must be unused); omitted, the server makes one."""
     serial: str | None = Field(default=None, min_length=1, max_length=256)
     """Device the session acts on; may be omitted when the daemon has exactly one device."""
-    agents: list[str] = Field(default_factory=list, max_length=64)
+    agents: list[AgentName] = Field(default_factory=list, max_length=64)
     user_request: str = Field(default="", max_length=16384)
     """The user's own request: the only place an authorization for high-impact actions comes from."""
 

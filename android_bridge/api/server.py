@@ -99,7 +99,8 @@ async def _body(request: web.Request, model: type[BaseModel]) -> Any:
     if not isinstance(data, dict):
         raise bad_request("request body must be a JSON object", "body")
     try:
-        return model.model_validate(data)
+        # strict: the wire types are the documented ones (no "1" for 1, no false for 0)
+        return model.model_validate_json(raw, strict=True)
     except ValidationError as exc:
         where, msg = first_error(exc)
         raise bad_request(msg, where) from exc
@@ -303,7 +304,7 @@ ROUTES: tuple[Route, ...] = (
         CreateSession,
         SessionInfo,
         201,
-        errors=(400, 409),
+        errors=(400, 404, 409),
     ),
     Route(
         "GET",
@@ -350,7 +351,7 @@ ROUTES: tuple[Route, ...] = (
         submit_event,
         ActionRequest,
         ActionResponse,
-        errors=(400, 403, 404, 502),
+        errors=(400, 403, 404, 409, 502),
     ),
     Route(
         "POST",
@@ -360,7 +361,7 @@ ROUTES: tuple[Route, ...] = (
         decide_event,
         ActionRequest,
         DecisionResponse,
-        errors=(400, 403, 404),
+        errors=(400, 403, 404, 409),
     ),
     Route(
         "GET",
@@ -485,7 +486,10 @@ async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
             raise
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status, "http_error")
         message = exc.reason if exc.status != 404 else f"no such path {request.path}"
-        return _error(exc.status, code, message)
+        resp = _error(exc.status, code, message)
+        if "Allow" in exc.headers:
+            resp.headers["Allow"] = exc.headers["Allow"]
+        return resp
     except TimeoutError:
         return _error(
             504,

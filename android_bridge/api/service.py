@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import json
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -102,13 +103,13 @@ class BridgeService:
         serial = req.serial
         if serial is None:
             if len(devices) != 1:
-                raise bad_request(
+                raise conflict(
                     f"name the device: this daemon has {len(devices)} ({', '.join(devices) or 'none'})",
                     "serial",
                 )
             serial = devices[0]
         elif serial not in devices:
-            raise bad_request(
+            raise not_found(
                 f"no device {serial!r}; known: {', '.join(devices) or 'none'}", "serial"
             )
         sid = req.session or f"s-{secrets.token_hex(8)}"
@@ -150,7 +151,7 @@ class BridgeService:
     def build_event(self, session: str, req: ActionRequest) -> AgentEvent:
         sess = self._session(session)
         if req.session is not None and req.session != sess.id:
-            raise bad_request(
+            raise conflict(
                 f"event names session {req.session!r} but the path names {sess.id!r}", "session"
             )
         if req.agent not in sess.agents:
@@ -234,7 +235,8 @@ class BridgeService:
 
     def install_rule(self, body: Any) -> tuple[int, str]:
         try:
-            rule = FlowRule.model_validate(body)
+            # strict: a FlowRule from the wire must be exactly typed (no "priority": false)
+            rule = FlowRule.model_validate_json(json.dumps(body), strict=True)
         except ValidationError as exc:
             where, msg = first_error(exc)
             raise bad_request(msg, where) from exc
