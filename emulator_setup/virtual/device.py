@@ -62,11 +62,14 @@ _SYSTEM_PROCS = [
 ]
 
 
-def new_state() -> Any:
-    """The apps' device state (emulator_setup.virtual.state), imported lazily."""
+_DEFAULT_FIXTURE = "default"
+
+
+def new_state(fs: FileSystem, serial: str, fixture: Any = _DEFAULT_FIXTURE) -> Any:
+    """The apps' device state (emulator_setup.virtual.state), sharing the device filesystem."""
     from .state import DeviceState
 
-    return DeviceState()
+    return DeviceState(fs=fs, serial=serial, fixture=fixture)
 
 
 class VirtualDevice:
@@ -76,13 +79,17 @@ class VirtualDevice:
         state: Any | None = None,
         serialno: str = "EMULATOR34X1X1X0",
         props: dict[str, str] | None = None,
+        fixture: Any = _DEFAULT_FIXTURE,
     ) -> None:
-        self.state = state if state is not None else new_state()
-        self.fs = FileSystem()
+        if state is None:
+            self.fs = FileSystem()
+            self.state = new_state(self.fs, serialno, fixture)
+        else:
+            self.state = state
+            self.fs = getattr(state, "fs", None) or FileSystem()
         self.props = {**DEFAULT_PROPS, "ro.serialno": serialno, "ro.boot.serialno": serialno}
         self.props.update(props or {})
         self.uia = UiaServer()
-        self.clipboard = ""
         self.commands = default_commands()
         self.rpc_methods = Methods(self)
         self.wm_override: tuple[int, int] | None = None

@@ -9,8 +9,6 @@ positional list or ``{}``; floats are accepted where the Java side takes ints (J
 from __future__ import annotations
 
 import asyncio
-import base64
-import io
 import json
 import logging
 import time
@@ -111,27 +109,22 @@ class Methods:
             "displayWidth": w,
             "productName": self.device.props.get("ro.product.name", ""),
             "naturalOrientation": rot % 2 == 0,
-            "screenOn": True,
+            "screenOn": bool(getattr(s, "screen_on", True)),
             "sdkInt": int(getattr(s, "sdk", 34)),
         }
 
     def dumpWindowHierarchy(self, p: list[Any]) -> str:
         _args(p, 0, 3)
         depth = _int(p[1], "maxDepth") if len(p) > 1 else 50
+        if len(p) > 2:
+            return str(self.state.hierarchy_xml(max_depth=depth, root_in_active=bool(p[2])))
         return str(self.state.hierarchy_xml(max_depth=depth))
 
     def takeScreenshot(self, p: list[Any]) -> str:
-        from PIL import Image
-
         scale = _num(p[0], "scale") if p else 1.0
-        quality = _int(p[1], "quality") if len(p) > 1 else 80
-        img = Image.open(io.BytesIO(self.state.screenshot_png())).convert("RGB")
-        if 0 < scale < 1:
-            img = img.resize((max(1, int(img.width * scale)), max(1, int(img.height * scale))))
-        out = io.BytesIO()
-        img.save(out, "JPEG", quality=max(1, min(quality, 100)))
-        # Android's Base64.DEFAULT wraps at 76 columns, like encodebytes.
-        return base64.encodebytes(out.getvalue()).decode()
+        quality = max(1, min(_int(p[1], "quality") if len(p) > 1 else 80, 100))
+        # Base64 JPEG wrapped at 76 columns (Android's Base64.DEFAULT).
+        return str(self.state.screenshot_base64(quality=quality, scale=scale))
 
     def setOrientation(self, p: list[Any]) -> None:
         names = {
@@ -164,11 +157,11 @@ class Methods:
     def openQuickSettings(self, p: list[Any]) -> bool:
         return True
 
-    def getLastToast(self, p: list[Any]) -> None:
-        return None
+    def getLastToast(self, p: list[Any]) -> str | None:
+        return getattr(self.state, "toast_text", "") or None
 
     def clearLastToast(self, p: list[Any]) -> None:
-        return None
+        self.state.toast_text = ""
 
     def makeToast(self, p: list[Any]) -> bool:
         return True
@@ -352,19 +345,19 @@ class Methods:
 
     def pressKeyCode(self, p: list[Any]) -> bool:
         _args(p, 1, 2)
-        return bool(self.state.press_key(_int(p[0], "keyCode")))
+        meta = _int(p[1], "metaState") if len(p) > 1 else 0
+        return bool(self.state.press_key(_int(p[0], "keyCode"), meta))
 
     def setClipboard(self, p: list[Any]) -> None:
         _args(p, 1, 2)
         text = p[-1]
-        self.device.clipboard = "" if text is None else str(text)
+        self.state.clipboard = "" if text is None else str(text)
 
     def getClipboard(self, p: list[Any]) -> str | None:
-        return self.device.clipboard
+        return str(self.state.clipboard)
 
     def pasteClipboard(self, p: list[Any]) -> None:
-        if self.device.clipboard:
-            self.state.input_text(self.device.clipboard)
+        self.state.paste()
 
     def clearInputText(self, p: list[Any]) -> None:
         self.state.clear_text({"mask": 0x020000, "focused": True})
@@ -398,6 +391,8 @@ def _error(code: int, message: str, data: Any = None, rid: Any = None) -> bytes:
 
 def _java_error(exc: Exception) -> RpcError:
     text = str(exc)
+    if type(exc).__name__ == "UiObjectNotFoundError":
+        return RpcError(-32002, NOT_FOUND, text)
     head = text.split(":", 1)[0].strip()
     if head.startswith(("java.", "android.", "androidx.")) and " " not in head:
         return RpcError(-32001, head, text)

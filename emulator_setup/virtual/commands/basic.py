@@ -164,6 +164,56 @@ def grep(p: Proc) -> int:
     return 0 if hits else 1
 
 
+def _lines_arg(p: Proc) -> tuple[int, bytes] | int:
+    args = p.argv[1:]
+    n = 10
+    files = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "-n" and i + 1 < len(args):
+            a, i = "-" + args[i + 1], i + 1
+        if a.startswith("-") and a[1:].isdigit():
+            n = int(a[1:])
+        else:
+            files.append(a)
+        i += 1
+    if not files:
+        return n, p.stdin
+    try:
+        return n, b"".join(p.device.fs.read(_path(p, f)) for f in files)
+    except FsError as exc:
+        return p.err(f"{p.argv[0]}: {exc.filename}: {exc.strerror}")
+
+
+def head(p: Proc) -> int:
+    parsed = _lines_arg(p)
+    if isinstance(parsed, int):
+        return parsed
+    n, data = parsed
+    p.stdout.write(b"".join(data.splitlines(keepends=True)[:n]))
+    return 0
+
+
+def tail(p: Proc) -> int:
+    parsed = _lines_arg(p)
+    if isinstance(parsed, int):
+        return parsed
+    n, data = parsed
+    p.stdout.write(b"".join(data.splitlines(keepends=True)[-n:] if n else []))
+    return 0
+
+
+def wc(p: Proc) -> int:
+    data = p.stdin
+    lines = data.count(b"\n")
+    if "-l" in p.argv:
+        p.stdout.write(f"{lines}\n")
+    else:
+        p.stdout.write(f"{lines} {len(data.split())} {len(data)}\n")
+    return 0
+
+
 def id_(p: Proc) -> int:
     p.stdout.write(
         "uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),"
@@ -210,6 +260,9 @@ COMMANDS: dict[str, CommandFunc] = {
     "md5sum": md5sum,
     "md5": md5sum,
     "grep": grep,
+    "head": head,
+    "tail": tail,
+    "wc": wc,
     "id": id_,
     "whoami": whoami,
     "date": date,

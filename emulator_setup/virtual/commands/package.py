@@ -6,6 +6,19 @@ from ..filesystem import FsError
 from ..sh import CommandFunc, Proc
 
 
+def _read_manifest(data: bytes) -> tuple[str, list[str]] | None:
+    """Package name and requested permissions of an APK, or None if it is not one."""
+    try:
+        from pyaxmlparser import APK
+
+        apk = APK(data, raw=True)
+    except Exception:  # the parser raises many types on garbage
+        return None
+    if not apk.package:
+        return None
+    return str(apk.package), [str(x) for x in apk.get_permissions()]
+
+
 def _exception(p: Proc, sub: str, message: str) -> int:
     p.stderr.write(
         f"Exception occurred while executing '{sub}':\njava.lang.IllegalArgumentException: {message}\n"
@@ -23,7 +36,12 @@ def pm(p: Proc) -> int:
         opts = [a for a in args[1:] if a.startswith("-")]
         rest = [a for a in args[1:] if not a.startswith("-") and a not in ("0",)]
         flt = rest[0] if rest else ""
-        for pkg in sorted(installed):
+        listed = installed
+        if "-3" in opts:
+            listed = list(state.packages(system=False))
+        elif "-s" in opts:
+            listed = list(state.packages(system=True))
+        for pkg in sorted(listed):
             if flt in pkg:
                 if "-f" in opts:
                     p.stdout.write(f"package:/data/app/{pkg}-1/base.apk={pkg}\n")
@@ -34,7 +52,8 @@ def pm(p: Proc) -> int:
         names = [a for a in args if not a.startswith("-")]
         if not names or names[0] not in installed:
             return 1
-        p.stdout.write(f"package:/data/app/{names[0]}-1/base.apk\n")
+        path = state.package_path(names[0]) or f"/data/app/{names[0]}-1/base.apk"
+        p.stdout.write(f"package:{path}\n")
         return 0
     if sub == "install":
         files = [a for a in args if not a.startswith("-")]
@@ -46,11 +65,17 @@ def pm(p: Proc) -> int:
             p.stderr.write(f"Error: Unable to open file: {files[-1]}\n")
             p.stdout.write("Failure [INSTALL_FAILED_INVALID_URI]\n")
             return 1
-        try:
-            result = state.install(files[-1], data)
-        except (ValueError, KeyError) as exc:
-            p.stdout.write(f"Failure [INSTALL_PARSE_FAILED_NOT_APK: {exc}]\n")
+        manifest = _read_manifest(data)
+        if manifest is None:
+            p.stdout.write(f"Failure [INSTALL_PARSE_FAILED_NOT_APK: Failed to parse {files[-1]}]\n")
             return 1
+        package, permissions = manifest
+        result = state.install(
+            package, f"/data/app/{package}-1/base.apk", permissions=tuple(permissions)
+        )
+        if "-g" in args:
+            for perm in permissions:
+                state.grant(package, perm)
         if result is False:
             p.stdout.write("Failure [INSTALL_FAILED_INVALID_APK]\n")
             return 1
