@@ -7,7 +7,9 @@ An MCP connection acts as one agent in one session, both fixed when the server s
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import contextlib
 import json
 import socket
 from collections.abc import Awaitable, Callable
@@ -184,8 +186,9 @@ async def serve_http(
     port: int = 0,
     token: str | None = None,
     on_ready: Callable[[str], None] | None = None,
+    stop: asyncio.Event | None = None,
 ) -> None:
-    """Serve streamable HTTP at ``http://host:port/mcp`` until cancelled."""
+    """Serve streamable HTTP at ``http://host:port/mcp`` until ``stop`` is set (or SIGINT/SIGTERM)."""
     import uvicorn
 
     app: Any = server.streamable_http_app(streamable_http_path="/mcp", host=host)
@@ -196,12 +199,23 @@ async def serve_http(
     sock.bind((host, port))
     sock.listen(128)
     sock.setblocking(False)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    userver = uvicorn.Server(config)
+    userver = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
     bound = sock.getsockname()[1]
-    if on_ready is not None:
-        on_ready(f"http://{host}:{bound}/mcp")
+    task = asyncio.create_task(userver.serve(sockets=[sock]))
     try:
-        await userver.serve(sockets=[sock])
+        while not userver.started and not task.done():
+            await asyncio.sleep(0.01)
+        if on_ready is not None and userver.started:
+            on_ready(f"http://{host}:{bound}/mcp")
+        if stop is None:
+            await task
+        else:
+            waiter = asyncio.create_task(stop.wait())
+            await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
     finally:
+        # uvicorn's own graceful path: stop accepting, finish in-flight requests, run lifespan exit
+        userver.should_exit = True
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
         sock.close()

@@ -152,8 +152,9 @@ class Planner:
                     }
                 )
             if executed_any:
-                screen = await self._screen()
-                if screen is not None:
+                fresh = await self._screen()
+                if fresh is not None and fresh != screen:  # only news costs tokens
+                    screen = fresh
                     messages.append({"role": "user", "content": f"Current screen:\n{screen}"})
 
     async def _run_call(

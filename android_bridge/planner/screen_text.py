@@ -6,7 +6,7 @@ is written, what can be tapped or typed into, where). Password fields never show
 
 from __future__ import annotations
 
-from android_bridge.events.screen import Node, parse_screen
+from android_bridge.events.screen import SYSTEM_UI_PACKAGE, Node, parse_screen
 
 MAX_LINES = 150
 
@@ -46,7 +46,12 @@ def screen_text(xml: str, *, max_lines: int = MAX_LINES) -> str:
     """``Foreground: pkg`` then the widget lines; raises if the dump is empty or malformed."""
     parsed = parse_screen(xml)
     lines = [f"Foreground app: {parsed.foreground_package or 'unknown'}"]
-    body = [line for node in parsed.nodes if (line := _line(node)) is not None]
+    # The status bar (clock, battery) is noise to a planner and changes every minute.
+    body = [
+        line
+        for node in parsed.nodes
+        if node.package != SYSTEM_UI_PACKAGE and (line := _line(node)) is not None
+    ]
     if len(body) > max_lines:
         body = [*body[:max_lines], f"… {len(body) - max_lines} more widgets not shown"]
     return "\n".join(lines + body)
