@@ -7,21 +7,19 @@ seals the record (fills the digests with the log's salt, drops the clear values)
 
 from __future__ import annotations
 
-import re
 import time
-import unicodedata
 from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from host_pep.audit.masking import ValueHasher, redact_json, redact_text, skeleton
+from host_pep.audit.masking import ValueHasher, redact_json, redact_text
+from host_pep.audit.recover import recover
 from host_pep.events import AgentEvent
 from host_pep.semantics import Completion
 from host_pep.verdict import Decision, Evidence, Stage, Verdict
 
 MAX_PAYLOAD_FIELDS = 200
-_MASK_CHARS = frozenset("*•●·#")
 
 
 class RecordKind(StrEnum):
@@ -216,42 +214,6 @@ def _scalar_text(value: Any) -> str:
     return str(value)
 
 
-def _masked_pattern(masked: str, exact: bool) -> re.Pattern[str] | None:
-    """Regex over value skeletons: visible characters literal, mask runs wildcards."""
-    parts: list[str] = []
-    run = 0
-    literals = 0
-    for ch in unicodedata.normalize("NFKC", masked).casefold():
-        if ch in _MASK_CHARS:
-            run += 1
-            continue
-        if run:
-            parts.append(f".{{{run}}}" if exact else ".+?")
-            run = 0
-        if ch.isalnum():
-            parts.append(re.escape(ch))
-            literals += 1
-    if run:
-        parts.append(f".{{{run}}}" if exact else ".+?")
-    if literals < 2:  # too little to anchor on: any match would be a guess
-        return None
-    return re.compile("".join(parts))
-
-
 def _recover(ev: Evidence, texts: dict[str, str]) -> str | None:
-    """Find the clear value behind ``ev.masked`` in the event's own text, if unambiguous.
-
-    The verdict carries only masked evidence; the event carries the clear payload. Matching the
-    masked form against the skeleton of the field it names lets us hash the real value.
-    """
     candidates = [texts[ev.field]] if ev.field in texts else list(texts.values())
-    for exact in (True, False):
-        pattern = _masked_pattern(ev.masked, exact)
-        if pattern is None:
-            return None
-        found = {m.group(0) for t in candidates for m in pattern.finditer(skeleton(t))}
-        if len(found) == 1:
-            return found.pop()
-        if len(found) > 1:
-            return None
-    return None
+    return recover(ev.masked, candidates)
