@@ -183,6 +183,12 @@ class AuditLog:
 
     def verify(self) -> VerifyResult:
         """Walk the chain from the first row; report the first seq that does not check out."""
+        try:
+            return self._verify()
+        except AuditUnavailable as exc:
+            return VerifyResult(ok=False, checked=0, problem=f"cannot read the log: {exc}")
+
+    def _verify(self) -> VerifyResult:
         prev = GENESIS_HASH
         expected = 1
         checked = 0

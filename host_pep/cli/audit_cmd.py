@@ -103,6 +103,8 @@ def _verify(args: argparse.Namespace) -> int:
         print(result.model_dump_json())
     elif result.ok:
         print(f"ok: {result.checked} records, chain intact (head {result.head_hash})")
+    elif result.first_bad_seq is None:
+        print(f"cannot verify: {result.problem}")
     else:
         print(f"BROKEN at seq {result.first_bad_seq}: {result.problem}")
         print(f"({result.checked} records before it verified)")

@@ -82,3 +82,8 @@ def test_lock_held_beyond_timeout(tmp_path: Path) -> None:
         holder.close()
     assert log.append(record()) == 2  # usable again once the lock is gone
     log.close()
+
+
+def test_verify_of_an_unreadable_store_reports_instead_of_raising(tmp_path: Path) -> None:
+    result = AuditLog.open(tmp_path).verify()  # a directory
+    assert not result.ok and result.first_bad_seq is None and "cannot" in (result.problem or "")
