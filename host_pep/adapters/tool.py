@@ -1,0 +1,106 @@
+"""The channel adapter for ``tool`` and ``llm`` events: ``target`` is a tool name, ``payload`` its
+arguments. Known tools come from the bundle; any other tool is classified by the open-world layer.
+Tool results become observations (trusted unless the tool returns outside content).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host_pep.events import ActionType, AgentEvent, Channel
+from host_pep.exceptions import EventValidationError
+from host_pep.policy.compiled import CompiledPolicy
+from host_pep.policy.openworld import classify_tool
+from host_pep.semantics import ActionSemantics, Completion, FieldRole, ObservedValue, Operation
+
+MAX_RESULT_LEAVES = 2000
+
+
+def flatten(value: Any, prefix: str = "", out: dict[str, str] | None = None) -> dict[str, str]:
+    """Nested JSON -> {dotted.path: text} for every scalar leaf (lists index as ``path[i]``)."""
+    if out is None:
+        out = {}
+    if len(out) >= MAX_RESULT_LEAVES:
+        return out
+    if isinstance(value, dict):
+        for k, v in value.items():
+            flatten(v, f"{prefix}.{k}" if prefix else str(k), out)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            flatten(v, f"{prefix}[{i}]", out)
+    elif value is None or isinstance(value, bool):
+        pass
+    else:
+        out[prefix or "result"] = str(value)
+    return out
+
+
+def leaf_name(path: str) -> str:
+    """``items[0].phone`` -> ``phone``."""
+    last = path.rsplit(".", 1)[-1]
+    return last.split("[", 1)[0] or path
+
+
+class ToolAdapter:
+    channels: frozenset[Channel] = frozenset({Channel.TOOL, Channel.LLM})
+
+    def __init__(self, policy: CompiledPolicy) -> None:
+        self.policy = policy
+
+    def complete(self, event: AgentEvent) -> Completion:
+        if event.action not in (ActionType.TOOL_CALL, ActionType.API_CALL):
+            raise EventValidationError(
+                f"a {event.channel.value} event must be a tool_call, not {event.action.value}",
+                field="action",
+            )
+        name = event.target.strip()
+        if not name:
+            raise EventValidationError("a tool call needs the tool name as target", field="target")
+        description = event.context.get("tool_description", "")
+        text = flatten(event.payload)
+        arg_names = list(event.payload.keys())
+        spec = classify_tool(
+            name, arg_names, description if isinstance(description, str) else "", self.policy
+        )
+        fields: dict[str, FieldRole] = {}
+        for path in text:
+            top = path.split(".", 1)[0].split("[", 1)[0]
+            role = spec.fields.get(top) or spec.fields.get(leaf_name(path))
+            fields[path] = role if role is not None else FieldRole.CONTENT
+        operation = self._refine(spec.operation, text)
+        semantics = ActionSemantics(
+            app=spec.app,
+            package=None,
+            operation=operation,
+            fields=fields,
+            text=text,
+            description=str(description)[:500] if description else "",
+        )
+        return Completion(event=event, semantics=semantics, observations=[])
+
+    def _refine(self, op: Operation, text: dict[str, str]) -> Operation:
+        """A settings write that weakens security is a security change (high-impact)."""
+        if op is not Operation.SETTINGS_CHANGE:
+            return op
+        key = (text.get("key") or text.get("name") or "").lower()
+        value = (text.get("value") or "").lower()
+        unsafe = self.policy.security_settings.get(key)
+        if unsafe is not None and value in unsafe:
+            return Operation.SECURITY_CHANGE
+        return op
+
+    def observe_result(self, completion: Completion, result: Any) -> list[ObservedValue]:
+        name = completion.event.target
+        spec = classify_tool(name, list(completion.event.payload), "", self.policy)
+        untrusted = spec.untrusted_result or (
+            completion.semantics.app is not None
+            and completion.semantics.app in self.policy.untrusted
+        )
+        source = name
+        out = []
+        for path, value in flatten(result).items():
+            if value.strip():
+                out.append(
+                    ObservedValue(text=value, source=source, field=path, trusted=not untrusted)
+                )
+        return out

@@ -1,0 +1,168 @@
+"""Value extraction for the pipeline: sensitive values (via ``host_pep.values``) plus the key
+arguments rule 5 cares about (URLs, amounts, account numbers), normalized to lookup keys.
+
+Results are cached per text: the same screen strings, tool results and payloads recur across a
+session, and detection (phone-number parsing above all) is the costliest step on the hot path.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from host_pep.semantics import FieldRole
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    kind: str
+    keys: tuple[str, ...]
+    masked: str
+    raw: str
+    start: int
+    end: int
+    sensitive: bool
+    """A sensitive kind from ``host_pep.values`` (False for url/amount/account key arguments)."""
+
+
+_URL = re.compile(
+    r"(?i)\b(?:(?:https?|ftp)://|www\.)[^\s<>\"'()\[\]{}]+"
+    r"|\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|co|me|info|biz|xyz|top|ru|cn|de|uk|app|dev|link|click|site|online|shop)(?:/[^\s<>\"'()]*)?"
+)
+_AMOUNT = re.compile(r"(?<![\w.])(?:[$€£¥₹]\s?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\d])")
+_ACCOUNT = re.compile(
+    r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b|\b\d(?:[ -]?\d){7,18}\b"
+)
+_TRAILING = ".,;:!?)]}'\""
+
+
+def normalize_url(url: str) -> tuple[str, str]:
+    """(url key, domain key): scheme and ``www.`` dropped, host lower-cased, trailing slash cut."""
+    u = url.strip().rstrip(_TRAILING)
+    u = re.sub(r"(?i)^(?:https?|ftp)://", "", u)
+    host, sep, rest = u.partition("/")
+    host = host.lower()
+    if host.startswith("www."):
+        host = host[4:]
+    host = host.split("@")[-1].split(":")[0]
+    path = (sep + rest).rstrip("/")
+    return f"url:{host}{path}", f"domain:{host}"
+
+
+def normalize_amount(whole: str, frac: str | None) -> str:
+    value = whole.replace(",", "").lstrip("0") or "0"
+    if frac and frac.strip("0"):
+        return f"amount:{value}.{frac.rstrip('0')}"
+    return f"amount:{value}"
+
+
+def normalize_account(text: str) -> str:
+    return "account:" + re.sub(r"[\s-]", "", text).upper()
+
+
+@lru_cache(maxsize=65536)
+def key_arguments(text: str) -> tuple[Found, ...]:
+    """URLs, amounts and account-like numbers in ``text`` (rule 5's key arguments)."""
+    out: list[Found] = []
+    for m in _URL.finditer(text):
+        url_key, domain_key = normalize_url(m.group(0))
+        out.append(
+            Found(
+                "url",
+                (url_key, domain_key),
+                _mask(m.group(0)),
+                m.group(0),
+                m.start(),
+                m.end(),
+                False,
+            )
+        )
+    for m in _ACCOUNT.finditer(text):
+        out.append(
+            Found(
+                "account",
+                (normalize_account(m.group(0)),),
+                _mask(m.group(0)),
+                m.group(0),
+                m.start(),
+                m.end(),
+                False,
+            )
+        )
+    for m in _AMOUNT.finditer(text):
+        if len(m.group(1).replace(",", "")) > 12:
+            continue
+        out.append(
+            Found(
+                "amount",
+                (normalize_amount(m.group(1), m.group(2)),),
+                m.group(0),
+                m.group(0),
+                m.start(),
+                m.end(),
+                False,
+            )
+        )
+    return tuple(out)
+
+
+def _mask(raw: str) -> str:
+    if len(raw) <= 4:
+        return "*" * len(raw)
+    keep = max(2, len(raw) // 5)
+    return raw[:keep] + "*" * (len(raw) - 2 * keep) + raw[-keep:]
+
+
+@lru_cache(maxsize=131072)
+def sensitive_values(
+    text: str,
+    regions: tuple[str, ...] = ("CN", "US"),
+    field: str = "",
+    password: bool = False,
+    kind_hint: str | None = None,
+) -> tuple[Found, ...]:
+    """Sensitive values in ``text`` as detected and normalized by ``host_pep.values``."""
+    from host_pep.values import DetectionContext, SensitiveKind, detect
+
+    if (
+        kind_hint is not None
+        and kind_hint not in SensitiveKind.__members__.values()
+        and kind_hint != "password"
+    ):
+        kind_hint = None
+    ctx = DetectionContext(regions=regions, field=field, password=password, kind_hint=kind_hint)
+    out: list[Found] = []
+    for d in detect(text, ctx):
+        start, end = d.span
+        out.append(Found(str(_kind_name(d.kind)), tuple(d.keys), d.masked, d.raw, start, end, True))
+    return tuple(out)
+
+
+def _kind_name(kind: Any) -> str:
+    return str(getattr(kind, "value", kind))
+
+
+def role_key_arguments(text: str, role: FieldRole, regions: tuple[str, ...]) -> tuple[Found, ...]:
+    """The values of a key-argument field (recipient, account, url, amount, address)."""
+    if role is FieldRole.URL:
+        found = tuple(f for f in key_arguments(text) if f.kind == "url")
+        if not found and text.strip():
+            url_key, domain_key = normalize_url(text)
+            found = (Found("url", (url_key, domain_key), _mask(text), text, 0, len(text), False),)
+        return found
+    if role is FieldRole.AMOUNT:
+        return tuple(f for f in key_arguments(text) if f.kind == "amount")
+    if role is FieldRole.ACCOUNT:
+        sens = sensitive_values(text, regions)
+        accounts = tuple(f for f in key_arguments(text) if f.kind == "account")
+        if not accounts and text.strip():
+            accounts = (
+                Found(
+                    "account", (normalize_account(text),), _mask(text), text, 0, len(text), False
+                ),
+            )
+        return sens + accounts
+    # recipient / address: phones, emails, postal addresses
+    return sensitive_values(text, regions)

@@ -1,0 +1,44 @@
+"""Observation: one normalized value an enforcement-side observation point saw.
+
+Observations are what trusted provenance is made of: a value key (e.g. ``phone:+8613812345678``),
+its sensitive kind, where it was seen (semantic app, tool, field), which event exposed it and which
+agent acted, whether the content came from outside the user (untrusted), and when. They are built
+by the PEP from ``ObservedValue`` records that adapters, executors' wrappers and ``PEP.observe``
+hand in -- never from what an agent claims.
+
+A plain slotted dataclass: sessions hold hundreds of thousands of them and the hot path reads them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    key: str
+    """Normalized value key: ``phone:+86138...``, ``email:zhang@example.com``, ``url:...``."""
+    kind: str
+    """Sensitive kind (phone, email, card, iban, otp, credential, address, health) or a key-arg
+    kind used by rule 5 (url, amount, account)."""
+    masked: str
+    """Masked form for evidence and audit; the clear value is never stored."""
+    source_app: str | None
+    source_tool: str | None
+    field: str
+    event_id: str
+    agent: str
+    trusted: bool
+    """False for content from outside the user: web pages, incoming messages, files, notifications."""
+    free_text: bool
+    """The value was embedded in running text (a message body) rather than a field of its own;
+    an untrusted value from free text is what an injected instruction looks like (rule 5)."""
+    sender: bool
+    """The value is the sender of an incoming message (replying to it is not an injection)."""
+    instructive: bool
+    """The untrusted text around it reads like an injected instruction ("ignore previous...")."""
+    ts: float
+
+    @property
+    def source(self) -> str:
+        return self.source_app or self.source_tool or ""

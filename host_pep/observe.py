@@ -1,0 +1,92 @@
+"""Turning enforcement-side ``ObservedValue`` records into indexed ``Observation`` entries.
+
+Each observed text is scanned for sensitive values (normalized by ``host_pep.values``) and for
+rule 5's key arguments (URLs, amounts, account numbers); every normalized key becomes one
+Observation. Trust is the observation point's flag AND the bundle's view of the source app:
+content from an untrusted-source app is untrusted whatever the adapter said.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterable
+
+from host_pep.extract import key_arguments, sensitive_values
+from host_pep.observations import Observation
+from host_pep.policy.compiled import CompiledPolicy
+from host_pep.semantics import ObservedValue
+
+_OVERRIDE_CUES = re.compile(
+    r"(?i)ignore (?:all |any |the )?(?:previous|prior|above|earlier)|disregard|system prompt|"
+    r"you must|assistant:|new instructions|do not tell|don't tell|secretly|without telling|"
+    r"urgent(?:ly)?|immediately|as an ai|your task is now"
+)
+FREE_TEXT_WORDS = 5
+"""A string of at least this many words is running text (a message body, a page paragraph)."""
+
+
+def _source(source: str, policy: CompiledPolicy) -> tuple[str | None, str | None]:
+    """(semantic app, tool) for an observation source: an app name, a tool or a package."""
+    lowered = source.strip().lower()
+    if lowered in policy.bundle.apps:
+        return lowered, None
+    app = policy.app_for_package(lowered)
+    if app is not None:
+        return app, None
+    app = policy.app_for_name(lowered)
+    return app, (lowered or None)
+
+
+def _is_sender(app: str | None, field: str, policy: CompiledPolicy) -> bool:
+    if app is None or not field:
+        return False
+    names = policy.sender_fields.get(app)
+    if not names:
+        return False
+    leaf = field.lower().rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]
+    return leaf in names
+
+
+def to_observations(
+    values: Iterable[ObservedValue],
+    *,
+    event_id: str,
+    agent: str,
+    policy: CompiledPolicy,
+    ts: float | None = None,
+) -> list[Observation]:
+    now = time.time() if ts is None else ts
+    out: list[Observation] = []
+    for ov in values:
+        text = ov.text
+        if not text or not text.strip():
+            continue
+        app, tool = _source(ov.source, policy)
+        trusted = ov.trusted and not (app is not None and app in policy.untrusted)
+        free_text = len(text.split()) >= FREE_TEXT_WORDS
+        sender = (not trusted) and _is_sender(app, ov.field, policy)
+        instructive = (not trusted) and _OVERRIDE_CUES.search(text) is not None
+        password = ov.kind_hint == "credential"
+        found = sensitive_values(text, policy.regions, ov.field, password, ov.kind_hint)
+        found = found + key_arguments(text)
+        for f in found:
+            for key in f.keys:
+                out.append(
+                    Observation(
+                        key=key,
+                        kind=f.kind,
+                        masked=f.masked,
+                        source_app=app,
+                        source_tool=tool,
+                        field=ov.field,
+                        event_id=event_id,
+                        agent=agent,
+                        trusted=trusted,
+                        free_text=free_text,
+                        sender=sender,
+                        instructive=instructive,
+                        ts=now,
+                    )
+                )
+    return out

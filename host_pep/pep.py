@@ -1,0 +1,423 @@
+"""The PEP facade: the one object the bridge daemon, scenarios and library users talk to.
+
+```python
+pep = PEP.create(policy="default", audit="audit.db")
+verdict = await pep.decide(event)            # never raises; invalid/error/timeout -> deny, audited
+await pep.record_result(event, verdict, result)
+```
+See docs/contracts.md §1 for the whole API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from host_pep.adapters.registry import adapter_map
+from host_pep.adjudication.base import Adjudicator, resolve_adjudicator
+from host_pep.audit import AuditLog, AuditRecord
+from host_pep.control.plane import ControlPlane
+from host_pep.control.store import RuleStore, SQLiteRuleStore
+from host_pep.events import AgentEvent, Channel
+from host_pep.exceptions import AuditUnavailable, ControlPlaneError, EventValidationError
+from host_pep.observe import to_observations
+from host_pep.pipeline.context import DecisionContext
+from host_pep.pipeline.engine import ALL_STAGES, Evaluation, Pipeline, evidence_list
+from host_pep.pipeline.t3 import SemanticBackend
+from host_pep.policy.compiled import CompiledPolicy
+from host_pep.policy.load import resolve_policy
+from host_pep.policy.model import PolicyBundle
+from host_pep.semantics import ChannelAdapter, Completion, ObservedValue
+from host_pep.session import Eviction, SessionState, SessionStore
+from host_pep.verdict import Decision, Stage, Verdict
+
+log = logging.getLogger(__name__)
+_COMPLETION_CACHE = 4096
+
+
+class _NoEscalationQueue:
+    """``pep.escalations`` when the adjudicator is not a human queue: nothing is ever pending."""
+
+    def pending(self) -> list[Any]:
+        return []
+
+    def approve(self, id: str, reason: str = "") -> None:
+        raise ControlPlaneError(
+            "no approval queue is configured (the adjudicator is not an ApprovalQueue)"
+        )
+
+    def deny(self, id: str, reason: str = "") -> None:
+        raise ControlPlaneError(
+            "no approval queue is configured (the adjudicator is not an ApprovalQueue)"
+        )
+
+
+@dataclass(slots=True)
+class _Pending:
+    event: AgentEvent
+    completion: Completion
+    ctx: DecisionContext
+    ev: Evaluation
+    start: float
+    t0_ms: float
+
+
+class PEP:
+    def __init__(
+        self,
+        *,
+        bundle: PolicyBundle,
+        audit: AuditLog,
+        adapters: dict[Channel, ChannelAdapter],
+        adjudicator: Adjudicator,
+        stages: frozenset[str],
+        rule_store: RuleStore,
+        memory: bool = True,
+        backend: SemanticBackend | None = None,
+    ) -> None:
+        self.bundle = bundle
+        self.policy = CompiledPolicy.build(bundle)
+        self.audit = audit
+        self.adapters = adapters
+        self.adjudicator = adjudicator
+        self.memory = memory
+        limits = bundle.settings.session
+        self.sessions = SessionStore(
+            max_observations=limits.max_observations, ttl_s=limits.ttl_s, per_key=limits.per_key
+        )
+        self.rules = ControlPlane(bundle.rules, rule_store, on_change=self._rule_changed)
+        self.pipeline = Pipeline(
+            plane=self.rules,
+            stages=stages,
+            deadlines_ms=bundle.settings.deadlines_ms,
+            backend=backend,
+            adjudicator=adjudicator,
+        )
+        self._completions: OrderedDict[str, tuple[Completion, ChannelAdapter]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # -- construction --------------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        policy: str | Path | PolicyBundle | dict[str, Any] | None = "default",
+        *,
+        overlay: dict[str, Any] | None = None,
+        audit: str | Path | AuditLog | None = None,
+        adapters: Iterable[ChannelAdapter] | None = None,
+        adjudicator: Adjudicator | None = None,
+        stages: Iterable[str] | None = None,
+        rules: str | Path | RuleStore | None = None,
+        memory: bool = True,
+        backend: SemanticBackend | None = None,
+    ) -> PEP:
+        """Build a PEP. Raises PolicyFileError for a bad bundle (a configuration error, not an
+        enforcement decision). ``rules`` is where installed FlowRules persist (None = memory)."""
+        bundle = resolve_policy(policy, overlay)
+        chosen = frozenset(ALL_STAGES if stages is None else stages)
+        unknown = chosen - set(ALL_STAGES)
+        if unknown:
+            raise ValueError(
+                f"unknown stages {sorted(unknown)}; use a subset of {list(ALL_STAGES)}"
+            )
+        log_ = audit if isinstance(audit, AuditLog) else AuditLog.open(audit)
+        store: RuleStore = rules if isinstance(rules, RuleStore) else SQLiteRuleStore(rules)
+        compiled = CompiledPolicy.build(bundle)
+        return cls(
+            bundle=bundle,
+            audit=log_,
+            adapters=adapter_map(compiled, adapters),
+            adjudicator=resolve_adjudicator(adjudicator),
+            stages=chosen,
+            rule_store=store,
+            memory=memory,
+            backend=backend,
+        )
+
+    @property
+    def escalations(self) -> Any:
+        adj = self.adjudicator
+        if all(hasattr(adj, m) for m in ("pending", "approve", "deny")):
+            return adj
+        return _NoEscalationQueue()
+
+    # -- deciding ------------------------------------------------------------------------------
+
+    async def decide(self, event: AgentEvent | dict[str, Any] | str) -> Verdict:
+        """Decide one pending action. Never raises: every failure is an audited deny."""
+        begun = self._begin(event)
+        if isinstance(begun, Verdict):
+            return begun
+        if begun.ev.needs_t4:
+            await self.pipeline.adjudicate(begun.ctx, begun.ev)
+        return self._finish(begun)
+
+    def decide_sync(self, event: AgentEvent | dict[str, Any] | str) -> Verdict:
+        begun = self._begin(event)
+        if isinstance(begun, Verdict):
+            return begun
+        if begun.ev.needs_t4:
+            _run_coro(self.pipeline.adjudicate(begun.ctx, begun.ev))
+        return self._finish(begun)
+
+    def _deny_early(
+        self, event: AgentEvent | None, raw: Any, reason: str, error: str, start: float
+    ) -> Verdict:
+        event_id = event.id if event is not None else _raw_field(raw, "id") or "invalid"
+        verdict = Verdict(
+            event_id=event_id,
+            decision=Decision.DENY,
+            stage=Stage.T0,
+            rule_ids=["default:fail-closed"],
+            reason=reason,
+            ruleset_revision=self.rules.revision,
+            latency_ms={
+                "T0": (time.perf_counter() - start) * 1000,
+                "total": (time.perf_counter() - start) * 1000,
+            },
+            error=error,
+        )
+        if event is not None:
+            return self._audit(event, None, verdict)
+        try:
+            self.audit.append_event(
+                "error",
+                _raw_field(raw, "session") or "",
+                {"reason": reason, "error": error, "event_id": event_id},
+                agent=_raw_field(raw, "agent") or "",
+            )
+        except Exception as exc:  # the caller still gets the deny; say why it is unrecorded
+            verdict.error = f"{error}; audit unavailable: {exc}"
+        return verdict
+
+    def _begin(self, raw: AgentEvent | dict[str, Any] | str) -> _Pending | Verdict:
+        start = time.perf_counter()
+        event: AgentEvent | None = None
+        try:
+            event = raw if isinstance(raw, AgentEvent) else AgentEvent.parse(raw)
+            adapter = self.adapters.get(event.channel)
+            if adapter is None:
+                return self._deny_early(
+                    event,
+                    raw,
+                    f"no channel adapter completes {event.channel.value} events "
+                    "(is the package that provides it installed?), so the action is denied",
+                    f"AdapterMissing: {event.channel.value}",
+                    start,
+                )
+            completion = adapter.complete(event)
+            state = self._state_for(event, completion)
+            t0_ms = (time.perf_counter() - start) * 1000
+            if t0_ms > self.pipeline.deadline("T0"):
+                return self._deny_early(
+                    event,
+                    raw,
+                    "completing the event overran its deadline (fail closed)",
+                    f"StageTimeout: T0 took {t0_ms:.3f} ms",
+                    start,
+                )
+        except EventValidationError as exc:
+            return self._deny_early(
+                event, raw, f"invalid event: {exc}", f"EventValidationError: {exc}", start
+            )
+        except Exception as exc:
+            return self._deny_early(
+                event,
+                raw,
+                "the event could not be completed (fail closed)",
+                f"{type(exc).__name__}: {exc}",
+                start,
+            )
+        ctx = DecisionContext(event=event, completion=completion, policy=self.policy, state=state)
+        ev = self.pipeline.evaluate(ctx, adapter=adapter)
+        self._remember(event.id, completion, adapter)
+        return _Pending(event, completion, ctx, ev, start, t0_ms)
+
+    def _state_for(self, event: AgentEvent, completion: Completion) -> SessionState:
+        obs = (
+            to_observations(
+                completion.observations, event_id=event.id, agent=event.agent, policy=self.policy
+            )
+            if completion.observations
+            else []
+        )
+        if not self.memory:
+            limits = self.bundle.settings.session
+            state = SessionState(
+                event.session, limits.max_observations, limits.ttl_s, limits.per_key
+            )
+            for o in obs:
+                state.add(o)
+            return state
+        with self._lock:
+            evictions = self.sessions.record(event.session, obs)
+            state = self.sessions.get(event.session)
+        self._audit_evictions(evictions)
+        return state
+
+    def _finish(self, p: _Pending) -> Verdict:
+        ev, ctx = p.ev, p.ctx
+        outcome = ev.outcome
+        latency = {"T0": p.t0_ms, **ev.latency}
+        latency["total"] = (time.perf_counter() - p.start) * 1000
+        if outcome is None:
+            verdict = Verdict(
+                event_id=p.event.id,
+                decision=Decision.ALLOW,
+                stage=ev.last_stage,
+                rule_ids=list(ctx.permitted_by),
+                reason="no policy objects to this action",
+                evidence=list(ctx.evidence),
+                ruleset_revision=ev.revision,
+                latency_ms=latency,
+                shadow=list(ctx.shadow),
+            )
+        else:
+            verdict = Verdict(
+                event_id=p.event.id,
+                decision=outcome.decision,
+                stage=outcome.stage,
+                rule_ids=list(outcome.rule_ids),
+                reason=outcome.reason,
+                evidence=evidence_list(outcome, ctx),
+                rewritten=ev.rewritten if outcome.decision is Decision.REWRITE else None,
+                ruleset_revision=ev.revision,
+                latency_ms=latency,
+                shadow=list(ctx.shadow),
+                error=ev.error,
+            )
+        return self._audit(p.event, p.completion, verdict)
+
+    def _audit(self, event: AgentEvent, completion: Completion | None, verdict: Verdict) -> Verdict:
+        try:
+            self.audit.append(AuditRecord.from_decision(event, completion, verdict))
+        except Exception as exc:
+            # An unrecorded decision cannot be acknowledged: it becomes a deny, and we say why.
+            unavailable = exc if isinstance(exc, AuditUnavailable) else AuditUnavailable(str(exc))
+            if verdict.decision is not Decision.DENY:
+                verdict = verdict.model_copy(
+                    update={
+                        "decision": Decision.DENY,
+                        "reason": f"the audit log could not record the decision ({verdict.decision.value}); denied",
+                        "rewritten": None,
+                    }
+                )
+            verdict.error = f"AuditUnavailable: {unavailable}" + (
+                f"; {verdict.error}" if verdict.error else ""
+            )
+        return verdict
+
+    # -- observations --------------------------------------------------------------------------
+
+    def _remember(self, event_id: str, completion: Completion, adapter: ChannelAdapter) -> None:
+        with self._lock:
+            self._completions[event_id] = (completion, adapter)
+            self._completions.move_to_end(event_id)
+            while len(self._completions) > _COMPLETION_CACHE:
+                self._completions.popitem(last=False)
+
+    def record_result_sync(
+        self, event: AgentEvent | dict[str, Any], verdict: Verdict, result: Any
+    ) -> int:
+        """Record what the executor returned as observations; only for events let through.
+        Returns the number of observations recorded."""
+        if not verdict.decision.lets_through or result is None:
+            return 0
+        parsed = event if isinstance(event, AgentEvent) else AgentEvent.parse(event)
+        if parsed.id != verdict.event_id:
+            raise ValueError("the verdict belongs to a different event")
+        with self._lock:
+            cached = self._completions.get(parsed.id)
+        if cached is None:
+            adapter = self.adapters.get(parsed.channel)
+            if adapter is None:
+                return 0
+            cached = (adapter.complete(parsed), adapter)
+        completion, adapter = cached
+        values = adapter.observe_result(completion, result)
+        return self.observe(parsed.session, values, event_id=parsed.id, agent=parsed.agent)
+
+    async def record_result(
+        self, event: AgentEvent | dict[str, Any], verdict: Verdict, result: Any
+    ) -> int:
+        return self.record_result_sync(event, verdict, result)
+
+    def observe(
+        self, session: str, values: Iterable[ObservedValue], *, event_id: str = "", agent: str = ""
+    ) -> int:
+        """Record enforcement-side observations (screen text, wrapper results) into a session."""
+        if not self.memory:
+            return 0
+        obs = to_observations(values, event_id=event_id, agent=agent, policy=self.policy)
+        with self._lock:
+            evictions = self.sessions.record(session, obs)
+        self._audit_evictions(evictions)
+        return len(obs)
+
+    def end_session(self, session: str) -> int:
+        with self._lock:
+            return self.sessions.end(session)
+
+    # -- audit of non-decisions ----------------------------------------------------------------
+
+    def _audit_evictions(self, evictions: list[Eviction]) -> None:
+        for e in evictions:
+            try:
+                self.audit.append_event(
+                    "eviction",
+                    e.session,
+                    {
+                        "count": e.count,
+                        "reason": f"session memory bound ({e.reason})",
+                        "oldest_ts": e.oldest_ts,
+                    },
+                )
+            except Exception as exc:
+                log.warning("could not audit the eviction of %d observations: %s", e.count, exc)
+
+    def _rule_changed(self, what: str, detail: dict[str, Any]) -> None:
+        try:
+            self.audit.append_event("rule_change", "", {"change": what, **detail})
+        except Exception as exc:
+            log.warning("could not audit a rule change (%s): %s", what, exc)
+
+    def close(self) -> None:
+        self.audit.close()
+
+
+def _raw_field(raw: Any, name: str) -> str:
+    if isinstance(raw, dict):
+        value = raw.get(name)
+        if isinstance(value, str):
+            return value[:256]
+    return ""
+
+
+def _run_coro(coro: Any) -> Any:
+    """Run a coroutine to completion from synchronous code, inside or outside an event loop."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    box: dict[str, Any] = {}
+
+    def runner() -> None:
+        try:
+            box["value"] = asyncio.run(coro)
+        except BaseException as exc:
+            box["error"] = exc
+
+    thread = threading.Thread(target=runner, daemon=True)
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")

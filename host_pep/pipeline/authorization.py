@@ -1,0 +1,203 @@
+"""Does the user's request (or the policy) authorize a high-impact action? (Rule 4.)
+
+A request authorizes an action when it asks for that *kind* of operation (a verb from the
+bundle's lexicon: "delete", "pay", "uninstall", "turn off"...) about the *object* the action
+touches (a word of the target app's vocabulary, the tool name, or the action's own arguments:
+"delete the old meeting" ~ calendar.delete(title="old meeting")). A verb without a matching object
+is ambiguous: it goes to review (T4), which without an adjudicator denies. A negated verb
+("don't delete") authorizes nothing. If the request states amounts, a payment must use one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from host_pep.extract import key_arguments
+from host_pep.pipeline.context import DecisionContext
+from host_pep.policy.compiled import tokens
+from host_pep.semantics import FieldRole, Operation
+
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "my",
+        "me",
+        "mine",
+        "i",
+        "you",
+        "your",
+        "our",
+        "we",
+        "us",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "to",
+        "for",
+        "of",
+        "in",
+        "on",
+        "at",
+        "by",
+        "from",
+        "with",
+        "and",
+        "or",
+        "but",
+        "please",
+        "can",
+        "could",
+        "would",
+        "will",
+        "should",
+        "be",
+        "is",
+        "are",
+        "was",
+        "were",
+        "do",
+        "does",
+        "did",
+        "up",
+        "out",
+        "now",
+        "today",
+        "tomorrow",
+        "all",
+        "any",
+        "some",
+        "also",
+        "just",
+        "then",
+        "there",
+        "here",
+        "what",
+        "which",
+        "who",
+        "how",
+        "when",
+        "want",
+        "need",
+        "like",
+        "let",
+        "make",
+        "sure",
+        "get",
+        "go",
+        "app",
+    ]
+)
+_NEGATION = re.compile(r"\b(?:don'?t|do not|never|not|no|without|stop me from)\b[^.,;!?]{0,24}$")
+
+
+class Authorization(StrEnum):
+    YES = "yes"
+    PARTIAL = "partial"
+    NO = "no"
+
+
+@dataclass(frozen=True, slots=True)
+class AuthResult:
+    status: Authorization
+    reason: str
+
+
+def _verb_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]]:
+    found = []
+    for verb in verbs:
+        if not verb:
+            continue
+        if verb.isascii():
+            for m in re.finditer(
+                rf"(?<![a-z]){re.escape(verb)}(?:s|es|ed|d|ing)?(?![a-z])", request
+            ):
+                found.append((verb, m.start()))
+        else:
+            idx = request.find(verb)
+            if idx >= 0:
+                found.append((verb, idx))
+    return found
+
+
+def _object_words(ctx: DecisionContext) -> set[str]:
+    policy = ctx.policy
+    words: set[str] = set()
+    if ctx.app:
+        words |= policy.app_objects.get(ctx.app, frozenset())
+    for alias in ctx.aliases():
+        words.update(tokens(alias))
+    for path, text in ctx.sem.text.items():
+        if len(text) <= 200:
+            words.update(tokens(text))
+        words.update(tokens(path))
+    return {w for w in words if w not in _STOP and len(w) > 1}
+
+
+def _overlaps(request_words: set[str], objects: set[str]) -> bool:
+    if request_words & objects:
+        return True
+    for r in request_words:
+        if len(r) < 4:
+            continue
+        for o in objects:
+            if len(o) >= 4 and (r in o or o in r or r.rstrip("s") == o.rstrip("s")):
+                return True
+    return False
+
+
+def authorize(ctx: DecisionContext) -> AuthResult:
+    op = ctx.op
+    scope = ctx.policy.bundle.agents.get(ctx.event.agent)
+    if scope is not None and op in scope.authorize:
+        return AuthResult(
+            Authorization.YES, f"agent {ctx.event.agent} is authorized for {op.value} by policy"
+        )
+    granted = ctx.event.context.get("authorized_operations")
+    if isinstance(granted, list) and op.value in granted:
+        return AuthResult(Authorization.YES, f"{op.value} authorized by the policy context")
+    request = ctx.user_request.lower()
+    if not request.strip():
+        return AuthResult(Authorization.NO, f"{op.value} without a user request that asks for it")
+    verbs = ctx.policy.hi_verbs.get(op, ())
+    positions = [
+        (v, p) for v, p in _verb_positions(request, verbs) if not _NEGATION.search(request[:p])
+    ]
+    if not positions:
+        return AuthResult(
+            Authorization.NO, f"the user request does not ask for {op.value.replace('_', ' ')}"
+        )
+    if op is Operation.PAYMENT:
+        asked = {k for f in key_arguments(ctx.user_request) if f.kind == "amount" for k in f.keys}
+        if asked:
+            paid = {
+                k
+                for path, text in ctx.sem.text.items()
+                if ctx.sem.fields.get(path) is FieldRole.AMOUNT
+                for f in key_arguments(text)
+                if f.kind == "amount"
+                for k in f.keys
+            }
+            if paid and paid.isdisjoint(asked):
+                return AuthResult(
+                    Authorization.NO,
+                    "the payment amount differs from the amount the user asked for",
+                )
+    request_words = {w for w in tokens(request) if w not in _STOP and len(w) > 1}
+    # the verb that asks for the operation is not its object ("pay for the order": order stays)
+    first_verb = min(positions, key=lambda vp: vp[1])[0]
+    request_words -= set(first_verb.split())
+    if _overlaps(request_words, _object_words(ctx)):
+        return AuthResult(
+            Authorization.YES, f"the user request asks for this {op.value.replace('_', ' ')}"
+        )
+    return AuthResult(
+        Authorization.PARTIAL,
+        f"the user request asks for a {op.value.replace('_', ' ')} but not clearly of this object",
+    )

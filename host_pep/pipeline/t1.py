@@ -1,0 +1,151 @@
+"""T1: structured rules. Scope (rule 3), FlowRules (forbid beats permit; indexed lookup; monitor
+rules only record), high-impact authorization (rule 4), and unknown operations (rule 8).
+
+Terminal outcomes: deny, allow (an explicit permit rule), rewrite (a rewrite rule). Otherwise T1
+may attach a mandatory-review requirement that T4 must clear.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from functools import lru_cache
+
+from host_pep.control.ruleset import CompiledRule, RuleIndex, is_monitor, strongest
+from host_pep.events import ActionType
+from host_pep.pipeline.authorization import Authorization, authorize
+from host_pep.pipeline.context import DecisionContext, Outcome, ValueHit, evidence_of
+from host_pep.semantics import Operation
+from host_pep.verdict import Decision, Stage
+
+_NAV_ACTIONS = frozenset({ActionType.KEY, ActionType.SWIPE})
+
+
+@lru_cache(maxsize=4096)
+def _glob(pattern: str, value: str) -> bool:
+    return fnmatch.fnmatchcase(value.lower(), pattern.lower())
+
+
+def check_scope(ctx: DecisionContext) -> Outcome | None:
+    scope = ctx.policy.bundle.agents.get(ctx.event.agent)
+    if scope is None or ctx.event.action in _NAV_ACTIONS:
+        return None
+    names = [*ctx.aliases(), *ctx.actions()]
+    for pattern in scope.deny:
+        if any(_glob(pattern, n) for n in names):
+            return Outcome(
+                Decision.DENY,
+                Stage.T1,
+                f"agent {ctx.event.agent} may not act on {ctx.completion.event.target or ctx.op.value} (scope deny {pattern})",
+                rule_ids=[f"scope:{ctx.event.agent}"],
+            )
+    if scope.allow and not any(_glob(p, n) for p in scope.allow for n in names):
+        return Outcome(
+            Decision.DENY,
+            Stage.T1,
+            f"{ctx.completion.event.target or ctx.op.value} is outside agent {ctx.event.agent}'s scope",
+            rule_ids=[f"scope:{ctx.event.agent}"],
+        )
+    return None
+
+
+def _value_hits_for(ctx: DecisionContext, rule: CompiledRule) -> list[ValueHit]:
+    out = []
+    for hit in ctx.content_hits():
+        sources: list[str | None] = []
+        for obs in hit.observations:
+            sources.append(obs.source_app)
+            sources.append(obs.source_tool)
+        if rule.source is not None and not sources:
+            continue
+        if RuleIndex.value_match(rule, hit.found.kind, sources):
+            out.append(hit)
+    return out
+
+
+def check_rules(ctx: DecisionContext, index: RuleIndex) -> Outcome | None:
+    aliases = ctx.aliases()
+    candidates = index.candidates(aliases)
+    if not candidates:
+        return None
+    actions = ctx.actions()
+    channel = ctx.event.channel.value
+    agent = ctx.event.agent
+    matched: list[tuple[CompiledRule, list[ValueHit]]] = []
+    for rule in candidates:
+        if not RuleIndex.structural_match(
+            rule, aliases=aliases, actions=actions, channel=channel, agent=agent
+        ):
+            continue
+        hits: list[ValueHit] = []
+        if rule.needs_value:
+            hits = _value_hits_for(ctx, rule)
+            if not hits:
+                continue
+        matched.append((rule, hits))
+    if not matched:
+        return None
+    enforced = []
+    for rule, hits in matched:
+        if is_monitor(rule):
+            ctx.shadow.append(
+                {
+                    "rule_id": rule.rule.id,
+                    "decision": rule.rule.decision.value,
+                    "stage": "T1",
+                    "reason": rule.rule.reason or f"rule {rule.rule.id} matched",
+                }
+            )
+        else:
+            enforced.append((rule, hits))
+    if not enforced:
+        return None
+    best = strongest([r for r, _ in enforced])
+    hits = next(h for r, h in enforced if r is best)
+    decision = best.rule.decision
+    same = [r.rule.id for r, _ in enforced if r.rule.decision is decision]
+    reason = best.rule.reason or f"FlowRule {best.rule.id} says {decision.value}"
+    evidence = [evidence_of(h, h.observations[0] if h.observations else None) for h in hits]
+    if decision is Decision.ESCALATE:
+        ctx.review.append(reason)
+        ctx.review_rules.extend(same)
+        ctx.evidence.extend(evidence)
+        return None
+    if decision is Decision.ALLOW:
+        ctx.permitted_by.extend(same)
+    return Outcome(decision, Stage.T1, reason, rule_ids=same, evidence=evidence, remove=hits)
+
+
+def check_high_impact(ctx: DecisionContext) -> Outcome | None:
+    op = ctx.op
+    if op is Operation.UNKNOWN:
+        ctx.review.append(
+            f"unknown operation for {ctx.completion.event.target or 'this action'}: needs review"
+        )
+        ctx.review_rules.append("default:unknown-operation")
+        return None
+    if op not in ctx.policy.high_impact:
+        return None
+    auth = authorize(ctx)
+    if auth.status is Authorization.YES:
+        return None
+    rule_id = f"default:high-impact:{op.value}"
+    if auth.status is Authorization.PARTIAL:
+        ctx.review.append(auth.reason)
+        ctx.review_rules.append(rule_id)
+        return None
+    return Outcome(
+        Decision.DENY,
+        Stage.T1,
+        f"high-impact {op.value.replace('_', ' ')} is not authorized: {auth.reason}",
+        rule_ids=[rule_id],
+    )
+
+
+def run_t1(ctx: DecisionContext, index: RuleIndex) -> Outcome | None:
+    outcome = check_scope(ctx)
+    if outcome is not None:
+        return outcome
+    outcome = check_rules(ctx, index)
+    if outcome is not None:
+        return outcome
+    return check_high_impact(ctx)

@@ -1,0 +1,145 @@
+"""T2: payload and provenance. Source->sink (rule 1) on content fields, and injected consequences
+(rule 5) on key arguments. Only enforcement-side observations count; agent-claimed provenance is
+never read here.
+
+Rule 1: a sensitive value observed from a *source* app (Contacts, SMS, bank, files...) that shows
+up in a content field of a write to a *sink* (Calendar, Mail, Notes...) or of any outbound action
+is a leak -- unless the write stays inside the value's own app (editing a contact in Contacts) or
+the user gave the value in the request. Recipient/address fields are not content: a contact's own
+number as the recipient of a message to that contact is using the contact (rule 5 judges them).
+
+Rule 5: a recipient, account, URL, amount or address taken from untrusted running text (a web
+page, an incoming message, a file) -- and not from the user's request or the user's own trusted
+data -- is an injected consequence.
+"""
+
+from __future__ import annotations
+
+from host_pep.observations import Observation
+from host_pep.pipeline.context import (
+    OUTBOUND_OPS,
+    READ_OPS,
+    DecisionContext,
+    Outcome,
+    ValueHit,
+    evidence_of,
+)
+from host_pep.policy.compiled import tokens
+from host_pep.semantics import FieldRole, Operation
+from host_pep.verdict import Decision, Stage
+
+_CONTENT_ROLES = frozenset({FieldRole.CONTENT, FieldRole.CREDENTIAL, FieldRole.OTHER})
+
+
+def is_sink_write(ctx: DecisionContext) -> bool:
+    """Whether this action writes somewhere rule 1 protects: a sink app or any outbound action."""
+    if ctx.op in READ_OPS:
+        return False
+    if ctx.op in OUTBOUND_OPS or ctx.op is Operation.UNKNOWN:
+        return True
+    return ctx.app is not None and ctx.app in ctx.policy.sinks
+
+
+def leak_sources(ctx: DecisionContext, hit: ValueHit) -> list[Observation]:
+    """Source-app observations that make ``hit`` a leak in this action."""
+    sources = ctx.policy.sources
+    outbound = ctx.op in OUTBOUND_OPS or ctx.op is Operation.UNKNOWN
+    out = []
+    for obs in hit.observations:
+        app = obs.source_app
+        if app is None or app not in sources:
+            continue
+        if app == ctx.app and not outbound:
+            continue  # a local write inside the value's own app (editing a contact)
+        out.append(obs)
+    return out
+
+
+def check_leaks(ctx: DecisionContext) -> Outcome | None:
+    if not is_sink_write(ctx):
+        return None
+    content_roles = _CONTENT_ROLES | (
+        {FieldRole.IDENTIFIER} if ctx.op in OUTBOUND_OPS else frozenset()
+    )
+    leaks: list[ValueHit] = []
+    evidence = []
+    for hit in ctx.content_hits():
+        if hit.role not in content_roles or hit.user_provided or not hit.observations:
+            continue
+        obs = leak_sources(ctx, hit)
+        if obs:
+            leaks.append(hit)
+            evidence.append(evidence_of(hit, obs[0]))
+    if not leaks:
+        return None
+    first = evidence[0]
+    where = ctx.app or ctx.completion.event.target
+    reason = (
+        f"{first.kind} observed in {first.source} would be written to {where} "
+        f"({first.field}): sensitive source-to-sink flow"
+    )
+    decision = (
+        Decision.REWRITE if ctx.policy.bundle.settings.leak_decision == "rewrite" else Decision.DENY
+    )
+    return Outcome(
+        decision,
+        Stage.T2,
+        reason,
+        rule_ids=["default:source-to-sink"],
+        evidence=evidence,
+        remove=leaks,
+    )
+
+
+def _user_references(ctx: DecisionContext, obs: Observation) -> bool:
+    """The request itself points at that untrusted content for this operation ("pay the invoice
+    in the email"), and the content does not read like an instruction override."""
+    request = ctx.user_request.lower()
+    if not request or obs.source_app is None:
+        return False
+    words = set(tokens(request))
+    source_words = ctx.policy.app_objects.get(obs.source_app, frozenset())
+    if words.isdisjoint(source_words):
+        return False
+    verbs = ctx.policy.hi_verbs.get(ctx.op, ())
+    lex = {w for w, op in ctx.policy.verb_op.items() if op is ctx.op}
+    return any(v in request for v in verbs) or not words.isdisjoint(lex)
+
+
+def check_injection(ctx: DecisionContext) -> Outcome | None:
+    if ctx.op in READ_OPS or ctx.op is Operation.LOCAL_WRITE:
+        return None
+    injected: list[ValueHit] = []
+    evidence = []
+    for hit in ctx.keyarg_hits():
+        if hit.user_provided or not hit.observations:
+            continue
+        if any(o.trusted for o in hit.observations):
+            continue  # the user's own structured data (a saved contact, a known payee)
+        if hit.role is FieldRole.RECIPIENT and any(o.sender for o in hit.observations):
+            continue  # replying to whoever wrote
+        bad = [o for o in hit.observations if not o.trusted and o.free_text]
+        if not bad:
+            continue
+        if not any(o.instructive for o in bad) and _user_references(ctx, bad[0]):
+            continue
+        injected.append(hit)
+        evidence.append(evidence_of(hit, bad[0]))
+    if not injected:
+        return None
+    first = evidence[0]
+    return Outcome(
+        Decision.DENY,
+        Stage.T2,
+        f"the {injected[0].role.value} ({first.kind}) of this action comes from untrusted content "
+        f"in {first.source}, not from the user: injected consequence",
+        rule_ids=["default:injected-consequence"],
+        evidence=evidence,
+    )
+
+
+def run_t2(ctx: DecisionContext) -> Outcome | None:
+    outcome = check_injection(ctx)
+    if outcome is not None:
+        return outcome
+    return check_leaks(ctx)

@@ -1,0 +1,165 @@
+"""T3: the local semantic check for direct sensitive writes (rule 6).
+
+A sensitive value with *no* recorded provenance, not given in the user's request, headed for a
+protected sink in a content field, is judged here. The default backend is deterministic: obvious
+sensitive values (a well-formed phone, email, card, IBAN, code, credential, health datum, a postal
+address outside a location field) are denied; values whose surroundings mark them as identifiers
+(order/booking/tracking/invoice numbers, room codes, amounts) are allowed. An optional local
+embedding backend (the ``embeddings`` extra) can answer the same question; when a backend is
+unsure the action escalates to T4.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Any, Protocol, runtime_checkable
+
+from host_pep.pipeline.context import DecisionContext, Outcome, ValueHit, evidence_of
+from host_pep.pipeline.t2 import is_sink_write
+from host_pep.semantics import FieldRole
+from host_pep.verdict import Decision, Stage
+
+
+class Assessment(StrEnum):
+    SENSITIVE = "sensitive"
+    BENIGN = "benign"
+    UNSURE = "unsure"
+
+
+@runtime_checkable
+class SemanticBackend(Protocol):
+    name: str
+
+    def assess(self, text: str, hit: ValueHit) -> Assessment:
+        """Is ``hit`` (found in field text ``text``) a sensitive value or a benign identifier?"""
+        ...
+
+
+_IDENTIFIER_CUES = re.compile(
+    r"(?i)(?:order|booking|tracking|invoice|receipt|ref(?:erence)?|confirmation|ticket|room|"
+    r"flight|reservation|serial|sku|item|product|part|model|case|claim|policy|member(?:ship)?|"
+    r"customer\s*id|account\s*id|transaction|txn|parcel|package|shipment|isbn|asin|employee|student)"
+    r"\s*(?:#|no\.?|nr\.?|number|id|code|:)?\s*[#:]?\s*$|#\s*$"
+)
+_LOCATION_FIELDS = frozenset({"location", "eventlocation", "place", "venue", "where", "address"})
+_ALWAYS = frozenset({"card", "iban", "otp", "credential", "health"})
+
+
+class DeterministicBackend:
+    """Rules of thumb that need no model: context words before a value mark identifiers."""
+
+    name = "deterministic"
+
+    def assess(self, text: str, hit: ValueHit) -> Assessment:
+        kind = hit.found.kind
+        if kind in _ALWAYS:
+            return Assessment.SENSITIVE
+        before = text[max(0, hit.found.start - 32) : hit.found.start]
+        if _IDENTIFIER_CUES.search(before):
+            return Assessment.BENIGN
+        if kind == "address":
+            leaf = hit.field.lower().rsplit(".", 1)[-1].rsplit("/", 1)[-1]
+            if leaf.removeprefix("event") in _LOCATION_FIELDS or leaf in _LOCATION_FIELDS:
+                return Assessment.BENIGN  # a meeting place is what a location field is for
+        return Assessment.SENSITIVE
+
+
+class EmbeddingBackend:
+    """Nearest-prototype classification with a local sentence-embedding model.
+
+    Needs the ``embeddings`` extra (numpy) and a model callable ``embed(list[str]) -> array``;
+    droidgate ships no model, so this is an interface with a working cosine classifier around
+    whatever local model the deployer supplies.
+    """
+
+    name = "embeddings"
+
+    def __init__(self, embed: Any, *, margin: float = 0.05) -> None:
+        try:
+            import numpy as np
+        except ImportError as exc:  # pragma: no cover - depends on the extra
+            raise RuntimeError("EmbeddingBackend needs the 'embeddings' extra (numpy)") from exc
+        self._np = np
+        self._embed = embed
+        self.margin = margin
+        self._protos = {
+            Assessment.SENSITIVE: self._vectors(
+                [
+                    "call me at my personal phone number",
+                    "my email address is",
+                    "card number and cvv",
+                    "the verification code is",
+                    "password for the account",
+                    "home address",
+                ]
+            ),
+            Assessment.BENIGN: self._vectors(
+                [
+                    "order number",
+                    "booking reference",
+                    "room code",
+                    "tracking id",
+                    "invoice total amount",
+                    "meeting room",
+                ]
+            ),
+        }
+
+    def _vectors(self, texts: list[str]) -> Any:
+        np = self._np
+        vecs = np.asarray(self._embed(texts), dtype=float)
+        norms = np.linalg.norm(vecs, axis=1, keepdims=True)
+        return vecs / np.where(norms == 0, 1, norms)
+
+    def assess(self, text: str, hit: ValueHit) -> Assessment:
+        np = self._np
+        window = text[max(0, hit.found.start - 48) : hit.found.end + 16]
+        vec = self._vectors([window])[0]
+        scores = {k: float(np.max(v @ vec)) for k, v in self._protos.items()}
+        diff = scores[Assessment.SENSITIVE] - scores[Assessment.BENIGN]
+        if abs(diff) < self.margin:
+            return Assessment.UNSURE
+        return Assessment.SENSITIVE if diff > 0 else Assessment.BENIGN
+
+
+_CONTENT = frozenset({FieldRole.CONTENT, FieldRole.OTHER, FieldRole.CREDENTIAL})
+
+
+def run_t3(ctx: DecisionContext, backend: SemanticBackend) -> Outcome | None:
+    if not is_sink_write(ctx):
+        return None
+    direct: list[ValueHit] = []
+    unsure: list[ValueHit] = []
+    for hit in ctx.content_hits():
+        if hit.role not in _CONTENT or hit.user_provided or hit.observations:
+            continue
+        text = ctx.sem.text.get(hit.field, "")
+        verdict = backend.assess(text, hit)
+        if verdict is Assessment.SENSITIVE:
+            direct.append(hit)
+        elif verdict is Assessment.UNSURE:
+            unsure.append(hit)
+    if direct:
+        evidence = [evidence_of(h) for h in direct]
+        first = direct[0]
+        decision = (
+            Decision.REWRITE
+            if ctx.policy.bundle.settings.leak_decision == "rewrite"
+            else Decision.DENY
+        )
+        return Outcome(
+            decision,
+            Stage.T3,
+            f"direct write of a {first.found.kind} with no recorded provenance, not given by the user, "
+            f"to {ctx.app or ctx.completion.event.target} ({first.field})",
+            rule_ids=["default:direct-sensitive-write"],
+            evidence=evidence,
+            remove=direct,
+        )
+    if unsure:
+        ctx.t3_unsure.append(
+            f"{backend.name} could not tell whether a {unsure[0].found.kind} is sensitive"
+        )
+        ctx.evidence.extend(evidence_of(h) for h in unsure)
+    return None

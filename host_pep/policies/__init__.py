@@ -1,0 +1,1 @@
+"""Shipped policy bundles (YAML package data)."""

@@ -1,0 +1,114 @@
+"""A bundle compiled for the hot path: plain dicts and sets, built once per bundle.
+
+Pydantic models are for the boundary; deciding an event only touches these lookups.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from host_pep.policy.model import AppRole, PolicyBundle, ToolSpec
+from host_pep.semantics import FieldRole, Operation
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_SPLIT = re.compile(r"[^0-9a-zA-Z\u4e00-\u9fff]+")
+
+
+def tokens(name: str) -> list[str]:
+    """``wire_funds`` / ``postToSlack`` / ``calendar.create_event`` -> lower-case word tokens."""
+    return [t for t in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if t]
+
+
+@dataclass(slots=True)
+class CompiledPolicy:
+    bundle: PolicyBundle
+    app_by_package: dict[str, str] = field(default_factory=dict)
+    app_by_word: dict[str, str] = field(default_factory=dict)
+    sources: frozenset[str] = frozenset()
+    sinks: frozenset[str] = frozenset()
+    untrusted: frozenset[str] = frozenset()
+    sender_fields: dict[str, frozenset[str]] = field(default_factory=dict)
+    tools: dict[str, ToolSpec] = field(default_factory=dict)
+    verb_op: dict[str, Operation] = field(default_factory=dict)
+    field_role: dict[str, FieldRole] = field(default_factory=dict)
+    outbound_words: frozenset[str] = frozenset()
+    untrusted_words: frozenset[str] = frozenset()
+    high_impact: frozenset[Operation] = frozenset()
+    hi_verbs: dict[Operation, tuple[str, ...]] = field(default_factory=dict)
+    app_objects: dict[str, frozenset[str]] = field(default_factory=dict)
+    security_settings: dict[str, frozenset[str]] = field(default_factory=dict)
+    sensitive_kinds: frozenset[str] = frozenset()
+    regions: tuple[str, ...] = ("CN", "US")
+
+    @classmethod
+    def build(cls, bundle: PolicyBundle) -> CompiledPolicy:
+        c = cls(bundle=bundle)
+        for name, spec in bundle.apps.items():
+            for pkg in spec.packages:
+                c.app_by_package[pkg] = name
+            c.app_by_word.setdefault(name, name)
+            for word in spec.words:
+                c.app_by_word.setdefault(word.lower(), name)
+            c.sender_fields[name] = frozenset(f.lower() for f in spec.sender_fields)
+        c.sources = bundle.apps_with(AppRole.SOURCE)
+        c.sinks = bundle.apps_with(AppRole.SINK)
+        c.untrusted = bundle.apps_with(AppRole.UNTRUSTED_SOURCE)
+        c.tools = {name.lower(): spec for name, spec in bundle.tools.items()}
+        # Earlier operations in the YAML win for a word listed twice; riskier lists come later,
+        # so build in reverse risk order and let later (riskier) lists override.
+        for op, words in bundle.lexicon.verbs.items():
+            for word in words:
+                c.verb_op[word.lower()] = op
+        for role, names in bundle.lexicon.fields.items():
+            for name in names:
+                c.field_role.setdefault(name.lower(), role)
+        c.outbound_words = frozenset(w.lower() for w in bundle.lexicon.outbound_words)
+        c.untrusted_words = frozenset(w.lower() for w in bundle.lexicon.untrusted_words)
+        c.high_impact = frozenset(bundle.high_impact.operations)
+        c.hi_verbs = {
+            op: tuple(v.lower() for v in verbs) for op, verbs in bundle.high_impact.verbs.items()
+        }
+        for name, spec in bundle.apps.items():
+            objs = {name, *(w.lower() for w in spec.words)}
+            objs.update(w.lower() for w in bundle.high_impact.objects.get(name, []))
+            c.app_objects[name] = frozenset(objs)
+        c.security_settings = {
+            k.lower(): frozenset(v.lower() for v in vals)
+            for k, vals in bundle.high_impact.security_settings.items()
+        }
+        c.sensitive_kinds = frozenset(bundle.sensitive_kinds)
+        c.regions = tuple(bundle.settings.regions)
+        return c
+
+    def app_for_package(self, package: str | None) -> str | None:
+        if not package:
+            return None
+        return self.app_by_package.get(package)
+
+    def app_for_name(self, name: str) -> str | None:
+        """The semantic app a tool/target name refers to (``calendar.create_event`` -> calendar)."""
+        if not name:
+            return None
+        lowered = name.lower()
+        if lowered in self.app_by_package:
+            return self.app_by_package[lowered]
+        head = lowered.split(".", 1)[0]
+        if head in self.bundle.apps:
+            return head
+        for tok in tokens(name):
+            app = self.app_by_word.get(tok)
+            if app is not None:
+                return app
+        return None
+
+    def role_of(self, app: str | None, role: AppRole) -> bool:
+        if app is None:
+            return False
+        if role is AppRole.SOURCE:
+            return app in self.sources
+        if role is AppRole.SINK:
+            return app in self.sinks
+        if role is AppRole.UNTRUSTED_SOURCE:
+            return app in self.untrusted
+        return False

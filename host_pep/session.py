@@ -1,0 +1,153 @@
+"""Session state: per-session, bounded, indexed memory of observations.
+
+Matching a payload against memory costs time proportional to the payload: observations are kept
+in a dict from normalized value key to the (few) observations of that key, and a payload's values
+are normalized to keys and looked up. Memory is bounded per session by count and TTL; the oldest
+observations are evicted first and every eviction is reported so that the PEP can audit it.
+Several agents may share a session; sessions never see each other's observations.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from host_pep.observations import Observation
+
+
+@dataclass(slots=True)
+class Eviction:
+    session: str
+    count: int
+    reason: str  # "count" | "ttl"
+    oldest_ts: float
+
+
+@dataclass(slots=True)
+class SessionState:
+    session: str
+    max_observations: int
+    ttl_s: float
+    per_key: int
+    index: dict[str, list[Observation]] = field(default_factory=dict)
+    order: deque[Observation] = field(default_factory=deque)
+    created: float = field(default_factory=time.time)
+    evictions: list[Eviction] = field(default_factory=list)
+    agents: set[str] = field(default_factory=set)
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    def add(self, obs: Observation) -> None:
+        bucket = self.index.get(obs.key)
+        if bucket is None:
+            self.index[obs.key] = [obs]
+        else:
+            # one key seen again from the same place adds nothing new for provenance
+            for old in bucket:
+                if (
+                    old.source_app == obs.source_app
+                    and old.trusted == obs.trusted
+                    and old.field == obs.field
+                    and old.free_text == obs.free_text
+                ):
+                    return
+            bucket.append(obs)
+            if len(bucket) > self.per_key:
+                dropped = bucket.pop(0)
+                self._forget_in_order(dropped)
+        self.order.append(obs)
+        self.agents.add(obs.agent)
+        if len(self.order) > self.max_observations:
+            self._evict_count()
+
+    def _forget_in_order(self, obs: Observation) -> None:
+        # rare (a key observed from more than per_key places); linear in the deque is acceptable
+        with contextlib.suppress(ValueError):
+            self.order.remove(obs)
+
+    def _drop(self, obs: Observation) -> None:
+        bucket = self.index.get(obs.key)
+        if bucket is None:
+            return
+        try:
+            bucket.remove(obs)
+        except ValueError:
+            return
+        if not bucket:
+            del self.index[obs.key]
+
+    def _evict_count(self) -> None:
+        n = 0
+        oldest = self.order[0].ts if self.order else 0.0
+        while len(self.order) > self.max_observations:
+            self._drop(self.order.popleft())
+            n += 1
+        if n:
+            self.evictions.append(Eviction(self.session, n, "count", oldest))
+
+    def expire(self, now: float) -> None:
+        horizon = now - self.ttl_s
+        n = 0
+        oldest = self.order[0].ts if self.order else 0.0
+        while self.order and self.order[0].ts < horizon:
+            self._drop(self.order.popleft())
+            n += 1
+        if n:
+            self.evictions.append(Eviction(self.session, n, "ttl", oldest))
+
+    def lookup(self, key: str) -> list[Observation]:
+        return self.index.get(key, _EMPTY)
+
+    def drain_evictions(self) -> list[Eviction]:
+        out, self.evictions = self.evictions, []
+        return out
+
+
+_EMPTY: list[Observation] = []
+
+
+class SessionStore:
+    """All live sessions of one PEP. Sessions are isolated: each has its own index."""
+
+    def __init__(
+        self,
+        *,
+        max_observations: int = 250_000,
+        ttl_s: float = 24 * 3600.0,
+        per_key: int = 16,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.max_observations = max_observations
+        self.ttl_s = ttl_s
+        self.per_key = per_key
+        self.clock = clock
+        self._sessions: dict[str, SessionState] = {}
+
+    def get(self, session: str) -> SessionState:
+        state = self._sessions.get(session)
+        if state is None:
+            state = SessionState(session, self.max_observations, self.ttl_s, self.per_key)
+            self._sessions[session] = state
+        return state
+
+    def peek(self, session: str) -> SessionState | None:
+        return self._sessions.get(session)
+
+    def record(self, session: str, observations: Iterable[Observation]) -> list[Eviction]:
+        state = self.get(session)
+        for obs in observations:
+            state.add(obs)
+        state.expire(self.clock())
+        return state.drain_evictions()
+
+    def end(self, session: str) -> int:
+        """Forget a session; returns how many observations it held."""
+        state = self._sessions.pop(session, None)
+        return len(state) if state is not None else 0
+
+    def sessions(self) -> list[str]:
+        return list(self._sessions)
