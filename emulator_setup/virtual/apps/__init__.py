@@ -1,0 +1,18 @@
+"""The virtual apps. Each is one module on the shared base in ``base.py``."""
+
+from __future__ import annotations
+
+import importlib
+
+from .base import App
+
+# module:class, in launcher order
+_APPS = ("contacts:Contacts",)
+
+
+def app_classes() -> list[type[App]]:
+    out = []
+    for spec in _APPS:
+        mod, _, cls = spec.partition(":")
+        out.append(getattr(importlib.import_module(f"{__name__}.{mod}"), cls))
+    return out

@@ -1,0 +1,597 @@
+"""``DeviceState``: everything app-side about one virtual device (docs/contracts.md §4).
+
+The transport, shell and uiautomator2 server call only this object. It owns:
+
+* the screens: a back stack per app (task), the launcher, the status bar; the hierarchy XML is
+  cached per screen revision (``revision`` bumps on every state change);
+* providers (``providers``: in-memory SQLite behind the ``content`` command), settings
+  (``settings_db``), packages and permissions (``pm``), the clipboard, and a log of committed
+  actions (``log``: sent mail, uploads, payments, factory resets) for tests and scenarios;
+* ``fs``: the device filesystem, **one object shared with the sync/shell code**. It is
+  ``emulator_setup.virtual.filesystem.FileSystem`` (path -> entry with bytes, mode, mtime;
+  ``read``/``write``/``listdir``/``remove``/``mkdirs``, /sdcard aliases normalised). The Files app
+  lists and reads it, Markor saves notes into it, seeding pushes fixture files into it. Pass the
+  transport's instance as ``DeviceState(fs=...)`` or use the one this object creates.
+
+Thread safety: every public method holds one re-entrant lock, so the asyncio server and test
+threads can share a device.
+
+Errors: selector-based text methods raise ``UiObjectNotFoundError`` when nothing matches (the
+server maps it to ``uiautomator.UiObjectNotFoundException``); malformed selectors raise
+``SelectorError``. Shell-style commands (``content``, ``settings``, ``broadcast``, ``am_start``)
+return ``(output, exit_code)`` and never raise on bad input.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import threading
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from .apps import app_classes, content_cmd
+from .apps.base import App, Screen
+from .apps.intents import (
+    ACTION_MAIN,
+    CATEGORY_LAUNCHER,
+    Intent,
+    IntentError,
+)
+from .apps.intents import parse as parse_intent
+from .apps.launcher import Launcher
+from .apps.packages import PackageInfo, PackageManager
+from .apps.providers import ProviderStore
+from .apps.settings_store import SettingsStore
+from .apps.statusbar import status_bar
+from .filesystem import FileSystem
+from .ui import hierarchy
+from .ui.interact import hit_test, object_info, scroll_target
+from .ui.node import Node, finalize
+from .ui.selector import SelectorError, find
+
+__all__ = ["DeviceState", "SelectorError", "UiObjectNotFoundError"]
+
+T = TypeVar("T")
+
+
+class UiObjectNotFoundError(LookupError):
+    """No node matches the selector (uiautomator's UiObjectNotFoundException)."""
+
+
+def _locked(fn: Callable[..., T]) -> Callable[..., T]:
+    @functools.wraps(fn)
+    def wrapper(self: DeviceState, *args: Any, **kwargs: Any) -> T:
+        with self._lock:
+            return fn(self, *args, **kwargs)
+
+    return wrapper
+
+
+# Key names uiautomator2 sends to pressKey, and Android keycodes (KeyEvent.KEYCODE_*).
+KEYCODES = {
+    "home": 3,
+    "back": 4,
+    "call": 5,
+    "endcall": 6,
+    "up": 19,
+    "down": 20,
+    "left": 21,
+    "right": 22,
+    "center": 23,
+    "volume_up": 24,
+    "volume_down": 25,
+    "power": 26,
+    "camera": 27,
+    "tab": 61,
+    "space": 62,
+    "enter": 66,
+    "del": 67,
+    "delete": 67,
+    "menu": 82,
+    "search": 84,
+    "volume_mute": 164,
+    "recent": 187,
+    "app_switch": 187,
+    "forward_del": 112,
+    "escape": 111,
+    "wakeup": 224,
+    "sleep": 223,
+}
+_CODE_NAMES = {v: k for k, v in KEYCODES.items()}
+_CODE_NAMES[67] = "del"
+_CODE_NAMES[187] = "recent"
+
+
+class DeviceState:
+    def __init__(
+        self,
+        *,
+        serial: str = "emulator-5554",
+        fs: FileSystem | None = None,
+        fixture: str | Mapping[str, Any] | None = "default",
+        width: int = 1080,
+        height: int = 2400,
+        sdk: int = 34,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.serial = serial
+        self.width, self.height, self.rotation, self.sdk = width, height, 0, sdk
+        self.fs = fs if fs is not None else FileSystem()
+        self.clock = clock
+        self.providers = ProviderStore()
+        self.settings_db = SettingsStore()
+        self.pm = PackageManager()
+        self.clipboard = ""
+        self.toast_text = ""
+        self.screen_on = True
+        self.log: list[dict[str, Any]] = []
+        self._lock = threading.RLock()
+        self._revision = 0
+        self._roots_key: Any = None
+        self._roots: list[Node] = []
+        self._xml_cache: dict[tuple[Any, int, bool], str] = {}
+        self._png_cache: tuple[Any, bytes] | None = None
+        self.launcher = Launcher(self)
+        self.apps: dict[str, App] = {self.launcher.package: self.launcher}
+        for cls in app_classes():
+            self.apps[cls.package] = cls(self)
+        for app in self.apps.values():
+            self.pm.add(
+                PackageInfo(
+                    app.package, system=app is self.launcher, requested=set(app.permissions)
+                )
+            )
+        self.tasks: dict[str, list[Screen]] = {
+            self.launcher.package: [self.launcher.main(self.launcher)]
+        }
+        self.foreground = self.launcher.package
+        if fixture is not None:
+            from ..fixtures import load_fixture
+
+            self.seed(load_fixture(fixture) if isinstance(fixture, str) else fixture)
+
+    # ------------------------------------------------------------------ screens and caching
+    @property
+    def revision(self) -> int:
+        return self._revision
+
+    def touch(self) -> None:
+        """Mark the screen dirty: something it shows may have changed."""
+        self._revision += 1
+
+    @property
+    def top(self) -> Screen:
+        return self.tasks[self.foreground][-1]
+
+    def _windows(self) -> list[Node]:
+        top = self.top
+        minute = int(self.clock() // 60)
+        key = (self._revision, id(top), top.stamp(), minute)
+        if key != self._roots_key:
+            app_root = top.tree()
+            finalize(app_root, (0, 0, self.width, self.height))
+            bar = status_bar(self.width, self.settings_db, self.clock())
+            finalize(bar, (0, 0, self.width, self.height))
+            self._roots = [app_root, bar]
+            self._roots_key = key
+            self._xml_cache.clear()
+        return self._roots
+
+    @_locked
+    def windows(self) -> list[Node]:
+        """Window roots: the foreground app's window, then the status bar."""
+        return list(self._windows())
+
+    @_locked
+    def hierarchy_xml(self, max_depth: int = 50, root_in_active: bool = False) -> str:
+        roots = self._windows()
+        ck = (self._roots_key, int(max_depth), bool(root_in_active))
+        xml = self._xml_cache.get(ck)
+        if xml is None:
+            xml = hierarchy.dump(
+                roots[:1] if root_in_active else roots, self.rotation, int(max_depth)
+            )
+            self._xml_cache[ck] = xml
+        return xml
+
+    # ------------------------------------------------------------------ navigation (used by apps)
+    def push(self, screen: Screen) -> None:
+        pkg = screen.app.package
+        self.tasks.setdefault(pkg, []).append(screen)
+        self.foreground = pkg
+        self.touch()
+
+    def back(self) -> None:
+        stack = self.tasks.get(self.foreground, [])
+        if self.foreground == self.launcher.package:
+            return
+        if stack:
+            stack.pop()
+        if not stack:
+            self.tasks.pop(self.foreground, None)
+            self.foreground = self.launcher.package
+        self.touch()
+
+    def home(self) -> None:
+        self.foreground = self.launcher.package
+        self.touch()
+
+    def toast(self, text: str) -> None:
+        self.toast_text = text
+        self.touch()
+
+    def record(self, kind: str, detail: Mapping[str, Any]) -> None:
+        """Log a committed action (what a scenario may want to assert beyond providers)."""
+        self.log.append({"kind": kind, "ts": self.clock(), **detail})
+
+    def launcher_icons(self) -> list[tuple[str, str]]:
+        return [
+            (a.package, a.label)
+            for a in self.apps.values()
+            if a is not self.launcher and self.pm.get(a.package) is not None
+        ]
+
+    def _before_input(self) -> None:
+        if self.toast_text:
+            self.toast_text = ""
+            self.touch()
+
+    # ------------------------------------------------------------------ input
+    @_locked
+    def click(self, x: float, y: float) -> bool:
+        if x < 0 or y < 0 or x >= self.width or y >= self.height:
+            return False
+        self._before_input()
+        node = hit_test(self._windows()[0], x, y)
+        if node is not None and node.on_click is not None:
+            node.on_click()
+            self.touch()
+        return True
+
+    @_locked
+    def long_click(self, x: float, y: float) -> bool:
+        if x < 0 or y < 0 or x >= self.width or y >= self.height:
+            return False
+        self._before_input()
+        node = hit_test(self._windows()[0], x, y, long=True)
+        if node is not None:
+            if node.on_long_click is not None:
+                node.on_long_click()
+            elif node.editable:
+                self.top.set_focus(node.key)
+            self.touch()
+        return True
+
+    @_locked
+    def swipe(self, x1: float, y1: float, x2: float, y2: float, steps: int = 10) -> bool:
+        del steps
+        self._before_input()
+        if abs(y2 - y1) < abs(x2 - x1):
+            return True  # horizontal swipes do nothing in these apps
+        node = scroll_target(self._windows()[0], x1, y1)
+        if node is not None and node.on_scroll is not None and node.on_scroll(int(y1 - y2)):
+            self.touch()
+        return True
+
+    @_locked
+    def find(self, selector: Mapping[str, Any]) -> list[Node]:
+        """Nodes in the active window matching a uiautomator2 selector."""
+        return find(self._windows()[:1], selector)
+
+    @_locked
+    def exists(self, selector: Mapping[str, Any]) -> bool:
+        return bool(self.find(selector))
+
+    def object_info(self, node: Node) -> dict[str, Any]:
+        return object_info(node)
+
+    def _one(self, selector: Mapping[str, Any]) -> Node:
+        nodes = self.find(selector)
+        if not nodes:
+            raise UiObjectNotFoundError(f"UiSelector{dict(selector)}")
+        return nodes[0]
+
+    @_locked
+    def get_text(self, selector: Mapping[str, Any]) -> str:
+        return self._one(selector).text
+
+    @_locked
+    def set_text(self, selector: Mapping[str, Any], text: str) -> bool:
+        node = self._one(selector)
+        if not node.editable:
+            return False
+        self._before_input()
+        self.top.values[node.key] = text
+        self.top.set_focus(node.key)
+        self.touch()
+        return True
+
+    @_locked
+    def clear_text(self, selector: Mapping[str, Any]) -> bool:
+        return self.set_text(selector, "")
+
+    @_locked
+    def input_text(self, text: str) -> None:
+        """Type into the focused field (``input text``, the IME, a clipboard paste)."""
+        self._before_input()
+        top = self.top
+        if top.focus is None:
+            return
+        top.values[top.focus] = top.values.get(top.focus, "") + text
+        self.touch()
+
+    @_locked
+    def paste(self) -> None:
+        self.input_text(self.clipboard)
+
+    @_locked
+    def press_key(self, key: str | int, meta: int = 0) -> bool:
+        del meta
+        name = self._key_name(key)
+        if name is None:
+            return False
+        self._before_input()
+        top = self.top
+        if name == "back":
+            self.back()
+        elif name == "home":
+            self.home()
+        elif name in ("enter", "center"):
+            if top.on_enter():
+                self.touch()
+        elif name == "del":
+            if top.focus is not None:
+                top.values[top.focus] = top.values.get(top.focus, "")[:-1]
+                self.touch()
+        elif name == "tab":
+            self._focus_next()
+        elif name == "space":
+            self.input_text(" ")
+        elif name == "power":
+            self.screen_on = not self.screen_on
+        elif name == "wakeup":
+            self.screen_on = True
+        elif name == "sleep":
+            self.screen_on = False
+        elif len(name) == 1:
+            self.input_text(name)
+        return True
+
+    @staticmethod
+    def _key_name(key: str | int) -> str | None:
+        if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
+            code = int(key)
+            if 7 <= code <= 16:
+                return str(code - 7)
+            if 29 <= code <= 54:
+                return chr(ord("a") + code - 29)
+            return _CODE_NAMES.get(code, f"keycode_{code}" if 0 < code < 400 else None)
+        k = key.lower().removeprefix("keycode_")
+        if k in KEYCODES:
+            return k
+        if len(k) == 1 and k.isalnum():
+            return k
+        if k in ("dpad_up", "dpad_down", "dpad_left", "dpad_right", "dpad_center"):
+            return k.removeprefix("dpad_")
+        return None
+
+    def _focus_next(self) -> None:
+        keys = [n.key for n in self._windows()[0].walk() if n.editable]
+        if keys:
+            top = self.top
+            i = keys.index(top.focus) + 1 if top.focus in keys else 0
+            top.set_focus(keys[i % len(keys)])
+            self.touch()
+
+    # ------------------------------------------------------------------ screenshots
+    @_locked
+    def screenshot_png(self) -> bytes:
+        from .ui.render import render_png
+
+        self._windows()
+        if self._png_cache is None or self._png_cache[0] != self._roots_key:
+            self._png_cache = (self._roots_key, render_png(self._roots, self.width, self.height))
+        return self._png_cache[1]
+
+    @_locked
+    def screenshot_jpeg(self, quality: int = 80, scale: float = 1.0) -> bytes:
+        from .ui.render import png_to_jpeg
+
+        return png_to_jpeg(self.screenshot_png(), quality=quality, scale=scale)
+
+    def screenshot_base64(self, quality: int = 80, scale: float = 1.0) -> str:
+        """``takeScreenshot`` result: base64 JPEG wrapped at 76 columns (Base64.DEFAULT)."""
+        return base64.encodebytes(self.screenshot_jpeg(quality, scale)).decode("ascii")
+
+    # ------------------------------------------------------------------ activities and intents
+    @_locked
+    def current(self) -> tuple[str, str]:
+        return self.foreground, self.top.activity_name
+
+    @_locked
+    def start(self, package: str, activity: str | None = None) -> bool:
+        """Start an app (monkey / ``am start -n``); an existing task is brought to front."""
+        if self.pm.get(package) is None:
+            return False
+        app = self.apps.get(package)
+        if app is None:
+            from .apps.blank import BlankApp
+
+            app = self.apps[package] = BlankApp(self, package)
+        if activity and activity.startswith("."):
+            activity = package + activity
+        main_act = app.main(app).activity_name
+        if (activity is None or activity == main_act) and self.tasks.get(package):
+            self.foreground = package
+            self.touch()
+            return True
+        screen = app.launch(activity)
+        if screen is None:
+            return False
+        if package == self.launcher.package:
+            self.tasks[package] = [screen]
+            self.foreground = package
+            self.touch()
+        else:
+            self.push(screen)
+        return True
+
+    @_locked
+    def start_intent(self, intent: Intent) -> bool:
+        """Resolve and start an intent; False if no activity handles it."""
+        pkg, act = intent.target
+        if intent.component and pkg:
+            return self.start(pkg, act)
+        if intent.action in (None, ACTION_MAIN) and (
+            CATEGORY_LAUNCHER in intent.categories or not intent.data
+        ):
+            return self.start(pkg) if pkg else False
+        candidates = [self.apps[pkg]] if pkg and pkg in self.apps else list(self.apps.values())
+        for app in candidates:
+            if self.pm.get(app.package) is None:
+                continue
+            screen = app.handle(intent)
+            if screen is not None:
+                self.push(screen)
+                return True
+        return False
+
+    @_locked
+    def am_start(self, argv: list[str]) -> tuple[str, int]:
+        """``am start [options] <INTENT>``: output and exit code as the real ``am``."""
+        try:
+            intent = parse_intent(argv)
+        except IntentError as exc:
+            return f"Error: {exc}\n", 1
+        out = f"Starting: {intent.describe()}\n"
+        pkg, act = intent.target
+        if intent.component and pkg and self.pm.get(pkg) is not None and not self.start(pkg, act):
+            return out + f"Error type 3\nError: Activity class {{{pkg}/{act}}} does not exist.\n", 1
+        if intent.component and self.pm.get(pkg or "") is None:
+            return out + f"Error type 3\nError: Activity class {{{pkg}/{act}}} does not exist.\n", 1
+        if not intent.component and not self.start_intent(intent):
+            return out + f"Error: Activity not started, unable to resolve {intent.describe()}\n", 1
+        return out, 0
+
+    @_locked
+    def force_stop(self, package: str) -> None:
+        if package == self.launcher.package:
+            return
+        self.tasks.pop(package, None)
+        if self.foreground == package:
+            self.foreground = self.launcher.package
+        self.touch()
+
+    # convenience entry points the apps use for cross-app intents
+    def open_sms_compose(self, address: str, body: str) -> None:
+        self.start_intent(
+            Intent(
+                action="android.intent.action.SENDTO",
+                data=f"smsto:{address}",
+                extras={"sms_body": body},
+            )
+        )
+
+    def open_mail_compose(self, to: str, subject: str, body: str) -> None:
+        self.start_intent(
+            Intent(
+                action="android.intent.action.SENDTO",
+                data=f"mailto:{to}",
+                extras={"android.intent.extra.SUBJECT": subject, "android.intent.extra.TEXT": body},
+            )
+        )
+
+    # ------------------------------------------------------------------ packages
+    @_locked
+    def packages(self, *, system: bool | None = None) -> list[str]:
+        return self.pm.names(system=system)
+
+    @_locked
+    def package_path(self, package: str) -> str | None:
+        info = self.pm.get(package)
+        return info.apk_path if info else None
+
+    @_locked
+    def install(
+        self, package: str, apk_path: str | None = None, *, permissions: tuple[str, ...] = ()
+    ) -> bool:
+        existing = self.pm.get(package)
+        if existing is not None:
+            existing.version_code += 1  # pm install -r: a reinstall keeps data
+            return True
+        self.pm.add(PackageInfo(package, requested=set(permissions), apk_path=apk_path or ""))
+        self.touch()
+        return True
+
+    @_locked
+    def uninstall(self, package: str) -> bool:
+        if not self.pm.remove(package):
+            return False
+        self.force_stop(package)
+        self.touch()
+        return True
+
+    @_locked
+    def grant(self, package: str, permission: str) -> bool:
+        return self.pm.grant(package, permission)
+
+    @_locked
+    def revoke(self, package: str, permission: str) -> bool:
+        return self.pm.revoke(package, permission)
+
+    # ------------------------------------------------------------------ shell-style commands
+    @_locked
+    def content(self, argv: list[str]) -> tuple[str, int]:
+        out, rc = content_cmd.run(self.providers, list(argv))
+        if argv and argv[0] != "query" and rc == 0:
+            self.touch()
+        return out, rc
+
+    @_locked
+    def settings(self, argv: list[str]) -> tuple[str, int]:
+        out, rc = self.settings_db.run(list(argv))
+        if argv and argv[0] in ("put", "delete", "reset"):
+            self.touch()
+        return out, rc
+
+    @_locked
+    def broadcast(self, argv: list[str]) -> tuple[str, int]:
+        """``am broadcast [options] <INTENT>``."""
+        try:
+            intent = parse_intent(argv)
+        except IntentError as exc:
+            return f"Error: {exc}\n", 1
+        out = f"Broadcasting: {intent.describe()}\n"
+        result = 0
+        if intent.action == "ADB_KEYBOARD_INPUT_TEXT":
+            # AdbKeyboard's protocol, in case a client takes the IME path.
+            raw = intent.extras.get("text") or ""
+            try:
+                self.input_text(base64.b64decode(str(raw)).decode("utf-8"))
+            except ValueError:
+                self.input_text(str(raw))
+            result = -1
+        elif intent.action in ("ADB_KEYBOARD_CLEAR_TEXT",):
+            if self.top.focus is not None:
+                self.top.values[self.top.focus] = ""
+                self.touch()
+            result = -1
+        elif intent.action == "ADB_KEYBOARD_HIDE":
+            result = -1
+        return out + f"Broadcast completed: result={result}\n", 0
+
+    # ------------------------------------------------------------------ data
+    @_locked
+    def seed(self, fixture: Mapping[str, Any]) -> None:
+        """Load fixture data (the shape of ``emulator_setup/fixtures/*.yaml``) directly."""
+        from ..fixtures import fixture_files, fixture_rows, fixture_settings
+
+        for uri, values in fixture_rows(fixture):
+            self.providers.insert(uri, values)
+        for path, data in fixture_files(fixture):
+            self.fs.write(path, data)
+        for ns, key, value in fixture_settings(fixture):
+            self.settings_db.put(ns, key, value)
+        self.touch()

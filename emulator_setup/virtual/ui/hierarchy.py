@@ -1,0 +1,123 @@
+"""The exact ``dumpWindowHierarchy`` XML of the uiautomator2 server (protocol reference §5.5).
+
+The server walks every window root with ``AccessibilityNodeInfoDumper`` and writes it with
+Android's KXmlSerializer (indent on, UTF-8), which fixes these details:
+
+* the declaration ``<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>``, no newline of its own;
+* every start tag is preceded by CRLF and two spaces per depth; a leaf closes with `` />``;
+* an attribute value is double-quoted unless it contains ``"``, then single-quoted;
+* ``& < >`` and the quote char become entities, ``\\n \\r \\t`` become ``&#10; &#13; &#9;``;
+  non-ASCII BMP characters are raw UTF-8, supplementary ones (emoji) become ``&#N;``;
+* characters that are invalid in XML are replaced by ``.`` by the dumper before serialising.
+
+Each node's attribute string is built once per tree (``Node.xml_attrs``), so a dump of an
+unchanged screen costs one string join.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .node import Node
+
+DECLARATION = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
+
+# AccessibilityNodeInfoDumper never marks these containers NAF.
+_NAF_EXCLUDED = frozenset(
+    {
+        "android.widget.GridView",
+        "android.widget.GridLayout",
+        "android.widget.ListView",
+        "android.widget.TableLayout",
+    }
+)
+
+# AccessibilityNodeInfoDumper.stripInvalidXMLChars: control chars and non-characters become '.'.
+_INVALID = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufdd0-\ufddf\ufffe\uffff\ud800-\udfff]"
+)
+# (Java's checks for U+1FFFE and up never fire on UTF-16 chars; NUL, U+FFFE/F and lone
+# surrogates would make KXmlSerializer throw, so they are dotted too rather than failing the dump.)
+_NEEDS_ESCAPE = re.compile("[&<>\"'\n\r\t\U00010000-\U0010ffff]")
+_BASE_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+
+
+def _escape_char(match: re.Match[str], quote: str) -> str:
+    c = match.group(0)
+    if c in _BASE_ESCAPES:
+        return _BASE_ESCAPES[c]
+    if c == quote:
+        return "&quot;" if c == '"' else "&apos;"
+    if c in "\"'":
+        return c
+    return f"&#{ord(c)};"  # KXmlSerializer.writeSurrogate
+
+
+def attr(name: str, value: str) -> str:
+    """One ``name="value"`` pair as KXmlSerializer writes it (with the leading space)."""
+    value = _INVALID.sub(".", value)
+    quote = "'" if '"' in value else '"'
+    if _NEEDS_ESCAPE.search(value):
+        value = _NEEDS_ESCAPE.sub(lambda m: _escape_char(m, quote), value)
+    return f" {name}={quote}{value}{quote}"
+
+
+def _b(flag: bool) -> str:
+    return "true" if flag else "false"
+
+
+def _has_label(node: Node) -> bool:
+    """True if the node or any visible descendant has text or a content-desc."""
+    return any(n.text or n.content_desc for n in node.walk())
+
+
+def node_attrs(node: Node) -> str:
+    """All attributes of one ``<node>``, in the dumper's order."""
+    naf = node.clickable and node.enabled and node.cls not in _NAF_EXCLUDED and not _has_label(node)
+    x0, y0, x1, y1 = node.visible_bounds
+    return "".join(
+        (
+            ' NAF="true"' if naf else "",
+            f' index="{node.index}"',
+            attr("text", node.text),
+            attr("resource-id", node.resource_id),
+            attr("class", node.cls),
+            attr("package", node.package),
+            attr("content-desc", node.content_desc),
+            f' checkable="{_b(node.checkable)}" checked="{_b(node.checked)}"'
+            f' clickable="{_b(node.clickable)}" enabled="{_b(node.enabled)}"'
+            f' focusable="{_b(node.focusable)}" focused="{_b(node.focused)}"'
+            f' scrollable="{_b(node.scrollable)}" long-clickable="{_b(node.long_clickable)}"'
+            f' password="{_b(node.password)}" selected="{_b(node.selected)}"'
+            f' visible-to-user="true" bounds="[{x0},{y0}][{x1},{y1}]"'
+            f' drawing-order="{node.drawing_order}"',
+            attr("hint", node.hint),
+            ' display-id="0"',
+        )
+    )
+
+
+def _emit(node: Node, depth: int, max_depth: int, out: list[str]) -> None:
+    if not node.xml_attrs:
+        node.xml_attrs = node_attrs(node)
+    indent = "\r\n" + "  " * depth
+    children = [c for c in node.children if c.visible] if depth - 1 < max_depth else []
+    if not children:
+        out.append(f"{indent}<node{node.xml_attrs} />")
+        return
+    out.append(f"{indent}<node{node.xml_attrs}>")
+    for child in children:
+        _emit(child, depth + 1, max_depth, out)
+    out.append(f"{indent}</node>")
+
+
+def dump(roots: list[Node], rotation: int = 0, max_depth: int = 50) -> str:
+    """The whole document for the given window roots (app window first)."""
+    visible = [w for w in roots if w.visible]
+    if not visible:
+        return f'{DECLARATION}\r\n<hierarchy rotation="{rotation}" />'
+    out = [DECLARATION, f'\r\n<hierarchy rotation="{rotation}">']
+    for root in visible:
+        _emit(root, 1, max_depth, out)
+    out.append("\r\n</hierarchy>")
+    return "".join(out)
