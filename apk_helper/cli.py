@@ -33,7 +33,7 @@ def register(sub: Any) -> None:
     p.set_defaults(func=_guard(_inspect))
 
     def device_cmd(name: str, help: str) -> argparse.ArgumentParser:
-        q = cmds.add_parser(name, help=help, description=help)
+        q: argparse.ArgumentParser = cmds.add_parser(name, help=help, description=help)
         q.add_argument("--serial", "-s", help="device serial (default: the only device)")
         q.add_argument(
             "--adb-port",

@@ -157,7 +157,7 @@ class AppManager:
             result = self.device.shell2(list(cmd), timeout=self.timeout)
         except adbutils.AdbError as exc:
             raise AppManagementError(shown, f"adb: {exc}", self.serial) from None
-        output = result.output
+        output = str(result.output)
         message = device_error(output, result.returncode)
         if message is None and expect_success_line and "Success" not in output:
             message = output.strip() or "no 'Success' in the output"
