@@ -301,3 +301,31 @@ def test_as_data_is_plain_json(cat: Catalog) -> None:
     data = json.loads(json.dumps(cat.as_data()))
     names = [a["name"] for a in data["apps"]]
     assert "calendar" in names and data["verbs"]["send"] == "external_send"
+
+
+@pytest.mark.parametrize(("package", "app"), sorted(VIRTUAL_PACKAGES.items()))
+def test_first_package_is_the_virtual_devices(cat: Catalog, package: str, app: str) -> None:
+    """Adapters name an app's concrete package by its first one: keep the virtual device's first."""
+    assert cat.get(app).packages[0] == package  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("app", "extra", "role", "kind"),
+    [
+        # Intent extras, as the bridge shortens them (android.intent.extra.X -> x).
+        ("mail", "email", "recipient", "email"),
+        ("mail", "subject", "content", None),
+        ("mail", "text", "content", None),
+        ("sms", "sms_body", "content", None),
+        ("sms", "address", "recipient", "phone"),
+        ("calendar", "beginTime", "identifier", None),
+        ("calendar", "eventLocation", "address", "address"),
+        ("calendar", "email", "recipient", "email"),
+        ("clock", "message", "content", None),
+        ("contacts", "phone", "content", "phone"),
+        ("contacts", "postal", "content", "address"),
+    ],
+)
+def test_intent_extras(cat: Catalog, app: str, extra: str, role: str, kind: str | None) -> None:
+    spec = cat.field(app, extra)
+    assert spec is not None and (spec.role, spec.kind) == (role, kind)
