@@ -329,3 +329,17 @@ def test_first_package_is_the_virtual_devices(cat: Catalog, package: str, app: s
 def test_intent_extras(cat: Catalog, app: str, extra: str, role: str, kind: str | None) -> None:
     spec = cat.field(app, extra)
     assert spec is not None and (spec.role, spec.kind) == (role, kind)
+
+
+@pytest.mark.parametrize(
+    ("package", "app"),
+    [
+        ("com.android.providers.contacts", "contacts"),
+        ("com.android.providers.calendar", "calendar"),
+        ("com.android.providers.telephony", "sms"),
+        ("com.android.providers.settings", "settings"),
+        ("com.android.providers.media", "files"),
+    ],
+)
+def test_system_provider_packages(cat: Catalog, package: str, app: str) -> None:
+    assert cat.app_for_package(package).name == app  # type: ignore[union-attr]
