@@ -137,7 +137,8 @@ class OpenAIStub:
         app.router.add_post("/v1/chat/completions", self._chat)
         app.router.add_post("/chat/completions", self._chat)
         app.router.add_get("/v1/models", self._models)
-        self._runner = web.AppRunner(app, access_log=None)
+        # in-flight (e.g. deliberately delayed) replies must not hold up the end of a test
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.25)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()

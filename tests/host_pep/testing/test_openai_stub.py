@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -148,3 +149,18 @@ def test_command_line_rejects_a_bad_script(tmp_path: Path) -> None:
         timeout=30,
     )
     assert out.returncode == 2 and "reply 0 is invalid" in out.stdout
+
+
+async def test_stopping_does_not_wait_for_delayed_replies() -> None:
+    loop = asyncio.get_running_loop()
+    async with aiohttp.ClientSession() as s:
+        stub = OpenAIStub([{"content": "never", "delay": 60}])
+        await stub.start()
+        pending = asyncio.create_task(post(s, stub.base_url))
+        while not stub.requests:
+            await asyncio.sleep(0.01)
+        started = loop.time()
+        await stub.stop()
+        assert loop.time() - started < 10  # not the 60 s the reply was scripted to take
+        with pytest.raises(aiohttp.ClientError):
+            await pending
