@@ -319,6 +319,9 @@ def _extract_fast(xml: str) -> ParsedScreen | None:
 
 
 def _extract_lxml(xml: str) -> ParsedScreen:
+    if "<!doctype" in xml.lower():
+        # uiautomator never writes one; a DTD could only serve entity tricks
+        raise ScreenParseError("the screen dump declares a DOCTYPE; refused")
     try:
         root = etree.fromstring(xml.encode("utf-8"), _PARSER)
     except (etree.XMLSyntaxError, ValueError) as exc:

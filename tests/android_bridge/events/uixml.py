@@ -41,7 +41,7 @@ def _node(w: W, pkg: str, index: int, depth: int, out: list[str]) -> None:
     b = "[{},{}][{},{}]".format(*w.bounds)
     t = lambda v: "true" if v else "false"  # noqa: E731
     attrs = (
-        f"index=\"{index}\" text={_attr(w.text)} resource-id={_attr(w.rid)} "
+        f'index="{index}" text={_attr(w.text)} resource-id={_attr(w.rid)} '
         f"class={_attr(w.cls)} package={_attr(pkg)} content-desc={_attr(w.desc)} "
         f'checkable="false" checked="{t(w.checked)}" clickable="{t(w.clickable)}" '
         f'enabled="true" focusable="{t(w.focusable)}" focused="{t(w.focused)}" '
@@ -77,35 +77,73 @@ def status_bar(clock: str = "12:30") -> tuple[str, W]:
         W(
             bounds=(0, 0, 1080, 63),
             children=[
-                W("android.widget.TextView", text=clock, rid="com.android.systemui:id/clock",
-                  bounds=(40, 0, 160, 63)),
-                W("android.widget.ImageView", desc="Battery 100 percent.",
-                  rid="com.android.systemui:id/battery", bounds=(980, 0, 1040, 63)),
+                W(
+                    "android.widget.TextView",
+                    text=clock,
+                    rid="com.android.systemui:id/clock",
+                    bounds=(40, 0, 160, 63),
+                ),
+                W(
+                    "android.widget.ImageView",
+                    desc="Battery 100 percent.",
+                    rid="com.android.systemui:id/battery",
+                    bounds=(980, 0, 1040, 63),
+                ),
             ],
         ),
     )
 
 
-def field_(pkg: str, rid: str, hint: str, text: str = "", *, top: int, focused: bool = False,
-           password: bool = False) -> W:
-    return W("android.widget.EditText", text=text or hint, rid=f"{pkg}:id/{rid}", hint=hint,
-             bounds=(60, top, 1020, top + 140), clickable=True, focusable=True,
-             focused=focused, password=password)
+def field_(
+    pkg: str,
+    rid: str,
+    hint: str,
+    text: str = "",
+    *,
+    top: int,
+    focused: bool = False,
+    password: bool = False,
+) -> W:
+    return W(
+        "android.widget.EditText",
+        text=text or hint,
+        rid=f"{pkg}:id/{rid}",
+        hint=hint,
+        bounds=(60, top, 1020, top + 140),
+        clickable=True,
+        focusable=True,
+        focused=focused,
+        password=password,
+    )
 
 
 def button(pkg: str, rid: str, text: str, *, top: int = 2200, desc: str = "") -> W:
-    return W("android.widget.Button", text=text, rid=f"{pkg}:id/{rid}", desc=desc,
-             bounds=(700, top, 1032, top + 120), clickable=True, focusable=True)
+    return W(
+        "android.widget.Button",
+        text=text,
+        rid=f"{pkg}:id/{rid}",
+        desc=desc,
+        bounds=(700, top, 1032, top + 120),
+        clickable=True,
+        focusable=True,
+    )
 
 
 def label(pkg: str, rid: str, text: str, *, top: int) -> W:
-    return W("android.widget.TextView", text=text, rid=f"{pkg}:id/{rid}",
-             bounds=(60, top, 1020, top + 100))
+    return W(
+        "android.widget.TextView",
+        text=text,
+        rid=f"{pkg}:id/{rid}",
+        bounds=(60, top, 1020, top + 100),
+    )
 
 
 def app_screen(pkg: str, *widgets: W, clock: str = "12:30") -> str:
-    root = W(children=[W("android.widget.LinearLayout", bounds=(0, 63, 1080, 2400),
-                         children=list(widgets))])
+    root = W(
+        children=[
+            W("android.widget.LinearLayout", bounds=(0, 63, 1080, 2400), children=list(widgets))
+        ]
+    )
     return dump((pkg, root), status_bar(clock))
 
 
@@ -114,8 +152,9 @@ CALENDAR = "com.simplemobiletools.calendar.pro"
 SMS = "com.simplemobiletools.smsmessenger"
 
 
-def contact_details(name: str = "Zhang Wei", phone: str = "138 1234 5678",
-                    email: str = "zhang.wei@example.com") -> str:
+def contact_details(
+    name: str = "Zhang Wei", phone: str = "138 1234 5678", email: str = "zhang.wei@example.com"
+) -> str:
     return app_screen(
         CONTACTS,
         label(CONTACTS, "name", name, top=200),
@@ -130,8 +169,9 @@ def calendar_new_event(title: str = "", notes: str = "", *, focus: str = "title"
         CALENDAR,
         label(CALENDAR, "toolbar_title", "New event", top=80),
         field_(CALENDAR, "event_title", "Title", title, top=300, focused=focus == "title"),
-        field_(CALENDAR, "event_description", "Description", notes, top=500,
-               focused=focus == "notes"),
+        field_(
+            CALENDAR, "event_description", "Description", notes, top=500, focused=focus == "notes"
+        ),
         button(CALENDAR, "save", "Save"),
     )
 
@@ -152,15 +192,37 @@ def big_screen(n: int = 400, pkg: str = CONTACTS) -> str:
     i = 0
     while count + 3 <= n:
         top = 100 + (i % 20) * 110
-        rows.append(W("android.widget.LinearLayout", bounds=(0, top, 1080, top + 110),
-                      clickable=True, children=[
-                          W("android.widget.TextView", text=f"Contact {i}",
-                            rid=f"{pkg}:id/name", bounds=(60, top, 700, top + 60)),
-                          W("android.widget.TextView", text=f"+86 138 0000 {i:04d}",
-                            rid=f"{pkg}:id/phone", bounds=(60, top + 60, 700, top + 110)),
-                      ]))
+        rows.append(
+            W(
+                "android.widget.LinearLayout",
+                bounds=(0, top, 1080, top + 110),
+                clickable=True,
+                children=[
+                    W(
+                        "android.widget.TextView",
+                        text=f"Contact {i}",
+                        rid=f"{pkg}:id/name",
+                        bounds=(60, top, 700, top + 60),
+                    ),
+                    W(
+                        "android.widget.TextView",
+                        text=f"+86 138 0000 {i:04d}",
+                        rid=f"{pkg}:id/phone",
+                        bounds=(60, top + 60, 700, top + 110),
+                    ),
+                ],
+            )
+        )
         count += 3
         i += 1
-    root = W(children=[W("android.widget.ListView", rid=f"{pkg}:id/list",
-                         bounds=(0, 63, 1080, 2400), children=rows)])
+    root = W(
+        children=[
+            W(
+                "android.widget.ListView",
+                rid=f"{pkg}:id/list",
+                bounds=(0, 63, 1080, 2400),
+                children=rows,
+            )
+        ]
+    )
     return dump((pkg, root), status_bar())

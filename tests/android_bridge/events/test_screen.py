@@ -1,0 +1,134 @@
+"""Screen extraction on dumps in uiautomator2's exact format."""
+
+from __future__ import annotations
+
+import pytest
+
+from android_bridge.events import screen
+from android_bridge.events.screen import EmptyHierarchyError, ScreenParseError, parse_screen
+from tests.android_bridge.events.uixml import (
+    CALENDAR,
+    CONTACTS,
+    EMPTY_FALLBACK,
+    SMS,
+    W,
+    app_screen,
+    big_screen,
+    button,
+    calendar_new_event,
+    contact_details,
+    dump,
+    field_,
+    label,
+    sms_compose,
+    status_bar,
+)
+
+
+def test_visible_text_ids_and_foreground_package() -> None:
+    s = parse_screen(contact_details())
+    assert s.foreground_package == CONTACTS
+    texts = {(n.resource_id, v) for n, attr, v in s.visible_strings() if attr == "text"}
+    assert (f"{CONTACTS}:id/phone", "138 1234 5678") in texts
+    assert (f"{CONTACTS}:id/email", "zhang.wei@example.com") in texts
+    assert ("com.android.systemui:id/clock", "12:30") in texts
+
+
+def test_foreground_is_first_non_systemui_window_whatever_the_order() -> None:
+    root = W(children=[label(CONTACTS, "name", "Zhang", top=200)])
+    xml = dump(status_bar(), (CONTACTS, root))
+    assert parse_screen(xml).foreground_package == CONTACTS
+
+
+def test_hash_ignores_status_bar_and_window_order_but_not_content() -> None:
+    a = contact_details()
+    b = app_screen(
+        CONTACTS,
+        label(CONTACTS, "name", "Zhang Wei", top=200),
+        label(CONTACTS, "phone", "138 1234 5678", top=400),
+        label(CONTACTS, "email", "zhang.wei@example.com", top=520),
+        button(CONTACTS, "edit", "Edit", top=2200),
+        clock="12:31",
+    )
+    assert parse_screen(a).screen_hash == parse_screen(b).screen_hash
+    root = W(children=[label(CONTACTS, "name", "Zhang", top=200)])
+    assert (
+        parse_screen(dump(status_bar(), (CONTACTS, root))).screen_hash
+        == parse_screen(dump((CONTACTS, root), status_bar("09:00"))).screen_hash
+    )
+    changed = contact_details(phone="139 0000 0000")
+    assert parse_screen(changed).screen_hash != parse_screen(a).screen_hash
+
+
+@pytest.mark.parametrize("xml", ["", "   ", EMPTY_FALLBACK])
+def test_empty_hierarchy_is_a_failed_observation(xml: str) -> None:
+    with pytest.raises(EmptyHierarchyError):
+        parse_screen(xml)
+
+
+@pytest.mark.parametrize("xml", ["<html/>", "<hierarchy><node", "not xml at all"])
+def test_garbage_is_rejected(xml: str) -> None:
+    with pytest.raises(ScreenParseError):
+        parse_screen(xml)
+
+
+def test_doctype_and_entities_are_refused() -> None:
+    xml = (
+        '<?xml version="1.0"?><!DOCTYPE h [<!ENTITY x "BOOM">]>'
+        '<hierarchy rotation="0"><node text="&x;" package="p" bounds="[0,0][1,1]"/></hierarchy>'
+    )
+    with pytest.raises(ScreenParseError, match="DOCTYPE"):
+        parse_screen(xml)
+
+
+def test_focused_field_node_at_and_selectors() -> None:
+    s = parse_screen(calendar_new_event(focus="notes"))
+    focused = s.focused()
+    assert focused is not None and focused.id_suffix == "event_description"
+    assert focused.value == ""  # an empty EditText reports its hint as text
+    save = s.node_at(800, 2250)
+    assert save is not None and save.text == "Save"
+    assert s.find({"resourceId": f"{CALENDAR}:id/event_title"})[0].hint == "Title"
+    assert s.find({"text": "Nope"}) == []
+    with pytest.raises(ValueError, match="unsupported"):
+        s.find({"xpath": "//node"})
+
+
+def test_tap_on_label_inside_clickable_row_hits_the_row() -> None:
+    row = W(
+        "android.widget.LinearLayout",
+        bounds=(0, 300, 1080, 420),
+        clickable=True,
+        children=[W("android.widget.TextView", text="Send", bounds=(40, 320, 300, 400))],
+    )
+    s = parse_screen(app_screen(SMS, row))
+    hit = s.node_at(100, 350)
+    assert hit is not None and hit.clickable and hit.class_name.endswith("LinearLayout")
+
+
+def test_both_parse_paths_agree() -> None:
+    for xml in (
+        contact_details(),
+        big_screen(120),
+        sms_compose('a "quoted" & <b>', "line\nbreak\ttab"),
+        app_screen(CONTACTS, field_(CONTACTS, "pw", "Password", "hunter2", top=300, password=True)),
+    ):
+        slow = screen._extract_lxml(xml)
+        fast = screen._extract_fast(xml)
+        if fast is not None:  # values with a double quote are single-quoted: lxml path only
+            assert fast.nodes == slow.nodes
+            assert fast.screen_hash == slow.screen_hash
+        assert screen._extract(xml).nodes == slow.nodes
+
+
+def test_special_characters_survive() -> None:
+    s = parse_screen(sms_compose('Tom "T" & Co', "a\nb"))
+    values = {n.id_suffix: n.value for n in s.nodes if n.editable}
+    assert values == {"recipient": 'Tom "T" & Co', "message_body": "a\nb"}
+
+
+def test_four_hundred_node_screen_takes_the_fast_path() -> None:
+    # Timing is reported by android_bridge.device.bench.bench_extract, never asserted here.
+    xml = big_screen(400)
+    fast = screen._extract_fast(xml)
+    assert fast is not None and 395 <= len(fast.nodes) <= 405
