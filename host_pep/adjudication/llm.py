@@ -15,6 +15,7 @@ from typing import Any
 import aiohttp
 
 from host_pep.adjudication.base import AdjudicationRequest, AdjudicationResult, deny
+from host_pep.audit.masking import redact_json
 from host_pep.audit.secret import Secret
 from host_pep.verdict import Decision
 
@@ -80,15 +81,19 @@ def parse_answer(content: str) -> tuple[Decision, str] | None:
 
 
 def build_messages(req: AdjudicationRequest) -> list[dict[str, str]]:
-    facts = {
-        "action": req.summary,
-        "semantics": req.semantics.model_dump(mode="json", exclude_none=True),
-        "why_escalated": req.reasons,
-        "mandatory_review": req.mandatory_review,
-        "evidence": [e.model_dump(mode="json") for e in req.evidence],
-        "payload_masked": req.payload_masked,
-        "user_request": req.user_request,
-    }
+    # Redact again even though the request should arrive masked: the model is a third party,
+    # and masking twice changes nothing (masked forms contain no six-digit run or address).
+    facts = redact_json(
+        {
+            "action": req.summary,
+            "semantics": req.semantics.model_dump(mode="json", exclude_none=True),
+            "why_escalated": req.reasons,
+            "mandatory_review": req.mandatory_review,
+            "evidence": [e.model_dump(mode="json") for e in req.evidence],
+            "payload_masked": req.payload_masked,
+            "user_request": req.user_request,
+        }
+    )
     return [
         {"role": "system", "content": SYSTEM_PROMPT},
         {"role": "user", "content": json.dumps(facts, ensure_ascii=False, indent=1)},

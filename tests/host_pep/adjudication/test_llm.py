@@ -146,3 +146,14 @@ def test_bad_configuration_is_rejected() -> None:
         LLMAdjudicator("127.0.0.1:8000", "judge")
     with pytest.raises(ValueError, match="model"):
         LLMAdjudicator("http://127.0.0.1:8000", "")
+
+
+async def test_clear_values_are_masked_even_if_the_caller_forgot(
+    request_: AdjudicationRequest,
+) -> None:
+    careless = request_.model_copy(
+        update={"payload_masked": {"to": PHONE, "memo": "mail zhang.wei@example.com"}}
+    )
+    _, requests = await ask(['{"decision": "deny", "reason": "r"}'], careless)
+    sent = json.dumps(requests[0].json)
+    assert PHONE not in sent and "zhang.wei@example.com" not in sent
