@@ -156,6 +156,15 @@ class VirtualDeviceFarm:
         self.adb.wait_online(serial)
         return serial
 
+    def reset(self, index: int, fixture: Any = "default") -> None:
+        """Give device ``index`` fresh app state (files such as the pushed u2.jar are kept)."""
+        from .virtual.device import new_state
+
+        def swap(dev: VirtualDevice) -> None:
+            dev.state = new_state(dev.fs, dev.props["ro.serialno"], fixture)
+
+        self.call(index, swap)
+
     def restart(self, index: int) -> str:
         """Stop one device's transport and start it again on the same port, then reconnect.
 
