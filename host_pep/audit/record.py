@@ -7,6 +7,7 @@ seals the record (fills the digests with the log's salt, drops the clear values)
 
 from __future__ import annotations
 
+import json
 import time
 from enum import StrEnum
 from typing import Any
@@ -20,6 +21,7 @@ from host_pep.semantics import Completion
 from host_pep.verdict import Decision, Evidence, Stage, Verdict
 
 MAX_PAYLOAD_FIELDS = 200
+MAX_IDENT_CHARS = 256
 
 
 class RecordKind(StrEnum):
@@ -115,7 +117,7 @@ class AuditRecord(BaseModel):
             text = value if isinstance(value, str) else _scalar_text(value)
             payload.append(
                 PayloadField(
-                    field=path,
+                    field=redact_text(path),
                     type=_type_name(value),
                     length=len(text),
                     role=roles.get(path),
@@ -162,6 +164,40 @@ class AuditRecord(BaseModel):
         )
         record._pending = pending
         return record
+
+    @classmethod
+    def from_invalid_input(cls, data: Any, verdict: Verdict, *, error: str) -> AuditRecord:
+        """Audit the deny of input that never became an AgentEvent (malformed JSON, unknown
+        channel, oversized fields): keep the identifying strings it had, nothing of its payload."""
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except ValueError:
+                data = {}
+        fields = data if isinstance(data, dict) else {}
+
+        def ident(key: str) -> str:
+            value = fields.get(key)
+            return redact_text(value[:MAX_IDENT_CHARS]) if isinstance(value, str) else ""
+
+        event_id = ident("id") or verdict.event_id
+        return cls(
+            kind=RecordKind.DECISION,
+            event_id=event_id,
+            session=ident("session"),
+            agent=ident("agent"),
+            channel=ident("channel"),
+            action=ident("action"),
+            target=ident("target"),
+            summary="rejected input",
+            decision=verdict.decision,
+            stage=verdict.stage,
+            rule_ids=list(verdict.rule_ids),
+            reason=redact_text(verdict.reason),
+            ruleset_revision=verdict.ruleset_revision,
+            latency_ms=dict(verdict.latency_ms),
+            error=redact_text(error),
+        )
 
     def sealed(self, hasher: ValueHasher) -> AuditRecord:
         """A copy with salted digests filled in and no clear value left anywhere."""

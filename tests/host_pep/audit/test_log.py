@@ -7,9 +7,9 @@ import pytest
 
 from host_pep.audit import AuditLog, AuditRecord, RecordKind
 from host_pep.semantics import ActionSemantics, Completion, Operation
-from host_pep.verdict import Decision, Stage
+from host_pep.verdict import Decision, Stage, Verdict
 
-from .helpers import event, leaky_decision, record, verdict
+from .helpers import PHONE, event, leaky_decision, record, verdict
 
 
 def test_append_assigns_contiguous_seqs_and_reopens(tmp_path: Path) -> None:
@@ -132,3 +132,24 @@ def test_append_event_kinds_are_chained_and_redacted() -> None:
     assert evict.detail["value"] != "13812345678" and evict.decision is None
     assert rule.detail == {"rule_id": "r-2024-000123", "revision": 4}  # ids stay readable
     assert err.kind is RecordKind.ERROR
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"session": "s-3", "agent": "a", "channel": "carrier-pigeon", "payload": {"to": PHONE}},
+        '{"session": "s-3", "agent": "a", "channel": "sms", "payload": {"to": "13812345678"}}',
+        b"{not json 13812345678",
+        ["not", "an", "object", PHONE],
+    ],
+)
+def test_rejected_input_is_audited_without_its_payload(data: object) -> None:
+    v = Verdict(event_id="", decision=Decision.DENY, stage=Stage.T0, reason="invalid event")
+    with AuditLog.open(None) as log:
+        log.append(AuditRecord.from_invalid_input(data, v, error=f"channel: bad value {PHONE}"))
+        (r,) = log.tail(1)
+        assert log.verify().ok
+    assert r.decision is Decision.DENY and r.stage is Stage.T0 and r.summary == "rejected input"
+    assert PHONE not in r.model_dump_json()
+    if isinstance(data, dict):
+        assert (r.session, r.agent, r.channel) == ("s-3", "a", "carrier-pigeon")
