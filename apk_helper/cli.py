@@ -168,12 +168,21 @@ def _manager(args: argparse.Namespace) -> Any:
             f"`adb -P {port} start-server`",
             args.serial,
         ) from None
+    client = adbutils.AdbClient(host=host, port=port)
     try:
-        device = adbutils.AdbClient(host=host, port=port).device(serial=args.serial)
-        device.get_state()  # fail here, clearly, if there is no such device
+        # `adb devices` rather than get_state(): the latter leaks its socket on a bad serial.
+        online = [d.serial for d in client.list() if d.state == "device"]
     except adbutils.AdbError as exc:
         raise AppManagementError("connect", str(exc), args.serial) from None
-    return AppManager(device)
+    serial = args.serial or os.environ.get("ANDROID_SERIAL")
+    if serial is None and len(online) != 1:
+        found = ", ".join(online) or "none"
+        raise AppManagementError("connect", f"choose a device with --serial (online: {found})")
+    serial = serial or online[0]
+    if serial not in online:
+        found = ", ".join(online) or "none"
+        raise AppManagementError("connect", f"device {serial!r} not online (online: {found})")
+    return AppManager(client.device(serial=serial))
 
 
 def _install(args: argparse.Namespace) -> int:

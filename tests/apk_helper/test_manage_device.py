@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,26 +12,26 @@ import pytest
 from apk_helper.catalog import load_catalog
 from apk_helper.errors import ApkError, AppManagementError
 from apk_helper.manage import REMOTE_DIR, AppManager
+from tests.apk_helper.test_catalog import VIRTUAL_PACKAGES
 
 testing = pytest.importorskip(
     "emulator_setup.testing",
     reason="emulator_setup.testing (the virtual device farm) is not importable",
 )
+virtual_farm = testing.virtual_farm  # the shared session farm (two devices, private adb server)
+virtual_device = testing.virtual_device  # device 0, app state reset before each test
 
 pytestmark = pytest.mark.device
 
 
-@pytest.fixture(scope="module")
-def farm() -> Iterator[Any]:
-    with testing.VirtualDeviceFarm() as farm:
-        yield farm
+@pytest.fixture
+def farm(virtual_farm: Any) -> Any:
+    return virtual_farm
 
 
-@pytest.fixture(scope="module")
-def device(farm: Any) -> Any:
-    import adbutils
-
-    return adbutils.AdbClient(host="127.0.0.1", port=farm.adb_port).device(serial=farm.serials[0])
+@pytest.fixture
+def device(virtual_device: Any) -> Any:
+    return virtual_device.adbutils()
 
 
 @pytest.fixture
@@ -43,25 +43,22 @@ def test_packages_of_the_virtual_device(apps: AppManager) -> None:
     everything = apps.packages()
     third_party = apps.packages(third_party=True)
     system = apps.packages(system=True)
-    assert "com.android.settings" in everything and "android" in system
-    assert set(third_party) <= set(everything) and "android" not in third_party
+    assert "com.android.contacts" in everything and "android" in system
+    assert third_party and set(third_party) <= set(everything)
+    assert not set(third_party) & set(system)
 
 
-def test_every_virtual_app_is_in_the_catalog(apps: AppManager) -> None:
+def test_every_app_on_the_virtual_device_is_in_the_catalog(apps: AppManager) -> None:
     cat = load_catalog()
-    virtual_apps = {
-        "com.android.contacts",
-        "com.simplemobiletools.smsmessenger",
-        "com.android.chrome",
-    }
-    installed = set(apps.packages())
-    assert virtual_apps <= installed
-    for package in installed:
-        if package.startswith(("com.android.providers.", "android", "com.google.android.gms")):
-            continue
-        # Apps users meet resolve to a semantic app; system plumbing may not.
-        if package in virtual_apps:
-            assert cat.app_for_package(package) is not None, package
+    for package in apps.packages(third_party=True):
+        entry = cat.app_for_package(package)
+        assert entry is not None, f"{package} (on the virtual device) is not in the catalog"
+        if package in VIRTUAL_PACKAGES:
+            assert entry.name == VIRTUAL_PACKAGES[package]
+    # The system packages that are apps or providers users meet resolve too.
+    for package in ("com.google.android.apps.nexuslauncher", "com.android.providers.contacts"):
+        assert package in apps.packages(system=True)
+        assert cat.app_for_package(package) is not None
 
 
 def test_install_launch_grant_revoke_uninstall(
@@ -103,10 +100,16 @@ def test_broken_apk_never_reaches_the_device(apps: AppManager, tmp_path: Path) -
 
 
 def test_launch(apps: AppManager, device: Any) -> None:
-    apps.launch("com.android.settings")
-    assert device.app_current().package == "com.android.settings"
+    apps.launch("com.android.contacts")  # monkey: the launcher activity
+    current = device.app_current()
+    assert current.package == "com.android.contacts"
+    device.shell(["input", "keyevent", "KEYCODE_HOME"])
+    apps.launch("com.android.contacts", current.activity)  # am start -n
+    assert device.app_current().package == "com.android.contacts"
     with pytest.raises(AppManagementError, match="No activities found"):
         apps.launch("com.example.not.installed")
+    with pytest.raises(AppManagementError, match=r"Activity class .* does not exist"):
+        apps.launch("com.android.contacts", ".NoSuchActivity")
 
 
 def test_device_errors_carry_the_device_message(apps: AppManager) -> None:
@@ -120,7 +123,7 @@ def test_cli_on_the_device(farm: Any, capsys: pytest.CaptureFixture[str]) -> Non
 
     args = ["--adb-port", str(farm.adb_port), "--serial", farm.serials[0]]
     assert main(["apk", "packages", *args, "--json"]) == 0
-    assert "com.android.settings" in json.loads(capsys.readouterr().out)
+    assert "com.android.contacts" in json.loads(capsys.readouterr().out)
     assert main(["apk", "launch", "com.example.nope", *args]) == 3
     assert "No activities found" in capsys.readouterr().err
     assert main(["apk", "packages", "--adb-port", str(farm.adb_port), "--serial", "nope-1"]) == 3
