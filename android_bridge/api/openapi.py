@@ -69,6 +69,8 @@ def build_spec(routes: Sequence[Route], *, version: str) -> dict[str, Any]:
                 schema["minimum"] = q.minimum
             if q.maximum is not None:
                 schema["maximum"] = q.maximum
+            if q.enum:
+                schema["enum"] = list(q.enum)
             params.append(
                 {
                     "name": q.name,

@@ -60,6 +60,7 @@ class Query:
     description: str
     minimum: float | None = None
     maximum: float | None = None
+    enum: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,8 @@ def _query(request: web.Request, spec: Query) -> Any:
         raise bad_request(
             f"must be {'an integer' if spec.type == 'integer' else 'a number'}", spec.name
         ) from None
+    if spec.enum and value not in spec.enum:
+        raise bad_request(f"must be one of {', '.join(spec.enum)}", spec.name)
     if isinstance(value, float) and not math.isfinite(value):
         raise bad_request("must be a finite number", spec.name)
     if spec.minimum is not None and value < spec.minimum:
@@ -231,7 +234,12 @@ async def remove_rule(request: web.Request) -> web.Response:
 
 _AUDIT_QUERY = (
     Query("session", "string", "only this session's records"),
-    Query("decision", "string", "only this decision (allow, deny, rewrite, escalate)"),
+    Query(
+        "decision",
+        "string",
+        "only this decision",
+        enum=("allow", "deny", "rewrite", "escalate"),
+    ),
     Query("since", "number", "only records at or after this UNIX time", minimum=0),
     Query("limit", "integer", "at most this many records (default 100)", minimum=1, maximum=10000),
 )

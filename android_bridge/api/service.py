@@ -274,7 +274,12 @@ class BridgeService:
     def audit_query(
         self, *, session: str | None, decision: str | None, since: float | None, limit: int
     ) -> list[dict[str, Any]]:
-        records = self.pep.audit.query(session=session, decision=decision, since=since, limit=limit)
+        try:
+            records = self.pep.audit.query(
+                session=session, decision=decision, since=since, limit=limit
+            )
+        except ValueError as exc:
+            raise bad_request(str(exc), "query") from exc
         return [to_object(r) for r in records]
 
     def audit_tail(self, n: int) -> list[dict[str, Any]]:

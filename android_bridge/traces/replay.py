@@ -33,6 +33,8 @@ class ReplayDecision(BaseModel):
     recorded_reason: str = ""
     replayed_reason: str = ""
     replayed_stage: str = ""
+    recorded_rule_ids: list[str] = Field(default_factory=list)
+    replayed_rule_ids: list[str] = Field(default_factory=list)
     unobserved: bool = False
     """Allowed now but denied live: there is no recorded result to feed back."""
 
@@ -43,6 +45,8 @@ class ReplayReport(BaseModel):
     mode: str = "offline"
     events: int = 0
     changed: list[ReplayDecision] = Field(default_factory=list)
+    decisions: list[ReplayDecision] = Field(default_factory=list)
+    """Every replayed event, changed or not."""
     errors: list[str] = Field(default_factory=list)
 
 
@@ -66,11 +70,9 @@ def _event(rec: TraceRecord, screens: ScreenStore, *, with_screen: bool) -> dict
     return event
 
 
-def _change(rec: TraceRecord, event: dict[str, Any], verdict: Any) -> ReplayDecision | None:
+def _compare(rec: TraceRecord, event: dict[str, Any], verdict: Any) -> ReplayDecision:
     recorded = _decision(rec.verdict or {})
     replayed = _decision(verdict)
-    if recorded == replayed:
-        return None
     return ReplayDecision(
         seq=rec.seq,
         event_id=str(event.get("id", "")),
@@ -83,8 +85,16 @@ def _change(rec: TraceRecord, event: dict[str, Any], verdict: Any) -> ReplayDeci
         recorded_reason=str((rec.verdict or {}).get("reason", "")),
         replayed_reason=str(getattr(verdict, "reason", "")),
         replayed_stage=str(getattr(getattr(verdict, "stage", ""), "value", "")),
+        recorded_rule_ids=list((rec.verdict or {}).get("rule_ids", [])),
+        replayed_rule_ids=list(getattr(verdict, "rule_ids", [])),
         unobserved=_lets_through(replayed) and not _lets_through(recorded),
     )
+
+
+def _add(report: ReplayReport, decision: ReplayDecision) -> None:
+    report.decisions.append(decision)
+    if decision.recorded != decision.replayed:
+        report.changed.append(decision)
 
 
 def _apply_control(pep: Any, rec: TraceRecord, report: ReplayReport) -> None:
@@ -132,9 +142,7 @@ async def replay_offline(
         )
         if ran_live and verdict.decision.lets_through:
             await pep.record_result(event, verdict, rec.result)
-        change = _change(rec, data, verdict)
-        if change is not None:
-            report.changed.append(change)
+        _add(report, _compare(rec, data, verdict))
     return report
 
 
@@ -163,7 +171,5 @@ async def replay_execute(
             continue
         if outcome.error:
             report.errors.append(f"record {rec.seq}: {outcome.error}")
-        change = _change(rec, data, outcome.verdict)
-        if change is not None:
-            report.changed.append(change)
+        _add(report, _compare(rec, data, outcome.verdict))
     return report
