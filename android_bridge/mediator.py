@@ -1,0 +1,425 @@
+"""The Mediator: every agent action goes dump → decide → commit → observe, or nowhere.
+
+``submit`` takes an AgentEvent on any channel and
+
+1. for GUI actions (and ``input`` API calls, which act on the screen too) dumps the screen of the
+   session's device *itself* and puts that dump into ``context.screen_xml`` (an agent's own
+   screen_xml is discarded: provenance is what the enforcement side saw); if the agent sent the
+   hash of the screen it planned on and the screen has changed since, the action is refused as
+   stale before anything is decided or tapped;
+2. asks the PEP (which completes the event through the channel adapters and records what the
+   screen shows as observations of the acting session);
+3. commits only on allow or rewrite — a rewrite commits the rewritten payload — through the
+   device adapter (GUI, API) or the typed tool executor (tool, llm);
+4. hands the executor's result to ``pep.record_result`` and the trace recorder.
+
+Anything that fails on the way — the PEP raising or overrunning its deadline, the audit store,
+the dump, the device disconnecting mid-action — leaves the action uncommitted and the outcome
+says why. One device runs one mediated action at a time (dump, decision and commit under one
+lock), so another agent cannot change the screen between the dump that was judged and the tap.
+Sessions see only their own observations: the session id travels with every event and
+observation, and sessions that should share provenance share an id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ConfigDict, PrivateAttr
+
+from android_bridge.device import DeviceAdapter, DeviceError, DevicePool
+from android_bridge.events.adapters import channel_adapters
+from android_bridge.events.gui import observations as screen_observations
+from android_bridge.events.screen import EmptyHierarchyError, ScreenParseError, parse_screen
+from host_pep.events import ActionType, AgentEvent, Channel
+from host_pep.exceptions import EventValidationError
+from host_pep.semantics import ChannelAdapter, Completion
+from host_pep.verdict import Decision, Stage, Verdict
+
+log = logging.getLogger(__name__)
+
+DECIDE_TIMEOUT_S = 40.0  # above the PEP's own T4 deadline: this only catches a hung PEP
+STALE_RULE = "bridge:stale-screen"
+FAIL_RULE = "bridge:fail-closed"
+
+
+class TraceRecorderLike(Protocol):
+    def record(
+        self,
+        *,
+        event: AgentEvent,
+        verdict: Verdict,
+        screen_hash: str | None,
+        screen_xml: str | None,
+        result: Any,
+        error: str | None,
+    ) -> None: ...
+
+
+class PEPLike(Protocol):
+    async def decide(self, event: Any) -> Verdict: ...
+
+    async def record_result(self, event: Any, verdict: Verdict, result: Any) -> int: ...
+
+    def observe(self, session: str, values: Any, *, event_id: str = "", agent: str = "") -> int: ...
+
+
+class MediationOutcome(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    verdict: Verdict
+    executed: bool
+    result: Any = None
+    error: str | None = None
+    screen_hash: str | None = None
+    stale: bool = False
+
+
+class Screen(BaseModel):
+    """A dump of one device's screen; the PNG is fetched only when asked for."""
+
+    serial: str
+    xml: str
+    hash: str
+    package: str
+    ts: float
+    _device: DeviceAdapter | None = PrivateAttr(default=None)
+
+    async def png(self) -> bytes:
+        if self._device is None:
+            raise RuntimeError("this screen is not attached to a device")
+        return await self._device.screenshot_png()
+
+
+def _synthetic_verdict(event_id: str, reason: str, error: str, rule: str = FAIL_RULE) -> Verdict:
+    """A deny the Mediator itself gives when it cannot get or use the PEP's decision."""
+    return Verdict(
+        event_id=event_id,
+        decision=Decision.DENY,
+        stage=Stage.T0,
+        rule_ids=[rule],
+        reason=reason,
+        error=error,
+    )
+
+
+class Mediator:
+    def __init__(
+        self,
+        pep: Any,
+        devices: DevicePool,
+        *,
+        recorder: TraceRecorderLike | None = None,
+        decide_timeout: float = DECIDE_TIMEOUT_S,
+    ) -> None:
+        self.pep = pep
+        self.devices = devices
+        self.recorder = recorder
+        self.decide_timeout = decide_timeout
+        self._bindings: dict[str, str] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        adapters = channel_adapters()
+        self._adapters: dict[Channel, ChannelAdapter] = {
+            ch: a for a in adapters for ch in a.channels
+        }
+
+    # -- sessions and devices -------------------------------------------------------------------
+
+    def bind_session(self, session: str, serial: str) -> None:
+        """Make ``session``'s actions act on device ``serial``."""
+        self.devices.get(serial)  # raises DeviceNotFound naming the known serials
+        self._bindings[session] = serial
+
+    def serial_for(self, session: str | None) -> str:
+        if session is not None and session in self._bindings:
+            return self._bindings[session]
+        serials = self.devices.serials
+        if len(serials) == 1:
+            return serials[0]
+        if not serials:
+            raise LookupError("no device is attached to the daemon")
+        raise LookupError(
+            f"session {session!r} is not bound to a device and there are {len(serials)}; "
+            "bind it first"
+        )
+
+    def _lock(self, serial: str) -> asyncio.Lock:
+        lock = self._locks.get(serial)
+        if lock is None:
+            lock = self._locks[serial] = asyncio.Lock()
+        return lock
+
+    # -- screens --------------------------------------------------------------------------------
+
+    async def _dump(self, device: DeviceAdapter) -> Screen:
+        xml = await device.dump_hierarchy()
+        parsed = parse_screen(xml)
+        scr = Screen(
+            serial=device.serial,
+            xml=xml,
+            hash=parsed.screen_hash,
+            package=parsed.foreground_package,
+            ts=time.time(),
+        )
+        scr._device = device
+        return scr
+
+    async def screen(self, serial: str | None = None, *, session: str | None = None) -> Screen:
+        """Dump the current screen. With ``session``, what it shows is observed into that
+        session: an agent that has seen a value is accountable for where it goes."""
+        serial = serial or self.serial_for(session)
+        device = self.devices.get(serial)
+        async with self._lock(serial):
+            scr = await self._dump(device)
+        if session is not None:
+            try:
+                self.pep.observe(session, screen_observations(parse_screen(scr.xml)))
+            except Exception as exc:
+                log.warning("could not record the screen of %s into %s: %s", serial, session, exc)
+        return scr
+
+    # -- mediation ------------------------------------------------------------------------------
+
+    async def submit(
+        self, event: AgentEvent | dict[str, Any], *, screen_hash: str | None = None
+    ) -> MediationOutcome:
+        try:
+            parsed = event if isinstance(event, AgentEvent) else AgentEvent.parse(event)
+        except EventValidationError as exc:
+            verdict = await self._decide(event)  # the PEP audits the invalid input and denies
+            return MediationOutcome(verdict=verdict, executed=False, error=f"invalid event: {exc}")
+        try:
+            serial = self.serial_for(parsed.session)
+            device: DeviceAdapter | None = self.devices.get(serial)
+        except Exception as exc:
+            serial, device = "", None
+            no_device = f"{type(exc).__name__}: {exc}"
+        else:
+            no_device = ""
+        if device is None:
+            verdict = await self._decide(parsed)
+            outcome = MediationOutcome(
+                verdict=verdict, executed=False, error=f"not committed: {no_device}"
+            )
+            self._record(parsed, outcome, None)
+            return outcome
+        async with self._lock(serial):
+            return await self._submit_locked(parsed, device, screen_hash)
+
+    def _needs_screen(self, event: AgentEvent) -> bool:
+        if event.channel is Channel.GUI:
+            return True
+        if event.channel is Channel.API:
+            command = event.payload.get("command")
+            return isinstance(command, str) and "input" in command
+        return False
+
+    async def _submit_locked(
+        self, event: AgentEvent, device: DeviceAdapter, planned_hash: str | None
+    ) -> MediationOutcome:
+        screen: Screen | None = None
+        dump_error: str | None = None
+        if self._needs_screen(event):
+            try:
+                screen = await self._dump(device)
+            except (EmptyHierarchyError, ScreenParseError, DeviceError) as exc:
+                dump_error = str(exc)
+            context = dict(event.context)
+            # Only the dump taken here counts; an empty one makes GUI writes fail closed.
+            context["screen_xml"] = screen.xml if screen is not None else ""
+            if screen is not None:
+                context["app"] = screen.package
+            event = event.model_copy(update={"context": context})
+            if screen is not None and planned_hash and planned_hash != screen.hash:
+                return self._stale(event, screen, planned_hash)
+        verdict = await self._decide(event)
+        screen_hash = screen.hash if screen is not None else None
+        if not verdict.decision.lets_through:
+            error = verdict.error
+            if dump_error and event.channel is Channel.GUI:
+                error = f"the screen could not be observed: {dump_error}"
+            outcome = MediationOutcome(
+                verdict=verdict, executed=False, error=error, screen_hash=screen_hash
+            )
+            self._record(event, outcome, screen)
+            return outcome
+        to_commit = event
+        if verdict.decision is Decision.REWRITE:
+            if verdict.rewritten is None:
+                outcome = MediationOutcome(
+                    verdict=verdict,
+                    executed=False,
+                    error="not committed: the rewrite carried no cleaned payload",
+                    screen_hash=screen_hash,
+                )
+                self._record(event, outcome, screen)
+                return outcome
+            to_commit = event.model_copy(update={"payload": verdict.rewritten})
+        try:
+            result = await self._commit(to_commit, device)
+        except Exception as exc:
+            outcome = MediationOutcome(
+                verdict=verdict,
+                executed=False,
+                error=f"not committed: {exc}",
+                screen_hash=screen_hash,
+            )
+            self._record(event, outcome, screen)
+            return outcome
+        error: str | None = None
+        try:
+            await self.pep.record_result(event, verdict, result)
+        except Exception as exc:  # executed, but its result is not in session memory: say so
+            error = f"executed, but its result could not be recorded: {type(exc).__name__}: {exc}"
+            log.warning("%s", error)
+        outcome = MediationOutcome(
+            verdict=verdict, executed=True, result=result, error=error, screen_hash=screen_hash
+        )
+        self._record(event, outcome, screen)
+        return outcome
+
+    async def _decide(self, event: AgentEvent | dict[str, Any]) -> Verdict:
+        event_id = event.id if isinstance(event, AgentEvent) else str(event.get("id") or "invalid")
+        try:
+            verdict = await asyncio.wait_for(self.pep.decide(event), self.decide_timeout)
+        except TimeoutError:
+            return _synthetic_verdict(
+                event_id,
+                "the policy decision did not arrive in time; denied",
+                f"StageTimeout: no decision within {self.decide_timeout:g} s",
+            )
+        except Exception as exc:
+            return _synthetic_verdict(
+                event_id, "the policy decision failed; denied", f"{type(exc).__name__}: {exc}"
+            )
+        if not isinstance(verdict, Verdict):
+            return _synthetic_verdict(
+                event_id, "the policy returned no verdict; denied", "InvalidVerdict"
+            )
+        return verdict
+
+    def _stale(self, event: AgentEvent, screen: Screen, planned: str) -> MediationOutcome:
+        reason = (
+            f"the screen changed since the agent planned on it (planned {planned[:12]}, "
+            f"now {screen.hash[:12]}); nothing was done — look again and resubmit"
+        )
+        verdict = _synthetic_verdict(event.id, reason, "StaleScreen", rule=STALE_RULE)
+        try:
+            # What the agent is shown now is still observed; the refusal is audited.
+            self.pep.observe(
+                event.session,
+                screen_observations(parse_screen(screen.xml)),
+                event_id=event.id,
+                agent=event.agent,
+            )
+            audit = getattr(self.pep, "audit", None)
+            if audit is not None:
+                audit.append_event(
+                    "stale",
+                    event.session,
+                    {"event_id": event.id, "planned": planned, "current": screen.hash},
+                    agent=event.agent,
+                )
+        except Exception as exc:
+            log.warning("recording a stale refusal failed: %s", exc)
+        outcome = MediationOutcome(
+            verdict=verdict, executed=False, error=reason, screen_hash=screen.hash, stale=True
+        )
+        self._record(event, outcome, screen)
+        return outcome
+
+    # -- committing -----------------------------------------------------------------------------
+
+    async def _commit(self, event: AgentEvent, device: DeviceAdapter) -> Any:
+        if event.channel is Channel.GUI:
+            return await self._commit_gui(event, device)
+        if event.channel is Channel.API:
+            command = event.payload.get("command")
+            if not isinstance(command, str):
+                raise EventValidationError("must be a string", field="payload.command")
+            res = await device.shell(command)
+            return {"output": res.output, "exit_code": res.exit_code}
+        if event.channel in (Channel.TOOL, Channel.LLM):
+            from android_bridge.tools import execute_tool
+
+            return await execute_tool(event.target, event.payload, device)
+        raise EventValidationError(
+            f"no executor for channel {event.channel.value}", field="channel"
+        )
+
+    def _complete(self, event: AgentEvent) -> Completion:
+        adapter = self._adapters[event.channel]
+        return adapter.complete(event)
+
+    async def _commit_gui(self, event: AgentEvent, device: DeviceAdapter) -> Any:
+        action = event.action
+        payload = event.payload
+        if action is ActionType.LAUNCH:
+            await device.app_start(str(payload["package"]))
+            return {"launched": payload["package"]}
+        if action is ActionType.KEY:
+            return {"pressed": await device.press(payload["key"])}
+        if action is ActionType.SWIPE:
+            if "direction" in payload:
+                x1, y1, x2, y2 = _direction_swipe(event, str(payload["direction"]))
+            else:
+                x1, y1, x2, y2 = (float(payload[k]) for k in ("x1", "y1", "x2", "y2"))
+            return {"swiped": await device.swipe(x1, y1, x2, y2)}
+        # tap / text_input: act on exactly the widget the PEP judged on the dumped screen
+        completion = self._complete(event)
+        widget = completion.semantics.widget or {}
+        if action is ActionType.TAP:
+            x, y = widget.get("tap") or widget["center"]
+            return {"clicked": await device.click(x, y)}
+        if action is ActionType.TEXT_INPUT:
+            selector = payload.get("selector")
+            if not selector:
+                rid = widget.get("resource_id")
+                screen = parse_screen(str(event.context.get("screen_xml", "")))
+                if rid and len(screen.find({"resourceId": rid})) == 1:
+                    selector = {"resourceId": rid}
+                else:
+                    selector = {"focused": True}
+            return {"set_text": await device.set_text(dict(selector), str(payload["text"]))}
+        raise EventValidationError(f"no GUI executor for {action.value}", field="action")
+
+    # -- traces ---------------------------------------------------------------------------------
+
+    def _record(self, event: AgentEvent, outcome: MediationOutcome, screen: Screen | None) -> None:
+        if self.recorder is None:
+            return
+        try:
+            self.recorder.record(
+                event=event,
+                verdict=outcome.verdict,
+                screen_hash=screen.hash if screen is not None else None,
+                screen_xml=screen.xml if screen is not None else None,
+                result=outcome.result,
+                error=outcome.error,
+            )
+        except Exception as exc:  # a trace is a copy; the audit log is the record of truth
+            log.warning("trace recording failed: %s", exc)
+
+
+def _direction_swipe(event: AgentEvent, direction: str) -> tuple[float, float, float, float]:
+    """A swipe across the middle of the screen (dimensions from the dumped root window)."""
+    width, height = 1080.0, 2400.0
+    xml = event.context.get("screen_xml")
+    if isinstance(xml, str) and xml:
+        try:
+            nodes = parse_screen(xml).nodes
+            if nodes:
+                _, _, width, height = (float(v) for v in nodes[0].bounds)
+        except Exception:
+            pass
+    cx, cy = width / 2, height / 2
+    dx, dy = width * 0.3, height * 0.3
+    return {
+        "up": (cx, cy + dy, cx, cy - dy),
+        "down": (cx, cy - dy, cx, cy + dy),
+        "left": (cx + dx, cy, cx - dx, cy),
+        "right": (cx - dx, cy, cx + dx, cy),
+    }[direction]
