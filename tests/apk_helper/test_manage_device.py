@@ -118,10 +118,22 @@ def test_device_errors_carry_the_device_message(apps: AppManager) -> None:
     assert err.value.command == "pm grant com.example.nope android.permission.CAMERA"
 
 
-def test_cli_on_the_device(farm: Any, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_on_the_device(
+    farm: Any,
+    virtual_device: Any,
+    capsys: pytest.CaptureFixture[str],
+    make_apk: Callable[..., Path],
+) -> None:
     from host_pep.cli.main import main
 
-    args = ["--adb-port", str(farm.adb_port), "--serial", farm.serials[0]]
+    args = ["--adb-port", str(farm.adb_port), "--serial", virtual_device.serial]
+    apk = make_apk("com.example.cli", permissions=("android.permission.CAMERA",))
+    assert main(["apk", "install", str(apk), *args]) == 0
+    assert main(["apk", "grant", "com.example.cli", "android.permission.CAMERA", *args]) == 0
+    assert main(["apk", "launch", "com.example.cli", *args]) == 0
+    assert main(["apk", "uninstall", "com.example.cli", *args]) == 0
+    out = capsys.readouterr().out
+    assert "installed com.example.cli" in out and "uninstalled com.example.cli" in out
     assert main(["apk", "packages", *args, "--json"]) == 0
     assert "com.android.contacts" in json.loads(capsys.readouterr().out)
     assert main(["apk", "launch", "com.example.nope", *args]) == 3
