@@ -1,0 +1,126 @@
+"""The MCP server with the SDK's real client: over stdio (a spawned `droidgate mcp` connected to
+a bridge API) and over streamable HTTP (in-process), all through a real PEP."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+import httpx2
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+
+from android_bridge.api.local import LocalBridge, ensure_session
+from android_bridge.mcp.server import McpFrontend, build_server, serve_http
+from tests.android_bridge.support import PHONE, TOKEN, PepMediator, make_pep, make_service, running
+
+
+def _droidgate() -> str:
+    return str(Path(sys.executable).with_name("droidgate"))
+
+
+async def test_stdio_tools_hints_and_mediation(tmp_path: Path) -> None:
+    pep = make_pep(tmp_path)
+    mediator = PepMediator(pep)
+    token_file = tmp_path / "token"
+    token_file.write_text(TOKEN)
+    async with running(make_service(pep, mediator)) as url:
+        args = [
+            "mcp",
+            "--stdio",
+            "--connect",
+            url,
+            "--token-file",
+            str(token_file),
+            "--session",
+            "shared",
+            "--agent",
+            "mcp-a",
+        ]
+        async with Client(
+            StdioServerParameters(command=_droidgate(), args=args), read_timeout_seconds=30
+        ) as client:
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            assert {
+                "contacts.lookup",
+                "gui_tap",
+                "gui_type",
+                "gui_key",
+                "launch_app",
+                "get_screen",
+            } <= set(tools)
+            assert tools["contacts.lookup"].annotations.read_only_hint is True
+            assert tools["gui_tap"].annotations.destructive_hint is True
+            assert tools["get_screen"].annotations.read_only_hint is True
+            read = await client.call_tool("contacts.lookup", {"name": "Zhang Wei"})
+            assert not read.is_error and read.structured_content["result"]["phone"] == PHONE
+            leak = await client.call_tool(
+                "calendar.create_event", {"title": "Call", "notes": f"call {PHONE}"}
+            )
+            assert leak.is_error and leak.structured_content["decision"] == "deny"
+            unknown = await client.call_tool("shell.exec", {"cmd": "reboot"})
+            assert unknown.is_error and not unknown.structured_content.get("executed")
+            bad = await client.call_tool("gui_tap", {})
+            assert bad.is_error and "gui_tap needs" in bad.content[0].text
+            screen = await client.call_tool("get_screen", {"image": True})
+            assert not screen.is_error and "Foreground app" in screen.structured_content["screen"]
+            assert screen.content[1].mime_type == "image/png"
+    assert [e.target for e in mediator.executed] == ["contacts.lookup"]
+    assert {r.agent for r in pep.audit.query(limit=10)} == {"mcp-a"}
+
+
+async def test_gui_tools_become_gui_events(tmp_path: Path) -> None:
+    pep = make_pep(tmp_path)
+    mediator = PepMediator(pep, executors={})
+    bridge = LocalBridge(make_service(pep, mediator))
+    session = await ensure_session(bridge, agent="m")
+    front = McpFrontend(bridge, session=session, agent="m")
+    await front.call("gui_tap", {"text": "Edit"})
+    await front.call(
+        "gui_type", {"text": "hello", "resource_id": "com.x:id/notes", "screen_hash": "stale"}
+    )
+    await front.call("launch_app", {"package": "com.android.contacts"})
+    records = pep.audit.query(limit=10)
+    assert [(r.channel, r.action) for r in records] == [
+        ("gui", "tap"),
+        ("gui", "text_input"),
+        ("gui", "launch"),
+    ]
+
+
+async def test_streamable_http_needs_the_token(tmp_path: Path) -> None:
+    pep = make_pep(tmp_path)
+    bridge = LocalBridge(make_service(pep, PepMediator(pep)))
+    session = await ensure_session(bridge, agent="h")
+    server = build_server(McpFrontend(bridge, session=session, agent="h"))
+    ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    stop = asyncio.Event()
+    task = asyncio.create_task(
+        serve_http(server, port=0, token=TOKEN, on_ready=ready.set_result, stop=stop)
+    )
+    try:
+        url = await asyncio.wait_for(ready, 10)
+        async with httpx2.AsyncClient() as http:
+            resp = await http.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+            assert resp.status_code == 401 and resp.json()["error"]["code"] == "unauthorized"
+        async with (
+            httpx2.AsyncClient(headers={"Authorization": f"Bearer {TOKEN}"}) as http,
+            Client(streamable_http_client(url, http_client=http)) as client,
+        ):
+            names = [t.name for t in (await client.list_tools()).tools]
+            assert "contacts.lookup" in names
+            out = await client.call_tool("contacts.lookup", {"name": "Zhang Wei"})
+            assert json.loads(out.content[0].text)["decision"] == "allow"
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+
+
+@pytest.mark.parametrize("argv", [["mcp"], ["mcp", "--stdio"]])
+def test_mcp_cli_usage_errors(argv: list[str], tmp_path: Path) -> None:
+    from host_pep.cli.main import main
+
+    assert main([*argv, "--state-dir", str(tmp_path)]) == 2
