@@ -1,0 +1,16 @@
+"""Sensitive-value detection and normalization for the PEP.
+
+``detect(text, ctx)`` finds phones, emails, payment cards, IBANs, verification codes,
+credentials, postal addresses and health data in a text, including obfuscated forms (spelled or
+spaced digits, Chinese numerals, full-width and invisible characters, "name at domain dot com"),
+and gives each a set of canonical keys ("phone:+8613812345678") for payload-proportional
+matching against session observations, a masked display form, and its span in the input.
+
+``python -m host_pep.values.bench`` prints the cost of ``detect`` on typical payloads.
+"""
+
+from host_pep.values.detect import detect
+from host_pep.values.kinds import Detected, DetectionContext, SensitiveKind
+from host_pep.values.masking import mask
+
+__all__ = ["Detected", "DetectionContext", "SensitiveKind", "detect", "mask"]

@@ -1,0 +1,207 @@
+"""Postal addresses: a few high-precision street-address shapes, normalized into a key.
+
+Precision over recall: a match needs a house number *and* a street word in the right order
+("221B Baker Street", "Hauptstraße 5", "12 rue de Rivoli", "建国路88号"), so "Meeting at
+Building 5" or "Room 1205" are not addresses. City, state and postal code that follow the street
+are included in the span when present.
+
+Keys: the full normalized address first, then the street part alone (number + street), so
+"1600 Amphitheatre Pkwy" matches "1600 Amphitheatre Parkway, Mountain View, CA 94043".
+Normalization: casefold, punctuation to spaces, collapsed spaces, common abbreviations expanded
+(st -> street, rd -> road, ave -> avenue, pkwy -> parkway, str. -> strasse, ß -> ss).
+"""
+
+from __future__ import annotations
+
+import re
+
+from host_pep.values.kinds import Detected, SensitiveKind
+from host_pep.values.masking import mask_text
+from host_pep.values.obfuscation import Canonical, lowered
+
+_EN_TYPES = (
+    r"street|st|road|rd|avenue|ave|av|boulevard|blvd|lane|ln|drive|dr|court|ct|place|pl|parkway"
+    r"|pkwy|way|terrace|ter|highway|hwy|circle|cir|square|sq|crescent|cres|alley|row|close|walk"
+)
+_CAP = r"(?:[A-Z][A-Za-z'’\-]+|\d+(?:st|nd|rd|th))"
+_EN_TAIL = (
+    r"(?:,?\s+(?:apt|apartment|suite|ste|unit|floor|fl|#)\.?\s*#?[A-Za-z0-9\-]+)?"
+    r"(?:,\s*(?![A-Z]{2}\s+\d)[A-Z][A-Za-z.'\-]+\b(?:\s+[A-Z][A-Za-z.'\-]+\b){0,3}){0,2}"  # , Mountain View
+    r"(?:,?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?|,?\s+[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2})?"  # CA 94043 | NW1 6XE
+)
+_EN = re.compile(
+    rf"(?<![\w\-])(?P<street>\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?\s+(?:[NSEW]\.?\s+)?"
+    rf"(?:{_CAP}\s+){{0,3}}{_CAP}\s+(?i:{_EN_TYPES})\b\.?)"
+    rf"(?P<tail>{_EN_TAIL})"
+)
+_DE = re.compile(
+    r"(?<![\w\-])(?P<street>(?:[A-ZÄÖÜ][a-zäöüß]+[ \-])?"
+    r"(?:[A-ZÄÖÜ][a-zäöüß\-]*(?:straße|strasse|str\.|weg|allee|platz|gasse|damm|ufer|ring|chaussee)"
+    r"|Straße|Strasse|Str\.|Weg|Allee|Platz|Gasse|Damm|Ufer|Ring|Chaussee)"
+    r"\s+\d{1,4}\s?[a-z]?)\b"
+    r"(?P<tail>,?\s+\d{5}\s+[A-ZÄÖÜ][a-zäöüß\-]+(?:\s[A-ZÄÖÜ][a-zäöüß\-]+)?)?"
+)
+_FR = re.compile(
+    r"(?<![\w\-])(?P<street>\d{1,4}(?:\s?(?:bis|ter))?,?\s+"
+    r"(?i:rue|avenue|av\.|boulevard|bd|place|quai|chemin|allée|impasse|route|cours)\s+"
+    r"(?:(?:de la|de l'|du|des|de|d'|la|le|les|l')\s?)*[A-ZÉÈÀÂ][\w'\-]+(?:\s+[A-ZÉÈÀÂ][\w'\-]+){0,3})"
+    r"(?P<tail>,?\s+\d{5}\s+[A-ZÉÈ][\w\-]+(?:\s[A-ZÉÈ][\w\-]+)?)?"
+)
+_ES_IT = re.compile(
+    r"(?<![\w\-])(?P<street>(?:Calle|C/|Avenida|Av\.|Paseo|Plaza|Via|Viale|Piazza|Corso|Largo|Rua)\s+"
+    r"(?:(?:de la|del|de|la|di|della|delle|dei|do|da)\s+)*[A-ZÁÉÍÓÚ][\w'\-]+(?:\s+[A-ZÁÉÍÓÚ][\w'\-]+){0,3}"
+    r",?\s+(?:n\.?º?\s*)?\d{1,4})\b"
+    r"(?P<tail>,?\s+\d{5}\s+[A-ZÁÉÍÓÚ][\w\-]+)?"
+)
+# CJK: the street core; administrative units to its left are added by _cjk_prefix.
+_CN_CORE = re.compile(
+    r"(?P<name>[\u4e00-\u9fff]{1,8}?)(?P<type>大道|大街|路|街|道|巷|胡同|弄)(?P<no>\d{1,5})(?:号|號)"
+    r"(?P<more>(?:院)?(?:\d{1,4}(?:号楼|栋|幢|座|单元|层|楼|室|号))*)"
+)
+_JP = re.compile(
+    r"(?P<street>(?:東京都|北海道|京都府|大阪府|[\u4e00-\u9fff]{2,3}県)"
+    r"[\u4e00-\u9fff\u3040-\u30ff]{1,10}?(?:市|区|町|村|郡)"
+    r"[\u4e00-\u9fff\u3040-\u30ff]{0,10}?\d{1,4}(?:丁目|-)\d{1,4}(?:(?:番地?|-)\d{1,4}(?:号)?)?)"
+)
+# Characters that end the text before an address ("我住在北京市..." -> "北京市...").
+_CJK_STOPS = "在是到于的往去寄送住址：:，,。 为從从"
+_ADMIN = "省市区县镇乡旗盟州"
+
+# Cheap gates: a pattern runs only when one of its street words occurs in the text.
+_STRIP = ".,;:!?()\"'"
+_EN_WORDS = frozenset(_EN_TYPES.split("|"))
+_DE_SUFFIXES = (
+    "straße", "strasse", "str", "weg", "allee", "platz", "gasse", "damm", "ufer", "ring", "chaussee",
+)  # fmt: skip
+_FR_WORDS = frozenset(
+    [
+        "rue",
+        "avenue",
+        "av",
+        "boulevard",
+        "bd",
+        "place",
+        "quai",
+        "chemin",
+        "allée",
+        "impasse",
+        "route",
+        "cours",
+    ]
+)
+_ES_IT_WORDS = frozenset(
+    [
+        "calle",
+        "c/",
+        "avenida",
+        "av",
+        "paseo",
+        "plaza",
+        "via",
+        "viale",
+        "piazza",
+        "corso",
+        "largo",
+        "rua",
+    ]
+)
+
+_DIGIT = re.compile(r"\d")
+
+_ABBREV = {
+    "st": "street", "rd": "road", "ave": "avenue", "av": "avenue", "blvd": "boulevard",
+    "ln": "lane", "dr": "drive", "ct": "court", "pl": "place", "pkwy": "parkway", "ter": "terrace",
+    "hwy": "highway", "cir": "circle", "sq": "square", "cres": "crescent", "apt": "apartment",
+    "ste": "suite", "fl": "floor", "n": "north", "s": "south", "e": "east", "w": "west",
+    "str": "strasse", "bd": "boulevard",
+}  # fmt: skip
+_PUNCT = re.compile(r"[^\w]+")
+
+
+def address_key(text: str) -> str:
+    """``address:<normalized>`` for any address text."""
+    return "address:" + normalize_address(text)
+
+
+def normalize_address(text: str) -> str:
+    lowered = text.casefold().replace("ß", "ss").replace("號", "号")
+    lowered = re.sub(r"(?<=[a-z])str\.", "strasse ", lowered)
+    lowered = lowered.replace("straße", "strasse")
+    words = [_ABBREV.get(w, w) for w in _PUNCT.sub(" ", lowered).split()]
+    joined = " ".join(words)
+    # CJK is written without spaces; drop spaces next to CJK characters.
+    return re.sub(r"(?<=[^\x00-\x7f]) | (?=[^\x00-\x7f])", "", joined)
+
+
+def find_addresses(layer: Canonical) -> list[Detected]:
+    text = layer.text
+    found: list[Detected] = []
+    if _DIGIT.search(text) is None:
+        return found
+    words = {w.strip(_STRIP) for w in lowered(text).split()}
+    patterns = []
+    if not words.isdisjoint(_EN_WORDS):
+        patterns.append(_EN)
+    if any(w.endswith(_DE_SUFFIXES) for w in words):
+        patterns.append(_DE)
+    if not words.isdisjoint(_FR_WORDS):
+        patterns.append(_FR)
+    if not words.isdisjoint(_ES_IT_WORDS):
+        patterns.append(_ES_IT)
+    for pattern in patterns:
+        for m in pattern.finditer(text):
+            found.append(_detected(layer, m.start(), m.end(), m.group(), m.group("street")))
+    if not text.isascii():
+        for m in _CN_CORE.finditer(text):
+            street_start = m.start("name") + _street_cut(m.group("name"))
+            start = _cjk_prefix(text, street_start)
+            street = text[street_start : m.end()]
+            found.append(_detected(layer, start, m.end(), text[start : m.end()], street))
+        for m in _JP.finditer(text):
+            found.append(_detected(layer, m.start(), m.end(), m.group(), m.group()))
+    return found
+
+
+def _is_cjk(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff"
+
+
+def _street_cut(name: str) -> int:
+    """Index in ``name`` where the street name itself starts (after a stop or admin unit)."""
+    for i in range(len(name) - 1, -1, -1):
+        ch = name[i]
+        if ch in _CJK_STOPS or (ch in _ADMIN and len(name) - i - 1 >= 2):
+            return i + 1
+    return 0
+
+
+def _cjk_prefix(text: str, pos: int) -> int:
+    """Extend left over administrative units (…省 …市 …区) until a stop character."""
+    start = pos
+    while start > 0 and text[start - 1] in _ADMIN:
+        admin = start - 1
+        k = admin
+        while (
+            k > 0
+            and admin - k < 6
+            and _is_cjk(text[k - 1])
+            and text[k - 1] not in _CJK_STOPS
+            and text[k - 1] not in _ADMIN
+        ):
+            k -= 1
+        if k == admin:
+            break
+        start = k
+    return start
+
+
+def _detected(layer: Canonical, start: int, end: int, full: str, street: str) -> Detected:
+    keys = [address_key(full)]
+    street_key = address_key(street)
+    if street_key not in keys:
+        keys.append(street_key)
+    s, e = layer.to_original(start, end)
+    raw = layer.original[s:e]
+    return Detected(
+        kind=SensitiveKind.ADDRESS, raw=raw, keys=tuple(keys), span=(s, e), masked=mask_text(raw)
+    )

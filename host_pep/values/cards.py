@@ -1,0 +1,61 @@
+"""Payment card numbers: 13-19 digits, a real issuer prefix, and a valid Luhn check digit.
+
+Ten percent of random digit strings pass Luhn, so the issuer prefix (major industry identifier
+2-6: Mastercard 2-series, Amex/Diners/JCB, Visa, Mastercard/Maestro, Discover/UnionPay) is
+required too; order ids and phone numbers with a country code (86..., 1...) stay out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from host_pep.values.kinds import Detected, SensitiveKind
+from host_pep.values.masking import mask_card
+from host_pep.values.obfuscation import Canonical
+
+_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])\d(?:[ \-]?\d){12,22}(?![A-Za-z0-9])")
+_GROUP = re.compile(r"\d+")
+
+
+def luhn_ok(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = ord(ch) - 48
+        if i % 2:
+            d *= 2
+            if d > 9:
+                d -= 9
+        total += d
+    return total % 10 == 0
+
+
+def is_card_number(digits: str) -> bool:
+    return 13 <= len(digits) <= 19 and digits[0] in "23456" and luhn_ok(digits)
+
+
+def find_cards(layer: Canonical) -> list[Detected]:
+    text = layer.text
+    found: list[Detected] = []
+    for m in _CANDIDATE.finditer(text):
+        groups = [
+            (g.group(), m.start() + g.start(), m.start() + g.end())
+            for g in _GROUP.finditer(m.group())
+        ]
+        # The whole run first, then shorter prefixes of whole groups (a card followed by a CVV).
+        for last in range(len(groups), 0, -1):
+            digits = "".join(g[0] for g in groups[:last])
+            if len(digits) < 13:
+                break
+            if is_card_number(digits):
+                s, e = layer.to_original(groups[0][1], groups[last - 1][2])
+                found.append(
+                    Detected(
+                        kind=SensitiveKind.CARD,
+                        raw=layer.original[s:e],
+                        keys=(f"card:{digits}",),
+                        span=(s, e),
+                        masked=mask_card(digits),
+                    )
+                )
+                break
+    return found

@@ -1,0 +1,111 @@
+"""Credentials: a password field's whole text, and "password: XYZ"-style disclosures in text.
+
+Keys are ``credential:<sha256>`` so the clear secret is never an index key or a log line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from host_pep.values.kinds import Detected, SensitiveKind
+from host_pep.values.masking import mask
+from host_pep.values.obfuscation import Canonical, lowered
+
+_DISCLOSURE = re.compile(
+    r"(?:\b(?:password|passwd|pwd|passphrase|pin(?: ?code)?|secret|api[ _-]?key|access[ _-]?token"
+    r"|contrase[ñn]a|mot de passe|passwort|senha)\b|密码|口令|密碼|暗証番号|パスワード|비밀번호)"
+    r"(?:\s+(?:is|was|for [\w' ]{1,30}? is|ist|est|es|=)\s*[:=]?|\s*[:=：是为])\s*"
+    r"(?P<q>[\"'“‘「]?)(?P<value>[^\s\"'”’」]{3,128})",
+    re.IGNORECASE,
+)
+# Cheap necessary condition, matched case-sensitively against the lower-cased text.
+_TRIGGERS = re.compile(
+    "pass|pwd|pin|secret|api|token|contrase|senha|密码|口令|密碼|暗証|パスワード|비밀번호"
+)
+_TRAILING = ".,;:)]}>。，；）"
+# Words that follow "password is" in ordinary prose about passwords, not in disclosures.
+_PROSE = frozenset(
+    [
+        "incorrect",
+        "wrong",
+        "required",
+        "invalid",
+        "correct",
+        "expired",
+        "too",
+        "not",
+        "the",
+        "a",
+        "an",
+        "empty",
+        "missing",
+        "weak",
+        "strong",
+        "changed",
+        "reset",
+        "set",
+        "saved",
+        "updated",
+        "needed",
+        "same",
+        "different",
+        "new",
+        "old",
+        "case-sensitive",
+        "protected",
+        "visible",
+        "hidden",
+        "shown",
+        "stored",
+        "encrypted",
+        "ok",
+        "okay",
+        "fine",
+        "below",
+        "above",
+        "here",
+        "there",
+        "this",
+        "that",
+    ]
+)
+
+
+def credential_key(secret: str) -> str:
+    return "credential:" + hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def whole_text(text: str) -> Detected:
+    """The whole text as one credential (a password field's content)."""
+    return Detected(
+        kind=SensitiveKind.CREDENTIAL,
+        raw=text,
+        keys=(credential_key(text),),
+        span=(0, len(text)),
+        masked=mask(SensitiveKind.CREDENTIAL, text),
+    )
+
+
+def find_credentials(layer: Canonical) -> list[Detected]:
+    text = layer.text
+    if _TRIGGERS.search(lowered(text)) is None:
+        return []
+    found: list[Detected] = []
+    for m in _DISCLOSURE.finditer(text):
+        value = m.group("value").rstrip(_TRAILING)
+        if len(value) < 3 or value.lower() in _PROSE:
+            continue
+        start = m.start("value")
+        s, e = layer.to_original(start, start + len(value))
+        raw = layer.original[s:e]
+        found.append(
+            Detected(
+                kind=SensitiveKind.CREDENTIAL,
+                raw=raw,
+                keys=(credential_key(value),),
+                span=(s, e),
+                masked=mask(SensitiveKind.CREDENTIAL, value),
+            )
+        )
+    return found

@@ -1,0 +1,104 @@
+"""``detect``: every sensitive value in a text, with canonical keys and input offsets.
+
+Order of work, cheapest exits first:
+
+1. A password field (``ctx.password``, a credential-like field name, or a credential hint): the
+   whole text is one credential and nothing else is reported (its clear value is never keyed).
+2. Fold width/invisible characters; spell-out digits on a second layer (see ``obfuscation``).
+3. Digit detectors (IBAN, card, phone, OTP, address) only when the text has a digit; email,
+   credential disclosure and health detectors behind their own cheap prefilters.
+4. Overlaps are resolved by kind priority, so every character belongs to at most one value and
+   spans can be cut out for a rewrite.
+"""
+
+from __future__ import annotations
+
+import re
+
+from host_pep.values.addresses import address_key, find_addresses
+from host_pep.values.cards import find_cards
+from host_pep.values.credentials import find_credentials, whole_text
+from host_pep.values.emails import find_emails
+from host_pep.values.fields import is_credential_field
+from host_pep.values.health import find_health
+from host_pep.values.iban import find_ibans
+from host_pep.values.kinds import Detected, DetectionContext, SensitiveKind
+from host_pep.values.masking import mask
+from host_pep.values.obfuscation import fold, numerals
+from host_pep.values.otp import find_otps
+from host_pep.values.phones import find_phones
+
+DEFAULT_CONTEXT = DetectionContext()
+
+# When two detections overlap, the lower rank wins (more specific and better validated first).
+_RANK = {
+    SensitiveKind.CREDENTIAL: 0,
+    SensitiveKind.IBAN: 1,
+    SensitiveKind.CARD: 2,
+    SensitiveKind.EMAIL: 3,
+    SensitiveKind.PHONE: 4,
+    SensitiveKind.OTP: 5,
+    SensitiveKind.ADDRESS: 6,
+    SensitiveKind.HEALTH: 7,
+}
+_DIGIT = re.compile(r"\d")
+
+
+def detect(text: str, ctx: DetectionContext | None = None) -> list[Detected]:
+    """Sensitive values in ``text``, in order of appearance, non-overlapping."""
+    if ctx is None:
+        ctx = DEFAULT_CONTEXT
+    if not isinstance(text, str):
+        raise TypeError(f"detect() needs a str, got {type(text).__name__}")
+    if not text:
+        return []
+    hint = ctx.kind_hint
+    if ctx.password or hint in ("credential", "password") or is_credential_field(ctx.field):
+        return [whole_text(text)]
+
+    folded = fold(text)
+    digits = numerals(folded)
+    found: list[Detected] = []
+    if _DIGIT.search(digits.text) is not None or hint == "otp":
+        found += find_ibans(folded)
+        found += find_cards(digits)
+        found += find_phones(digits, ctx.regions)
+        found += find_otps(digits, ctx.field, hinted=hint == "otp")
+        found += find_addresses(folded)
+    found += find_emails(folded)
+    found += find_credentials(folded)
+    found += find_health(folded)
+    resolved = _resolve(found)
+    if not resolved and hint in ("address", "health"):
+        resolved = [_whole_as(SensitiveKind(hint), text)]
+    return resolved
+
+
+def _whole_as(kind: SensitiveKind, text: str) -> Detected:
+    """The whole text as a value of ``kind`` (the observation point knows the kind)."""
+    stripped = text.strip()
+    start = text.index(stripped) if stripped else 0
+    if kind is SensitiveKind.ADDRESS:
+        key = address_key(stripped)
+    else:
+        key = "health:" + " ".join(stripped.casefold().split())
+    return Detected(
+        kind=kind,
+        raw=stripped,
+        keys=(key,),
+        span=(start, start + len(stripped)),
+        masked=mask(kind, stripped),
+    )
+
+
+def _resolve(found: list[Detected]) -> list[Detected]:
+    if len(found) <= 1:
+        return found
+    ordered = sorted(found, key=lambda d: (_RANK[d.kind], d.span[0] - d.span[1], d.span[0]))
+    kept: list[Detected] = []
+    for d in ordered:
+        s, e = d.span
+        if all(e <= k.span[0] or k.span[1] <= s for k in kept):
+            kept.append(d)
+    kept.sort(key=lambda d: d.span)
+    return kept

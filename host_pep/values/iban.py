@@ -1,0 +1,71 @@
+"""IBANs: country code, check digits, BBAN of the country's registered length, mod-97 == 1."""
+
+from __future__ import annotations
+
+import re
+
+from host_pep.values.kinds import Detected, SensitiveKind
+from host_pep.values.masking import mask_iban
+from host_pep.values.obfuscation import Canonical
+
+# IBAN lengths per country (SWIFT IBAN registry).
+IBAN_LENGTHS: dict[str, int] = {
+    "AD": 24, "AE": 23, "AL": 28, "AT": 20, "AZ": 28, "BA": 20, "BE": 16, "BG": 22, "BH": 22,
+    "BI": 27, "BR": 29, "BY": 28, "CH": 21, "CR": 22, "CY": 28, "CZ": 24, "DE": 22, "DJ": 27,
+    "DK": 18, "DO": 28, "EE": 20, "EG": 29, "ES": 24, "FI": 18, "FK": 18, "FO": 18, "FR": 27,
+    "GB": 22, "GE": 22, "GI": 23, "GL": 18, "GR": 27, "GT": 28, "HR": 21, "HU": 28, "IE": 22,
+    "IL": 23, "IQ": 23, "IS": 26, "IT": 27, "JO": 30, "KW": 30, "KZ": 20, "LB": 28, "LC": 32,
+    "LI": 21, "LT": 20, "LU": 20, "LV": 21, "LY": 25, "MC": 27, "MD": 24, "ME": 22, "MK": 19,
+    "MN": 20, "MR": 27, "MT": 31, "MU": 30, "NI": 28, "NL": 18, "NO": 15, "OM": 23, "PK": 24,
+    "PL": 28, "PS": 29, "PT": 25, "QA": 29, "RO": 24, "RS": 22, "RU": 33, "SA": 24, "SC": 31,
+    "SD": 18, "SE": 24, "SI": 19, "SK": 24, "SM": 27, "SO": 23, "ST": 25, "SV": 28, "TL": 23,
+    "TN": 24, "TR": 26, "UA": 29, "VA": 22, "VG": 24, "XK": 20, "YE": 30,
+}  # fmt: skip
+
+# Greedy on purpose: the candidate may run into the next word; it is cut to the country length.
+_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]){10,32}")
+
+
+def iban_ok(compact: str) -> bool:
+    """Whether a compact, upper-case string is a valid IBAN."""
+    if IBAN_LENGTHS.get(compact[:2]) != len(compact) or not compact.isalnum():
+        return False
+    rearranged = compact[4:] + compact[:4]
+    return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
+
+
+def find_ibans(layer: Canonical) -> list[Detected]:
+    text = layer.text
+    found: list[Detected] = []
+    for m in _CANDIDATE.finditer(text):
+        raw = m.group()
+        length = IBAN_LENGTHS.get(raw[:2].upper())
+        if length is None:
+            continue
+        # Walk the raw text until `length` non-space characters are consumed.
+        taken = 0
+        end = m.start()
+        for i, ch in enumerate(raw):
+            if ch != " ":
+                taken += 1
+            if taken == length:
+                end = m.start() + i + 1
+                break
+        if taken < length:
+            continue
+        if end < len(text) and text[end].isalnum() and text[end - 1] != " " and text[end] != " ":
+            continue  # runs on into a longer token: not this IBAN
+        compact = text[m.start() : end].replace(" ", "").upper()
+        if not iban_ok(compact):
+            continue
+        s, e = layer.to_original(m.start(), end)
+        found.append(
+            Detected(
+                kind=SensitiveKind.IBAN,
+                raw=layer.original[s:e],
+                keys=(f"iban:{compact}",),
+                span=(s, e),
+                masked=mask_iban(compact),
+            )
+        )
+    return found

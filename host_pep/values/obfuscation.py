@@ -1,0 +1,255 @@
+"""Undo the cheap disguises people and agents put on values, keeping a map back to the input.
+
+Two layers, both pure functions of the text:
+
+* ``fold``: width and invisible-character folding. Full-width ASCII (``１３８``, ``＠``), other
+  Unicode decimal digits, circled digits, exotic spaces and dashes become plain ASCII; zero-width
+  and other invisible characters (ZWSP, ZWJ, soft hyphen, BOM, bidi marks, variation selectors)
+  are removed. Every detector runs on this layer.
+* ``numerals``: on top of ``fold``, spelled-out digits become digits: English words ("one three
+  eight", "oh", "double five", "triple 0") and Chinese numerals (一二三四五六七八九〇零, 幺 for 1,
+  the financial forms 壹贰叁…). Only the digit detectors (phones, cards, codes) use this layer, so
+  an email such as ``one@example.com`` is not rewritten.
+
+Each layer is a ``Canonical``: the canonical text plus, when characters were removed or expanded,
+the original span of every canonical character, so a detection maps back to exact input
+offsets (``span``) for rewriting. The common case (ASCII, nothing spelled out) allocates nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from functools import cache
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A stretch of canonical text and where it came from in the parent layer."""
+
+    canon: int
+    """Start offset in this layer's text."""
+    start: int
+    end: int
+    """[start, end) in the parent layer's text."""
+    atomic: bool
+    """True for a replacement ("double five" -> "55"): any part of it maps to the whole source.
+    False for a copied stretch: offsets map one to one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Canonical:
+    original: str
+    text: str
+    pieces: list[Piece] | None = None
+    """How ``text`` was built from ``parent.text`` (or ``original``); None: identical offsets."""
+    parent: Canonical | None = None
+    _canon_starts: list[int] = field(default_factory=list)
+
+    def to_original(self, start: int, end: int) -> tuple[int, int]:
+        """Map a canonical span [start, end) to the span of ``original`` it came from."""
+        if self.pieces is not None:
+            start, end = self._map_start(start), self._map_end(start, end)
+        if self.parent is not None:
+            return self.parent.to_original(start, end)
+        return start, end
+
+    def raw(self, start: int, end: int) -> str:
+        s, e = self.to_original(start, end)
+        return self.original[s:e]
+
+    def _piece(self, pos: int) -> Piece:
+        assert self.pieces is not None
+        return self.pieces[max(0, bisect_right(self._canon_starts, pos) - 1)]
+
+    def _map_start(self, pos: int) -> int:
+        if pos >= len(self.text):
+            return self._parent_len()
+        p = self._piece(pos)
+        return p.start if p.atomic else p.start + (pos - p.canon)
+
+    def _map_end(self, start: int, end: int) -> int:
+        if end <= start:
+            return self._map_start(start)
+        p = self._piece(end - 1)
+        return p.end if p.atomic else p.start + (end - 1 - p.canon) + 1
+
+    def _parent_len(self) -> int:
+        return len(self.parent.text) if self.parent is not None else len(self.original)
+
+
+def _layer(original: str, text: str, pieces: list[Piece], parent: Canonical | None) -> Canonical:
+    return Canonical(original, text, pieces, parent, [p.canon for p in pieces])
+
+
+# Invisible characters people insert between digits ("138\u200b1234..."): removed by ``fold``.
+_INVISIBLE_RANGES = (
+    (0x00AD, 0x00AD),  # soft hyphen
+    (0x034F, 0x034F),  # combining grapheme joiner
+    (0x061C, 0x061C),  # Arabic letter mark
+    (0x115F, 0x1160),  # Hangul fillers
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),  # Mongolian selectors, vowel separator
+    (0x200B, 0x200F),  # ZWSP, ZWNJ, ZWJ, LRM, RLM
+    (0x202A, 0x202E),  # bidi embeddings/overrides
+    (0x2060, 0x2064),  # word joiner, invisible operators
+    (0x2066, 0x206F),  # bidi isolates, deprecated format chars
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),  # variation selectors
+    (0xFEFF, 0xFEFF),  # BOM / ZWNBSP
+    (0xFFA0, 0xFFA0),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE007F),  # tags
+)
+_INVISIBLE = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _INVISIBLE_RANGES) + "]")
+
+_SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63"
+
+
+@cache
+def _fold_table() -> dict[int, str | None]:
+    """Translation table: every entry maps one char to one char, or deletes it."""
+    table: dict[int, str | None] = {}
+    for cp in range(0xFF01, 0xFF5F):  # full-width ASCII block
+        table[cp] = chr(cp - 0xFEE0)
+    for ch in _SPACES:
+        table[ord(ch)] = " "
+    for ch in _DASHES:
+        table[ord(ch)] = "-"
+    table[0x2024] = "."  # one dot leader
+    table[0xFE52] = "."  # small full stop
+    for i in range(9):  # circled digits ①..⑨, ⓪
+        table[0x2460 + i] = str(i + 1)
+    table[0x24EA] = "0"
+    # Every Unicode decimal digit (Arabic-Indic, Devanagari, mathematical bold, ...).
+    for cp in range(0x80, 0x20000):  # no decimal digits live above the SMP
+        ch = chr(cp)
+        if ch.isdecimal() and cp not in table:
+            table[cp] = str(unicodedata.decimal(ch))
+    for lo, hi in _INVISIBLE_RANGES:
+        for cp in range(lo, hi + 1):
+            table[cp] = None
+    return table
+
+
+def fold(text: str) -> Canonical:
+    """Width/invisible folding (layer 1). Cheap for ASCII input."""
+    if text.isascii():
+        return Canonical(text, text)
+    table = _fold_table()
+    if _INVISIBLE.search(text) is None:
+        # All remaining entries map one char to one char: offsets are unchanged.
+        return Canonical(text, text.translate(table))
+    pieces: list[Piece] = []
+    canon = 0
+    pos = 0
+    for m in _INVISIBLE.finditer(text):
+        if m.start() > pos:
+            pieces.append(Piece(canon, pos, m.start(), atomic=False))
+            canon += m.start() - pos
+        pos = m.end()
+    if pos < len(text):
+        pieces.append(Piece(canon, pos, len(text), atomic=False))
+    if not pieces:
+        pieces.append(Piece(0, len(text), len(text), atomic=False))
+    return _layer(text, text.translate(table), pieces, None)
+
+
+_EN_DIGITS = {
+    "zero": "0",
+    "oh": "0",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+}
+_CJK_DIGITS = {
+    "〇": "0",
+    "零": "0",
+    "一": "1",
+    "幺": "1",
+    "壹": "1",
+    "二": "2",
+    "贰": "2",
+    "貳": "2",
+    "三": "3",
+    "叁": "3",
+    "參": "3",
+    "四": "4",
+    "肆": "4",
+    "五": "5",
+    "伍": "5",
+    "六": "6",
+    "陆": "6",
+    "陸": "6",
+    "七": "7",
+    "柒": "7",
+    "八": "8",
+    "捌": "8",
+    "九": "9",
+    "玖": "9",
+}
+_WORD = "|".join(_EN_DIGITS)
+_CJK_CLASS = "".join(_CJK_DIGITS)
+# Matched against the lower-cased text: case-insensitive matching is several times slower.
+_EN_NUMERAL = re.compile(rf"\b(?:{_WORD}|double|triple)\b")
+_ANY_NUMERAL = re.compile(rf"\b(?:{_WORD}|double|triple)\b|[{_CJK_CLASS}]")
+_REPEATED = re.compile(rf"[\s-]+({_WORD}|\d)\b")
+
+
+def _digit_of(token: str) -> str:
+    return token if token.isdigit() else _EN_DIGITS.get(token) or _CJK_DIGITS[token]
+
+
+def lowered(text: str) -> str:
+    """``text.lower()`` with the same length (offsets stay valid)."""
+    low = text.lower()
+    if len(low) != len(text):  # "İ" lower-cases to two characters
+        low = "".join(ch.lower()[:1] for ch in text)
+    return low
+
+
+def numerals(layer: Canonical) -> Canonical:
+    """Spelled-out digits to digits (layer 2), on top of a folded layer."""
+    text = layer.text
+    low = lowered(text)
+    matches = list((_EN_NUMERAL if text.isascii() else _ANY_NUMERAL).finditer(low))
+    if not matches:
+        return layer
+    out: list[str] = []
+    pieces: list[Piece] = []
+    canon = 0
+    pos = 0
+    for m in matches:
+        s, e = m.span()
+        if s < pos:
+            continue  # the digit after a "double" already consumed
+        token = m.group()
+        if token in ("double", "triple"):
+            rep = _REPEATED.match(low, e)
+            if rep is None:
+                continue  # "double" in prose
+            digits = _digit_of(rep.group(1)) * (2 if token == "double" else 3)
+            e = rep.end()
+        else:
+            digits = _digit_of(token)
+        if s > pos:  # unchanged stretch
+            out.append(text[pos:s])
+            pieces.append(Piece(canon, pos, s, atomic=False))
+            canon += s - pos
+        out.append(digits)
+        pieces.append(Piece(canon, s, e, atomic=True))
+        canon += len(digits)
+        pos = e
+    if pos < len(text):
+        out.append(text[pos:])
+        pieces.append(Piece(canon, pos, len(text), atomic=False))
+    return _layer(layer.original, "".join(out), pieces, layer)

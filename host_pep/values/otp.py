@@ -1,0 +1,75 @@
+"""Verification codes (OTP): a 4-8 digit (or short alphanumeric) code, only when context says so.
+
+Context is a keyword near the code ("Your verification code is 482913", "G-482913 is your
+Google code", "验证码：482913", "código 4821") or a field whose name says it holds a code. A bare
+six-digit number is not an OTP, and neither is a "zip code" or an "error code".
+"""
+
+from __future__ import annotations
+
+import re
+
+from host_pep.values.fields import is_otp_field
+from host_pep.values.kinds import Detected, SensitiveKind
+from host_pep.values.masking import mask
+from host_pep.values.obfuscation import Canonical, lowered
+
+_NOT_OTP = (
+    r"(?<!zip )(?<!postal )(?<!post)(?<!area )(?<!country )(?<!promo )(?<!coupon )"
+    r"(?<!discount )(?<!error )(?<!status )(?<!source )(?<!order )(?<!product )(?<!qr )"
+    r"(?<!bar)(?<!invite )(?<!referral )(?<!zip-)"
+)
+_KEYWORD = (
+    rf"(?:{_NOT_OTP}\bcodes?\b|\bpasscodes?\b|\botp\b|\bone[- ]time (?:pass(?:word|code)|code)\b"
+    r"|\bverification\b|\bsecurity code\b|\bauth(?:entication)? code\b"
+    r"|验证码|校验码|动态码|确认码|驗證碼|认证码|\bc[óo]digo\b|\bcode de v[ée]rification\b"
+    r"|\bbest[äa]tigungscode\b|\bsicherheitscode\b|認証コード|確認コード|認証番号|인증번호|\bcodice\b)"
+)
+# The code itself: digits, or short upper-case alphanumerics with a digit, optionally "G-" led.
+_CODE = (
+    r"(?<![A-Za-z0-9\-])(?:[A-Z]{1,3}-)?"
+    r"(?P<code>\d(?:[ \-]?\d){3,7}|(?=[A-Z]*\d)[A-Z0-9]{4,8})(?![A-Za-z0-9]|[ \-]?\d)"
+)
+# The gap between keyword and code stays inside one sentence.
+_GAP = r"[^\d\n.!?。！？]{0,30}?"
+_AFTER = re.compile(rf"{_KEYWORD}{_GAP}{_CODE}", re.IGNORECASE)
+_BEFORE = re.compile(rf"{_CODE}{_GAP}{_KEYWORD}", re.IGNORECASE)
+_WHOLE = re.compile(r"\s*(?:[A-Z]{1,3}-)?([A-Za-z0-9]{4,10})\s*")
+# Cheap necessary condition, matched case-sensitively against the lower-cased text.
+_TRIGGERS = re.compile(
+    "code|otp|verif|código|codigo|bestätigung|sicherheit|codice"
+    "|验证|校验|动态码|确认码|驗證|认证|認証|確認|인증"
+)
+
+
+def find_otps(layer: Canonical, field: str = "", hinted: bool = False) -> list[Detected]:
+    text = layer.text
+    if hinted or is_otp_field(field):
+        m = _WHOLE.fullmatch(text)
+        if m and any(ch.isdigit() for ch in m.group(1)):
+            return [_detected(layer, m.start(1), m.end(1), m.group(1))]
+    if _TRIGGERS.search(lowered(text)) is None:
+        return []
+    found: list[Detected] = []
+    seen: set[int] = set()
+    for pattern in (_AFTER, _BEFORE):
+        for m in pattern.finditer(text):
+            code = m.group("code").replace(" ", "").replace("-", "")
+            if code.isalpha() or m.start("code") in seen:
+                continue
+            if not code.isdigit() and not code.isupper():
+                continue  # "Code: Hello1" is prose, not an alphanumeric code
+            seen.add(m.start("code"))
+            found.append(_detected(layer, m.start("code"), m.end("code"), code))
+    return found
+
+
+def _detected(layer: Canonical, start: int, end: int, code: str) -> Detected:
+    s, e = layer.to_original(start, end)
+    return Detected(
+        kind=SensitiveKind.OTP,
+        raw=layer.original[s:e],
+        keys=(f"otp:{code.upper()}",),
+        span=(s, e),
+        masked=mask(SensitiveKind.OTP, code),
+    )

@@ -1,0 +1,236 @@
+"""Phone numbers: cheap candidate scan, then ``phonenumbers`` on the candidates only.
+
+Pipeline on the ``numerals`` layer (digits already unspelled and unfolded):
+
+1. *Blockers* blank out digit shapes that are not phone numbers but could parse as one once
+   their separators are dropped: dates ("2026-03-14 15:30" would read as the valid US number
+   +1 202-603-1415), times, currency amounts, thousands-separated numbers, versions, IPv4
+   addresses and ZIP+4 codes.
+2. *Chains*: maximal runs of digits joined by phone separators (space, dot, dash, slash,
+   parentheses, ", "), optionally led by "+". A chain glued to a Latin-letter identifier
+   ("ORD-20231105-7781", "build2023110577") is not a phone number.
+3. The whole chain is parsed first; if it is not a valid number, runs of its digit groups are
+   tried (two numbers written side by side, a room number before a phone). Only whole
+   normalized values count: a run needs at least 7 digits and must be a *valid* number for one
+   of the region hints, so fragments (last four digits, room numbers, years) never yield a key.
+4. Every valid parse contributes an E.164 key; with several region hints a national number may
+   yield several keys (e.g. a 10-digit US number is also a valid Chinese landline).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import phonenumbers
+
+from host_pep.values.kinds import Detected, SensitiveKind
+from host_pep.values.masking import mask_phone
+from host_pep.values.obfuscation import Canonical
+
+# Numeric tokens (no spaces) are classified one by one; the ones below are not phone digits.
+_TOKEN = re.compile(r"\d[\d,.:/\-]*\d|\d")
+_NOT_PHONE_TOKEN = re.compile(
+    r"""\d{4}[-/.]\d{1,2}[-/.]\d{1,2}          # 2026-03-14
+      | \d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2}) # 14/03/2026, 3.14.26
+      | \d{1,2}:\d{2}(?::\d{2})?                # 15:30, 15:30:59
+      | \d{1,3}(?:,\d{3})+(?:\.\d+)?            # 1,234,567.00
+      | \d+\.\d{2}                              # 1234567.89
+      | \d{1,3}(?:\.\d{1,3}){2,3}               # 1.2.3, 192.168.1.10
+      | \d{5}-\d{4}                             # ZIP+4
+      | \d+(?:[.:/\-]\d+)*:\d+(?:[.:/\-]\d+)*   # anything with a colon (ratios, timestamps)
+    """,
+    re.VERBOSE,
+)
+_CURRENCY_BEFORE = frozenset("$€£¥₹₩￥")
+_CURRENCY_AFTER = re.compile(
+    r"\s?(?:元|块|円|usd|eur|gbp|cny|rmb|jpy|dollars?|euros?|yuan)", re.IGNORECASE
+)
+_PLAIN_AFTER = frozenset(".,;:!?)]}\n\t-/")
+_CHAIN = re.compile(r"\d(?:[ \t.\-/·,()]{0,4}\d)*")
+_GROUP = re.compile(r"\d+")
+_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+_JOINERS = frozenset("-_/#")
+
+MIN_DIGITS = 7  # no valid subscriber number anywhere is shorter once its area code is included
+MAX_DIGITS = 17  # 15 (E.164) plus an international prefix such as 00 or 011
+_MAX_ATTEMPTS = 24  # parses per chain; bounds the cost of long digit lists
+
+
+@lru_cache(maxsize=16384)
+def normalize(plus: bool, digits: str, regions: tuple[str, ...]) -> tuple[str, ...]:
+    """E.164 forms of a digit string: one per region hint it is valid in (empty: not a phone)."""
+    if not MIN_DIGITS <= len(digits) <= MAX_DIGITS:
+        return ()
+    if plus:
+        return _parse("+" + digits, None)
+    if digits.startswith("00"):  # the ITU international prefix, whatever the region hints
+        return _parse("+" + digits[2:], None)
+    out: list[str] = []
+    for region in regions:
+        for e164 in _parse(digits, region):
+            if e164 not in out:
+                out.append(e164)
+    return tuple(out)
+
+
+def _parse(number: str, region: str | None) -> tuple[str, ...]:
+    try:
+        parsed = phonenumbers.parse(number, region)
+    except phonenumbers.NumberParseException:
+        return ()
+    if not phonenumbers.is_valid_number(parsed):
+        return ()
+    return (phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164),)
+
+
+def phone_keys(text: str, regions: tuple[str, ...] = ("CN", "US")) -> tuple[str, ...]:
+    """Keys of a text that is one phone number as a whole (any format), else ()."""
+    digits = "".join(_GROUP.findall(text))
+    return tuple(f"phone:{e}" for e in normalize("+" in text, digits, regions))
+
+
+@lru_cache(maxsize=4096)
+def _prefer_by_layout(e164s: tuple[str, ...], layout: tuple[int, ...]) -> tuple[str, ...]:
+    """Put first the region whose national format groups the digits as the writer did.
+
+    "(415) 555-0132" is valid in the US and in China; its 3-3-4 grouping is the US layout, so the
+    US key comes first. All keys are kept: the order only decides ``Detected.key``.
+    """
+    if len(layout) < 2:
+        return e164s
+
+    def matches(e164: str) -> bool:
+        national = phonenumbers.format_number(
+            phonenumbers.parse(e164, None), phonenumbers.PhoneNumberFormat.NATIONAL
+        )
+        return tuple(len(g) for g in _GROUP.findall(national)) == layout
+
+    return tuple(sorted(e164s, key=lambda e: not matches(e)))
+
+
+def _blank_non_phone_tokens(text: str, start: int, end: int) -> str | None:
+    """``text[start:end]`` with dates, times, amounts, versions and ZIP+4 codes replaced by
+    NULs, or None when it has none."""
+    blanks: list[tuple[int, int]] = []
+    for m in _TOKEN.finditer(text, start, end):
+        s, e = m.span()
+        token = m.group()
+        if (
+            (not token.isdigit() and _NOT_PHONE_TOKEN.fullmatch(token) is not None)
+            or (s > 0 and text[s - 1] in _CURRENCY_BEFORE)
+            or (s > 1 and text[s - 1] == " " and text[s - 2] in _CURRENCY_BEFORE)
+            or (e < len(text) and text[e] not in _PLAIN_AFTER and _CURRENCY_AFTER.match(text, e))
+        ):
+            blanks.append((s, e))
+    if not blanks:
+        return None
+    parts: list[str] = []
+    pos = start
+    for s, e in blanks:
+        parts.append(text[pos:s])
+        parts.append("\x00" * (e - s))
+        pos = e
+    parts.append(text[pos:end])
+    return "".join(parts)
+
+
+def _glued(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is part of a Latin-letter/digit identifier."""
+    if start > 0:
+        prev = text[start - 1]
+        if prev in _ALNUM or (prev in _JOINERS and start > 1 and text[start - 2] in _ALNUM):
+            return True
+    if end < len(text):
+        nxt = text[end]
+        if nxt in _ALNUM or (nxt in _JOINERS and end + 1 < len(text) and text[end + 1] in _ALNUM):
+            return True
+    return False
+
+
+def find_phones(layer: Canonical, regions: tuple[str, ...]) -> list[Detected]:
+    text = layer.text
+    found: list[Detected] = []
+    for chain in _CHAIN.finditer(text):
+        if chain.end() - chain.start() < MIN_DIGITS:
+            continue  # too short to hold a whole number; most digit runs in prose end here
+        scan = _blank_non_phone_tokens(text, chain.start(), chain.end())
+        if scan is None:
+            found += _chain_phones(layer, text, chain.start(), chain.end(), regions)
+        else:  # parts of the chain were dates/amounts/...: what is left forms new chains
+            for sub in _CHAIN.finditer(scan):
+                if sub.end() - sub.start() >= MIN_DIGITS:
+                    offset = chain.start()
+                    found += _chain_phones(
+                        layer, text, offset + sub.start(), offset + sub.end(), regions
+                    )
+    return found
+
+
+def _chain_phones(
+    layer: Canonical, text: str, c_start: int, c_end: int, regions: tuple[str, ...]
+) -> list[Detected]:
+    # A leading "+" (or "(+", "+ ") belongs to the number.
+    lead = text[max(0, c_start - 3) : c_start]
+    plus = "+" in lead
+    if plus:
+        c_start -= len(lead) - lead.index("+")
+    if _glued(text, c_start, c_end):
+        return []
+    groups = [(m.group(), m.start(), m.end()) for m in _GROUP.finditer(text, c_start, c_end)]
+    found: list[Detected] = []
+    for first, last, keys in _runs(groups, plus, regions):
+        start = c_start if first == 0 else groups[first][1]
+        if first == 0 and start > 0 and text[start - 1] == "(":
+            start -= 1
+        end = groups[last][2]
+        if len(keys) > 1:
+            keys = _prefer_by_layout(keys, tuple(len(g[0]) for g in groups[first : last + 1]))
+        s, e = layer.to_original(start, end)
+        found.append(
+            Detected(
+                kind=SensitiveKind.PHONE,
+                raw=layer.original[s:e],
+                keys=tuple(f"phone:{k}" for k in keys),
+                span=(s, e),
+                masked=mask_phone(keys[0]),
+            )
+        )
+    return found
+
+
+def _runs(
+    groups: list[tuple[str, int, int]], plus: bool, regions: tuple[str, ...]
+) -> list[tuple[int, int, tuple[str, ...]]]:
+    """Non-overlapping runs of digit groups that are valid numbers: (first, last, e164s)."""
+    total = sum(len(g[0]) for g in groups)
+    if total < MIN_DIGITS:
+        return []
+    whole = normalize(plus, "".join(g[0] for g in groups), regions)
+    if whole:
+        return [(0, len(groups) - 1, whole)]
+    out: list[tuple[int, int, tuple[str, ...]]] = []
+    attempts = 0
+    i = 0
+    n = len(groups)
+    while i < n and attempts < _MAX_ATTEMPTS:
+        match: tuple[int, tuple[str, ...]] | None = None
+        count = sum(len(g[0]) for g in groups[i:])
+        for j in range(n, i, -1):  # longest run first
+            if count < MIN_DIGITS:
+                break
+            if count <= MAX_DIGITS and not (i == 0 and j == n):
+                attempts += 1
+                keys = normalize(plus and i == 0, "".join(g[0] for g in groups[i:j]), regions)
+                if keys:
+                    match = (j, keys)
+                    break
+                if attempts >= _MAX_ATTEMPTS:
+                    break
+            count -= len(groups[j - 1][0])
+        if match is None:
+            i += 1
+        else:
+            out.append((i, match[0] - 1, match[1]))
+            i = match[0]
+    return out
