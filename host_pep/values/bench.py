@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--repeat must be at least 1")
     ctx = DetectionContext()
     detect("warm up 138 1234 5678", ctx)  # lexicons and translation tables are built lazily
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name, text in PAYLOADS.items():
         cold, warm = measure(text, ctx, args.repeat)
         kinds = [d.kind.value for d in detect(text, ctx)]
