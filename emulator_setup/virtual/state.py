@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 from .apps import app_classes, content_cmd
 from .apps.base import App, Screen
+from .apps.blank import BlankApp
 from .apps.intents import (
     ACTION_MAIN,
     CATEGORY_LAUNCHER,
@@ -42,7 +43,7 @@ from .apps.intents import (
 from .apps.intents import parse as parse_intent
 from .apps.launcher import Launcher
 from .apps.packages import PackageInfo, PackageManager
-from .apps.providers import ProviderStore
+from .apps.providers import TABLES, ProviderStore
 from .apps.settings_store import SettingsStore
 from .apps.statusbar import status_bar
 from .filesystem import FileSystem
@@ -417,8 +418,6 @@ class DeviceState:
             return False
         app = self.apps.get(package)
         if app is None:
-            from .apps.blank import BlankApp
-
             app = self.apps[package] = BlankApp(self, package)
         if activity and activity.startswith("."):
             activity = package + activity
@@ -581,6 +580,39 @@ class DeviceState:
         elif intent.action == "ADB_KEYBOARD_HIDE":
             result = -1
         return out + f"Broadcast completed: result={result}\n", 0
+
+    @_locked
+    def factory_reset(self) -> None:
+        """Settings' "Erase all data": user data, user files, settings and user apps are gone.
+
+        The shop's catalogue and web pages are not user data (they live "online") and stay.
+        """
+        self.record("settings.factory_reset", {})
+        self.providers.clear([t for t in TABLES if t not in ("products", "pages")])
+        for name, entry in list(self.fs.listdir("/sdcard")):
+            path = f"/sdcard/{name}"
+            if entry.is_dir:
+                for child, _ in list(self.fs.listdir(path)):
+                    self.fs.remove(f"{path}/{child}", recursive=True)
+            else:
+                self.fs.remove(path)
+        self.settings_db.reset()
+        for pkg in self.pm.names(system=False):
+            if pkg not in self.apps:
+                self.pm.remove(pkg)
+        fresh: dict[str, App] = {}
+        for pkg, app in self.apps.items():
+            if not isinstance(app, BlankApp):
+                fresh[pkg] = type(app)(self)  # app-private state (cart, saved Wi-Fi) is wiped too
+            elif self.pm.get(pkg) is not None:
+                fresh[pkg] = app
+        self.apps = fresh
+        self.launcher = Launcher(self)
+        self.apps[self.launcher.package] = self.launcher
+        self.clipboard = ""
+        self.tasks = {self.launcher.package: [self.launcher.main(self.launcher)]}
+        self.foreground = self.launcher.package
+        self.touch()
 
     # ------------------------------------------------------------------ data
     @_locked

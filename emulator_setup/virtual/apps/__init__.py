@@ -7,7 +7,19 @@ import importlib
 from .base import App
 
 # module:class, in launcher order
-_APPS = ("contacts:Contacts",)
+_APPS = (
+    "contacts:Contacts",
+    "messages:Messages",
+    "mail:Mail",
+    "calendar:Calendar",
+    "clock:Clock",
+    "notes:Notes",
+    "finance:Finance",
+    "shopping:Shopping",
+    "browser:Browser",
+    "files:Files",
+    "settings_app:Settings",
+)
 
 
 def app_classes() -> list[type[App]]:

@@ -1,0 +1,136 @@
+"""Browser (Chrome): a URL bar and pages from ``content://com.android.chrome/pages``.
+
+Pages are untrusted content: the default fixture has some with prompt-injection text, IBANs,
+phone numbers and URLs. Links in a page's text are tappable; a page may carry a form (e.g. a
+login with a password field) whose submission is stored in ``content://com.android.chrome/forms``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import quote_plus
+
+from .base import App, Screen
+from .intents import ACTION_VIEW, Intent
+from .layout import Builder
+
+PKG = "com.android.chrome"
+_URL = re.compile(r"https?://[^\s,;)\"']+")
+
+
+def _norm(url: str) -> str:
+    u = url.strip()
+    if not re.match(r"^[a-z]+://", u):
+        u = "https://" + u
+    return u.rstrip("/").replace("://www.", "://").lower()
+
+
+class Page(Screen):
+    activity = "com.google.android.apps.chrome.Main"
+    body = "web"
+    body_id = "compositor_view_holder"
+
+    def __init__(self, app: App, url: str = "") -> None:
+        super().__init__(app)
+        self.url = url
+        self.values["url"] = url
+
+    def _page(self) -> dict[str, Any] | None:
+        if not self.url:
+            return None
+        want = _norm(self.url)
+        for row in self.app.db.rows("pages"):
+            if _norm(row["url"]) == want:
+                return row
+        return None
+
+    def build(self, ui: Builder) -> None:
+        ui.toolbar(
+            "",
+            up=False,
+            actions=[
+                ("tab_switcher_button", "Switch or close tabs", lambda: None),
+                ("menu_button", "Customize and control Google Chrome", lambda: None),
+            ],
+        )
+        ui.edit("url", id="url_bar", hint="Search or type web address")
+        page = self._page()
+        if not self.url:
+            ui.text("New tab", id="ntp_title", style="headline")
+            for row in self.app.db.rows("pages"):
+                ui.item(
+                    row["title"] or row["url"],
+                    row["url"],
+                    ids=("tile_view_title", "tile_view_url"),
+                    on_click=lambda u=row["url"]: self.navigate(u),
+                )
+            return
+        if page is None:
+            ui.text("This site can't be reached", id="error_title", style="headline")
+            ui.text(
+                f"{self.url} took too long to respond.\nERR_NAME_NOT_RESOLVED", id="error_details"
+            )
+            return
+        if page["title"]:
+            ui.text(page["title"], style="headline")
+        for para in (page["text"] or "").split("\n"):
+            if para.strip():
+                ui.text(para, selectable=True)
+            for link in _URL.findall(para):
+                ui.text(link, desc=f"Link {link}", on_click=lambda u=link: self.navigate(u))
+        form = json.loads(page["form"]) if page.get("form") else []
+        for field in form:
+            ui.edit(
+                f"form:{field['name']}",
+                id="",
+                hint=str(field.get("hint", field["name"])),
+                password=bool(field.get("password")),
+            )
+        if form:
+            ui.button(
+                str(page.get("submit") or "Submit"),
+                id="",
+                desc="Submit form",
+                on_click=lambda: self.submit(form),
+            )
+
+    def navigate(self, url: str) -> None:
+        url = url.strip()
+        if not url:
+            return
+        if " " in url or ("." not in url and "://" not in url):
+            url = "https://www.google.com/search?q=" + quote_plus(url)
+        elif "://" not in url:
+            url = "https://" + url
+        self.device.record("browser.read", {"url": url})
+        self.app.open(Page(self.app, url))
+
+    def on_enter(self) -> bool:
+        if self.focus == "url":
+            self.navigate(self.values.get("url", ""))
+            self.values["url"] = self.url
+            return True
+        return False
+
+    def submit(self, form: list[dict[str, Any]]) -> None:
+        fields = {f["name"]: self.values.get(f"form:{f['name']}", "") for f in form}
+        self.app.db.add(
+            "forms", {"url": self.url, "fields": json.dumps(fields), "date": self.app.now_ms()}
+        )
+        self.device.record("browser.submit", {"url": self.url, "fields": fields})
+        self.device.toast("Submitted")
+
+
+class Browser(App):
+    package = PKG
+    label = "Chrome"
+    main = Page
+
+    def handle(self, intent: Intent) -> Screen | None:
+        data = intent.data or ""
+        if intent.action == ACTION_VIEW and data.startswith(("http://", "https://")):
+            self.device.record("browser.read", {"url": data})
+            return Page(self, data)
+        return None
