@@ -59,9 +59,13 @@ def make_shell_handler(device: VirtualDevice, v2: bool, command: str):  # type: 
             status = await _interactive(shell, stream, sink, v2)
         else:
             status = await shell.run(command)
-            await sink.flush()
-        if v2 and not stream.closed:
-            await stream.write(v2_packet(ID_EXIT, bytes([status & 0xFF])))
+        # Remaining output and the exit packet go out in one WRTE, as adbd sends them.
+        tail = sink.encode()
+        sink.chunks.clear()
+        if v2:
+            tail += v2_packet(ID_EXIT, bytes([status & 0xFF]))
+        if tail and not stream.closed:
+            await stream.write(tail)
 
     return serve
 
