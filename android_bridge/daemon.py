@@ -79,17 +79,13 @@ async def _devices(cfg: DaemonConfig) -> AsyncIterator[tuple[list[str], int | No
 
 @contextlib.asynccontextmanager
 async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core]:
-    from host_pep.pep import PEP
-
     from android_bridge.api.tool_catalog import load_tool_specs
     from android_bridge.device import DevicePool
     from android_bridge.mediator import Mediator
+    from host_pep.pep import PEP
 
     cfg.state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     async with _devices(cfg) as (serials, adb_port):
-        if adb_port is not None:
-            # adbutils and uiautomator2 find the adb server through this variable.
-            os.environ["ANDROID_ADB_SERVER_PORT"] = str(adb_port)
         if pep is None:
             pep = PEP.create(policy=cfg.policy, audit=str(cfg.audit or cfg.state_dir / "audit.db"))
         recorder = None
@@ -97,7 +93,7 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
             from android_bridge.traces import TraceRecorder
 
             recorder = TraceRecorder(cfg.trace_dir)
-        pool = DevicePool(serials)
+        pool = DevicePool(serials, adb_port=adb_port)
         try:
             mediator = Mediator(pep, pool, recorder=recorder)
             service = BridgeService(

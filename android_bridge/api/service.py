@@ -212,6 +212,8 @@ class BridgeService:
     async def screen(self, session: str) -> ScreenResponse:
         sess = self._session(session)
         scr = await self.mediator.screen(sess.serial, session=sess.id)
+        if self.recorder is not None:
+            self.recorder.record_screen(sess.id, scr.xml, getattr(scr, "hash", None))
         return ScreenResponse(
             serial=sess.serial,
             hash=getattr(scr, "hash", None),
@@ -222,6 +224,8 @@ class BridgeService:
     async def screen_png(self, session: str) -> bytes:
         sess = self._session(session)
         scr = await self.mediator.screen(sess.serial, session=sess.id)
+        if self.recorder is not None:  # the dump behind the picture was observed too
+            self.recorder.record_screen(sess.id, scr.xml, getattr(scr, "hash", None))
         png = scr.png
         if callable(png):
             png = png()

@@ -32,7 +32,7 @@ class TraceRecord(BaseModel):
     v: int = TRACE_VERSION
     seq: int
     ts: float
-    kind: Literal["event", "rule_install", "rule_remove", "session_end"] = "event"
+    kind: Literal["event", "screen", "rule_install", "rule_remove", "session_end"] = "event"
     event: dict[str, Any] | None = None
     verdict: dict[str, Any] | None = None
     screen_hash: str | None = None
@@ -98,6 +98,8 @@ class TraceRecorder:
         xml = screen_xml if screen_xml is not None else inline_xml
         ev["context"] = context
         screen = self.screens.put(xml) if isinstance(xml, str) and xml else None
+        if executed is None:
+            executed = _infer_executed(verdict, error)
         self._write(
             TraceRecord(
                 seq=self._next(),
@@ -109,6 +111,19 @@ class TraceRecorder:
                 result=_dump(result),
                 error=error,
                 executed=executed,
+            )
+        )
+
+    def record_screen(self, session: str, xml: str, screen_hash: str | None = None) -> None:
+        """A screen shown to a session (GET …/screen): the Mediator observes its text into it."""
+        self._write(
+            TraceRecord(
+                seq=self._next(),
+                ts=time.time(),
+                kind="screen",
+                session=session,
+                screen=self.screens.put(xml),
+                screen_hash=screen_hash,
             )
         )
 
@@ -131,6 +146,17 @@ class TraceRecorder:
         with self._lock:
             if not self._fh.closed:
                 self._fh.close()
+
+
+def _infer_executed(verdict: Any, error: str | None) -> bool:
+    """For recorders called without ``executed``: the Mediator commits only what the verdict
+    lets through, and reports a failed commit as ``not committed: …``."""
+    decision = getattr(verdict, "decision", None)
+    if decision is None and isinstance(verdict, dict):
+        decision = verdict.get("decision")
+    if str(getattr(decision, "value", decision)) not in ("allow", "rewrite"):
+        return False
+    return error is None or not error.startswith("not committed")
 
 
 def read_trace(path: str | Path) -> Iterator[TraceRecord]:

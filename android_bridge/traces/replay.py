@@ -97,11 +97,28 @@ def _add(report: ReplayReport, decision: ReplayDecision) -> None:
         report.changed.append(decision)
 
 
-def _apply_control(pep: Any, rec: TraceRecord, report: ReplayReport) -> None:
+STALE_RULE = "bridge:stale-screen"
+"""The Mediator's rule id for an action refused because the screen changed under it."""
+
+
+def _observe_screen(pep: Any, session: str, xml: Any, event: Any = None) -> None:
+    """What the live Mediator does when a screen is shown to a session: observe its text."""
+    if not isinstance(xml, str) or not xml:
+        return
+    from android_bridge.events.gui import observations
+    from android_bridge.events.screen import parse_screen
+
+    kw = {"event_id": event.id, "agent": event.agent} if event is not None else {}
+    pep.observe(session, observations(parse_screen(xml)), **kw)
+
+
+def _apply_control(pep: Any, rec: TraceRecord, report: ReplayReport, screens: ScreenStore) -> None:
     from host_pep.rules import FlowRule
 
     try:
-        if rec.kind == "rule_install" and rec.rule is not None:
+        if rec.kind == "screen" and rec.session is not None and rec.screen:
+            _observe_screen(pep, rec.session, screens.get(rec.screen))
+        elif rec.kind == "rule_install" and rec.rule is not None:
             pep.rules.install(FlowRule.model_validate(rec.rule))
         elif rec.kind == "rule_remove" and rec.rule_id is not None:
             pep.rules.remove(rec.rule_id)
@@ -125,21 +142,24 @@ async def replay_offline(
     report = ReplayReport(trace=str(trace), policy=policy)
     for rec in read_trace(trace):
         if rec.kind != "event":
-            _apply_control(pep, rec, report)
+            _apply_control(pep, rec, report, screens)
             continue
-        report.events += 1
         data = _event(rec, screens, with_screen=True)
         try:
             event = AgentEvent.parse(data)
         except ValueError as exc:
             report.errors.append(f"record {rec.seq}: {exc}")
             continue
+        if STALE_RULE in (rec.verdict or {}).get("rule_ids", []):
+            # Refused live before any decision; only what it showed was observed. Same here.
+            _observe_screen(pep, event.session, data["context"].get("screen_xml"), event)
+            continue
+        report.events += 1
         verdict = await pep.decide(event)
-        ran_live = (
-            _lets_through(_decision(rec.verdict or {}))
-            and rec.error is None
-            and rec.executed is not False
-        )
+        if rec.executed is not None:
+            ran_live = rec.executed
+        else:
+            ran_live = _lets_through(_decision(rec.verdict or {})) and rec.error is None
         if ran_live and verdict.decision.lets_through:
             await pep.record_result(event, verdict, rec.result)
         _add(report, _compare(rec, data, verdict))
@@ -156,7 +176,7 @@ async def replay_execute(
     bound: set[str] = set()
     for rec in read_trace(trace):
         if rec.kind != "event":
-            _apply_control(pep, rec, report)
+            _apply_control(pep, rec, report, screens)
             continue
         report.events += 1
         data = _event(rec, screens, with_screen=False)
