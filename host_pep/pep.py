@@ -81,9 +81,10 @@ class PEP:
         rule_store: RuleStore,
         memory: bool = True,
         backend: SemanticBackend | None = None,
+        compiled: CompiledPolicy | None = None,
     ) -> None:
         self.bundle = bundle
-        self.policy = CompiledPolicy.build(bundle)
+        self.policy = compiled if compiled is not None else CompiledPolicy.build(bundle)
         self.audit = audit
         self.adapters = adapters
         self.adjudicator = adjudicator
@@ -140,6 +141,7 @@ class PEP:
             rule_store=store,
             memory=memory,
             backend=backend,
+            compiled=compiled,
         )
 
     @property
@@ -275,7 +277,7 @@ class PEP:
                 stage=ev.last_stage,
                 rule_ids=list(ctx.permitted_by),
                 reason="no policy objects to this action",
-                evidence=list(ctx.evidence),
+                evidence=evidence_list(None, ctx),
                 ruleset_revision=ev.revision,
                 latency_ms=latency,
                 shadow=list(ctx.shadow),
@@ -349,6 +351,18 @@ class PEP:
         self, event: AgentEvent | dict[str, Any], verdict: Verdict, result: Any
     ) -> int:
         return self.record_result_sync(event, verdict, result)
+
+    def record_observed(self, event: AgentEvent, result: Any) -> int:
+        """Record the result of an action known to have happened (replayed history), whatever
+        the PEP would decide about it now. Evaluation and trace replay use this."""
+        adapter = self.adapters.get(event.channel)
+        if adapter is None or result is None:
+            return 0
+        with self._lock:
+            cached = self._completions.get(event.id)
+        completion = cached[0] if cached is not None else adapter.complete(event)
+        values = adapter.observe_result(completion, result)
+        return self.observe(event.session, values, event_id=event.id, agent=event.agent)
 
     def observe(
         self, session: str, values: Iterable[ObservedValue], *, event_id: str = "", agent: str = ""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from functools import lru_cache
 from importlib.metadata import entry_points
 
 from host_pep.adapters.tool import ToolAdapter
@@ -17,6 +18,12 @@ from host_pep.semantics import ChannelAdapter
 
 log = logging.getLogger(__name__)
 GROUP = "droidgate.channel_adapters"
+
+
+@lru_cache(maxsize=1)
+def _discovered() -> tuple[ChannelAdapter, ...]:
+    # adapters are pure functions of their input, so one set serves every PEP in the process
+    return tuple(discovered_adapters())
 
 
 def discovered_adapters() -> list[ChannelAdapter]:
@@ -37,7 +44,7 @@ def adapter_map(
 ) -> dict[Channel, ChannelAdapter]:
     """Channel -> adapter. ``None`` = host_pep's tool/llm adapter + discovered ones."""
     chosen: list[ChannelAdapter] = (
-        [ToolAdapter(policy), *discovered_adapters()] if adapters is None else list(adapters)
+        [ToolAdapter(policy), *_discovered()] if adapters is None else list(adapters)
     )
     table: dict[Channel, ChannelAdapter] = {}
     for adapter in chosen:

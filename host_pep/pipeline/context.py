@@ -8,6 +8,7 @@ The analysis is computed lazily, once, by whichever stage first needs it (a Flow
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from host_pep.events import AgentEvent
@@ -44,66 +45,94 @@ class Outcome:
     stage: Stage
     reason: str
     rule_ids: list[str] = field(default_factory=list)
-    evidence: list[Evidence] = field(default_factory=list)
+    evidence: list[Proof] = field(default_factory=list)
     remove: list[ValueHit] = field(default_factory=list)
     """For a rewrite: the values to cut out of content fields."""
 
 
-@dataclass(slots=True)
+@lru_cache(maxsize=4096)
+def request_keys(text: str, regions: tuple[str, ...]) -> frozenset[str]:
+    """Normalized keys of every value the user gave in a request (user-provided values)."""
+    keys: set[str] = set()
+    if text:
+        for f in sensitive_values(text, regions):
+            keys.update(f.keys)
+        for f in key_arguments(text):
+            keys.update(f.keys)
+    return frozenset(keys)
+
+
 class DecisionContext:
-    event: AgentEvent
-    completion: Completion
-    policy: CompiledPolicy
-    state: SessionState | None
-    _content: list[ValueHit] | None = None
-    _keyargs: list[ValueHit] | None = None
-    _user_keys: frozenset[str] | None = None
-    review: list[str] = field(default_factory=list)
-    """Mandatory-review reasons attached by T1 (high-impact ambiguity, escalate rules, unknown ops)."""
-    review_rules: list[str] = field(default_factory=list)
-    t3_unsure: list[str] = field(default_factory=list)
-    evidence: list[Evidence] = field(default_factory=list)
-    shadow: list[dict[str, Any]] = field(default_factory=list)
-    permitted_by: list[str] = field(default_factory=list)
+    """Plain attributes, filled once: stages read them many times per decision."""
 
-    @property
-    def sem(self) -> ActionSemantics:
-        return self.completion.semantics
+    __slots__ = (
+        "_aliases",
+        "_content",
+        "_keyargs",
+        "_user_keys",
+        "app",
+        "completion",
+        "event",
+        "evidence",
+        "fields",
+        "op",
+        "permitted_by",
+        "policy",
+        "review",
+        "review_rules",
+        "sem",
+        "shadow",
+        "state",
+        "t3_unsure",
+        "text",
+        "user_request",
+    )
 
-    @property
-    def op(self) -> Operation:
-        return self.completion.semantics.operation
-
-    @property
-    def app(self) -> str | None:
-        return self.completion.semantics.app
-
-    @property
-    def user_request(self) -> str:
-        return self.event.user_request
+    def __init__(
+        self,
+        event: AgentEvent,
+        completion: Completion,
+        policy: CompiledPolicy,
+        state: SessionState | None,
+    ) -> None:
+        self.event = event
+        self.completion = completion
+        self.policy = policy
+        self.state = state
+        sem = completion.semantics
+        self.sem: ActionSemantics = sem
+        self.op: Operation = sem.operation
+        self.app: str | None = sem.app
+        self.text: dict[str, str] = sem.text
+        self.fields: dict[str, FieldRole] = sem.fields
+        self.user_request: str = event.user_request
+        self._content: list[ValueHit] | None = None
+        self._keyargs: list[ValueHit] | None = None
+        self._user_keys: frozenset[str] | None = None
+        self._aliases: list[str] | None = None
+        self.review: list[str] = []
+        """Mandatory-review reasons attached by T1 (high-impact ambiguity, escalate rules, unknown ops)."""
+        self.review_rules: list[str] = []
+        self.t3_unsure: list[str] = []
+        self.evidence: list[Proof] = []
+        self.shadow: list[dict[str, Any]] = []
+        self.permitted_by: list[str] = []
 
     def user_keys(self) -> frozenset[str]:
-        """Normalized keys of every value the user gave in the request (user-provided values)."""
         if self._user_keys is None:
-            text = self.user_request
-            keys: set[str] = set()
-            if text:
-                for f in sensitive_values(text, self.policy.regions):
-                    keys.update(f.keys)
-                for f in key_arguments(text):
-                    keys.update(f.keys)
-            self._user_keys = frozenset(keys)
+            self._user_keys = request_keys(self.user_request, self.policy.regions)
         return self._user_keys
 
     def _lookup(self, found: Found) -> list[Observation]:
-        if self.state is None:
-            return []
+        state = self.state
+        if state is None:
+            return _NONE
         keys = found.keys
         if len(keys) == 1:
-            return list(self.state.lookup(keys[0]))
+            return state.lookup(keys[0])
         seen: list[Observation] = []
         for key in keys:
-            for obs in self.state.lookup(key):
+            for obs in state.lookup(key):
                 if obs not in seen:
                     seen.append(obs)
         return seen
@@ -113,9 +142,9 @@ class DecisionContext:
         if self._content is None:
             user = self.user_keys()
             hits: list[ValueHit] = []
-            roles = self.sem.fields
+            roles = self.fields
             regions = self.policy.regions
-            for path, text in self.sem.text.items():
+            for path, text in self.text.items():
                 if not text:
                     continue
                 role = roles.get(path, FieldRole.CONTENT)
@@ -132,8 +161,8 @@ class DecisionContext:
         if self._keyargs is None:
             user = self.user_keys()
             hits: list[ValueHit] = []
-            roles = self.sem.fields
-            for path, text in self.sem.text.items():
+            roles = self.fields
+            for path, text in self.text.items():
                 role = roles.get(path)
                 if role is None or role not in KEY_ROLES or not text:
                     continue
@@ -146,34 +175,65 @@ class DecisionContext:
 
     def aliases(self) -> list[str]:
         """Names a FlowRule target or a scope glob may match (docs/contracts.md §1)."""
-        sem = self.sem
-        out = [self.completion.event.target]
-        if self.event.target != self.completion.event.target:
-            out.append(self.event.target)
-        if sem.app:
-            out.append(sem.app)
-            out.append(f"{sem.app}.{sem.operation.value}")
-        if sem.package:
-            out.append(sem.package)
-        if sem.widget:
-            rid = sem.widget.get("resource_id") or sem.widget.get("resourceId")
-            if isinstance(rid, str) and rid:
-                out.append(rid)
-        return [a for a in out if a]
+        if self._aliases is None:
+            sem = self.sem
+            out = [self.completion.event.target]
+            if self.event.target != self.completion.event.target:
+                out.append(self.event.target)
+            if sem.app:
+                out.append(sem.app)
+                out.append(f"{sem.app}.{sem.operation.value}")
+            if sem.package:
+                out.append(sem.package)
+            if sem.widget:
+                rid = sem.widget.get("resource_id") or sem.widget.get("resourceId")
+                if isinstance(rid, str) and rid:
+                    out.append(rid)
+            self._aliases = [a for a in out if a]
+        return self._aliases
 
     def actions(self) -> list[str]:
         return [self.event.action.value, self.op.value]
 
 
-def evidence_of(hit: ValueHit, obs: Observation | None = None) -> Evidence:
-    if obs is None:
-        return Evidence(kind=hit.found.kind, masked=hit.found.masked, field=hit.field)
-    return Evidence(
-        kind=hit.found.kind,
-        masked=hit.found.masked,
-        field=hit.field,
-        source=obs.source,
-        source_event=obs.event_id,
-        observed_by=obs.agent,
-        trusted=obs.trusted,
-    )
+_NONE: list[Observation] = []
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """Evidence as the stages record it (cheap); turned into ``Evidence`` for the verdict."""
+
+    hit: ValueHit
+    obs: Observation | None
+
+    @property
+    def kind(self) -> str:
+        return self.hit.found.kind
+
+    @property
+    def field(self) -> str:
+        return self.hit.field
+
+    @property
+    def source(self) -> str:
+        return self.obs.source if self.obs is not None else ""
+
+    def to_evidence(self) -> Evidence:
+        hit, obs = self.hit, self.obs
+        return Evidence(
+            kind=hit.found.kind,
+            masked=hit.found.masked,
+            field=hit.field,
+            source=obs.source if obs is not None else "",
+            source_event=obs.event_id if obs is not None else "",
+            observed_by=obs.agent if obs is not None else "",
+            trusted=obs.trusted if obs is not None else True,
+        )
+
+
+def evidence_of(hit: ValueHit, obs: Observation | None = None) -> Proof:
+    return Proof(hit, obs)
+
+
+def to_evidence(proofs: list[Proof]) -> list[Evidence]:
+    return [p.to_evidence() for p in proofs]

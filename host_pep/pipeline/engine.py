@@ -15,7 +15,7 @@ from typing import Any
 
 from host_pep.adjudication.base import AdjudicationRequest, Adjudicator, adjudicate_safely
 from host_pep.control.plane import ControlPlane
-from host_pep.pipeline.context import DecisionContext, Outcome
+from host_pep.pipeline.context import DecisionContext, Outcome, to_evidence
 from host_pep.pipeline.t1 import run_t1
 from host_pep.pipeline.t2 import run_t2
 from host_pep.pipeline.t3 import DeterministicBackend, SemanticBackend, run_t3
@@ -202,7 +202,7 @@ class Pipeline:
             req = AdjudicationRequest.for_completion(
                 ctx.completion,
                 reasons=reasons,
-                evidence=list(ctx.evidence),
+                evidence=to_evidence(ctx.evidence),
                 mandatory_review=bool(ctx.review),
             )
             result = await adjudicate_safely(self.adjudicator, req, timeout=timeout)
@@ -230,5 +230,5 @@ class Pipeline:
 
 def evidence_list(outcome: Outcome | None, ctx: DecisionContext) -> list[Evidence]:
     if outcome is not None and outcome.evidence:
-        return list(outcome.evidence)
-    return list(ctx.evidence)
+        return to_evidence(outcome.evidence)
+    return to_evidence(ctx.evidence)

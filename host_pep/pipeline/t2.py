@@ -43,6 +43,7 @@ def is_sink_write(ctx: DecisionContext) -> bool:
 def leak_sources(ctx: DecisionContext, hit: ValueHit) -> list[Observation]:
     """Source-app observations that make ``hit`` a leak in this action."""
     sources = ctx.policy.sources
+    current = ctx.event.id
     outbound = ctx.op in OUTBOUND_OPS or ctx.op is Operation.UNKNOWN
     out = []
     for obs in hit.observations:
@@ -51,6 +52,8 @@ def leak_sources(ctx: DecisionContext, hit: ValueHit) -> list[Observation]:
             continue
         if app == ctx.app and not outbound:
             continue  # a local write inside the value's own app (editing a contact)
+        if app == ctx.app and obs.event_id == current:
+            continue  # the target app's own screen right now (a compose box the agent filled)
         out.append(obs)
     return out
 

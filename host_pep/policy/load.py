@@ -71,9 +71,10 @@ def _load_shipped(name: str) -> PolicyBundle:
 
 
 def load_bundle(policy: str | Path | PolicyBundle = "default") -> PolicyBundle:
-    """A bundle by shipped name, or from a YAML file path. Returns a private copy."""
+    """A bundle by shipped name, or from a YAML file path (a bundle object is used as is: the
+    PEP never mutates it)."""
     if isinstance(policy, PolicyBundle):
-        return policy.model_copy(deep=True)
+        return policy
     text = str(policy)
     path = Path(text)
     looks_like_path = path.suffix in (".yaml", ".yml", ".json") or "/" in text or path.exists()

@@ -1,0 +1,184 @@
+"""``droidgate bench pep``: decision latency per stage and decisions/s as session memory grows.
+
+For each memory size (10, 1,000, 100,000 observations) a fresh session is filled, then a fixed
+mix of realistic tool events (a Contacts read, leaking and clean Calendar/Mail/SMS/Notes writes)
+is decided repeatedly. Events recur as they do in a real session, so detection results are cached
+(``host_pep.extract``); the cold cost of detection is reported separately (``detect_cold``).
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from typing import Any
+
+from host_pep.events import AgentEvent
+from host_pep.observations import Observation
+from host_pep.pep import PEP
+from host_pep.semantics import ObservedValue
+
+SIZES = (10, 1_000, 100_000)
+BUDGET_T1T2_P99_MS = 0.05
+BUDGET_RATIO = 1.5
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+def _events(session: str) -> list[AgentEvent]:
+    def ev(target: str, payload: dict[str, Any], request: str = "") -> AgentEvent:
+        return AgentEvent.parse(
+            {
+                "session": session,
+                "agent": "bench_agent",
+                "channel": "tool",
+                "action": "tool_call",
+                "target": target,
+                "payload": payload,
+                "context": {"user_request": request},
+            }
+        )
+
+    request = "Set up a meeting with Zhang Wei on Friday and let Li Na know"
+    return [
+        ev("contacts.lookup", {"query": "Zhang Wei"}, request),
+        ev(
+            "calendar.create_event",
+            {"title": "Sync with Zhang", "notes": "Call 138 1234 5678 first"},
+            request,
+        ),
+        ev(
+            "calendar.create_event",
+            {"title": "Sync with Zhang", "notes": "Prepare the agenda"},
+            request,
+        ),
+        ev(
+            "mail.send",
+            {
+                "to": "li.na@example.org",
+                "subject": "Friday",
+                "body": "Zhang is at zhang.wei@example.com",
+            },
+            request,
+        ),
+        ev(
+            "mail.send",
+            {
+                "to": "li.na@example.org",
+                "subject": "Friday",
+                "body": "Meeting with Zhang on Friday at 10",
+            },
+            request,
+        ),
+        ev("sms.send", {"to": "+86 138 1234 5678", "body": "See you Friday at 10"}, request),
+        ev(
+            "notes.create", {"title": "Friday", "body": "Bring the Q3 numbers, room B1205"}, request
+        ),
+        ev(
+            "clock.set_alarm", {"label": "Leave for the meeting", "hour": 9, "minutes": 30}, request
+        ),
+    ]
+
+
+def _fill(pep: PEP, session: str, n: int) -> None:
+    """n observations: the real Contacts result through the real path, the rest synthetic keys
+    in the same normalized formats (filling 100k through phone parsing would only time parsing)."""
+    pep.observe(
+        session,
+        [
+            ObservedValue(text="13812345678", source="contacts.lookup", field="phone"),
+            ObservedValue(text="zhang.wei@example.com", source="contacts.lookup", field="email"),
+        ],
+        event_id="bench-seed",
+        agent="bench_agent",
+    )
+    state = pep.sessions.get(session)
+    now = time.time()
+    for i in range(max(0, n - len(state))):
+        if i % 2:
+            key, kind = f"phone:+86139{i:08d}", "phone"
+        else:
+            key, kind = f"email:user{i}@bench.example", "email"
+        state.add(
+            Observation(
+                key=key,
+                kind=kind,
+                masked="***",
+                source_app="contacts",
+                source_tool="contacts.lookup",
+                field=kind,
+                event_id=f"fill-{i}",
+                agent="bench_agent",
+                trusted=True,
+                free_text=False,
+                sender=False,
+                instructive=False,
+                ts=now,
+            )
+        )
+
+
+def run(
+    iterations: int = 3000, warmup: int = 300, sizes: tuple[int, ...] = SIZES
+) -> dict[str, Any]:
+    from host_pep.extract import key_arguments, sensitive_values
+
+    runs: list[dict[str, Any]] = []
+    for n in sizes:
+        pep = PEP.create("default")
+        session = f"bench-{n}"
+        _fill(pep, session, n)
+        events = _events(session)
+        gc.collect()
+        gc.freeze()  # long-lived session memory is not rescanned by every collection
+        stages: dict[str, list[float]] = {}
+        for i in range(warmup):
+            pep.decide_sync(events[i % len(events)])
+        start = time.perf_counter()
+        for i in range(iterations):
+            verdict = pep.decide_sync(events[i % len(events)])
+            lat = verdict.latency_ms
+            for stage, ms in lat.items():
+                stages.setdefault(stage, []).append(ms)
+            stages.setdefault("T1+T2", []).append(lat.get("T1", 0.0) + lat.get("T2", 0.0))
+        elapsed = time.perf_counter() - start
+        gc.unfreeze()
+        # detection without the cache, on the same texts: what a never-seen payload costs
+        cold: list[float] = []
+        texts = [t for e in events for t in e.payload.values() if isinstance(t, str)]
+        for _ in range(3):
+            for text in texts:
+                sensitive_values.cache_clear()
+                key_arguments.cache_clear()
+                t = time.perf_counter()
+                sensitive_values(text)
+                key_arguments(text)
+                cold.append((time.perf_counter() - t) * 1000)
+        stages["detect_cold"] = cold
+        runs.append(
+            {
+                "observations": len(pep.sessions.get(session)),
+                "decisions_per_s": iterations / elapsed,
+                "stages": {
+                    s: {"p50_ms": _percentile(v, 50), "p99_ms": _percentile(v, 99)}
+                    for s, v in stages.items()
+                },
+            }
+        )
+        pep.close()
+    doc: dict[str, Any] = {"runs": runs}
+    if len(runs) >= 2:
+        first = runs[0]["stages"]["T1+T2"]["p99_ms"]
+        last = runs[-1]["stages"]["T1+T2"]["p99_ms"]
+        doc["ratio_p99_largest_to_smallest"] = last / first if first else 0.0
+        doc["budget"] = {
+            "t1_t2_p99_ms": BUDGET_T1T2_P99_MS,
+            "ratio": BUDGET_RATIO,
+            "met": last < BUDGET_T1T2_P99_MS
+            and doc["ratio_p99_largest_to_smallest"] <= BUDGET_RATIO,
+        }
+    return doc

@@ -1,0 +1,59 @@
+"""``droidgate bench pep``: per-stage decision latency and decisions/s vs. session memory size."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from host_pep.cli.main import EXIT_OK, command_group
+
+
+def register_bench(sub: Any) -> None:
+    group = command_group(sub, "bench", "measure droidgate's costs")
+    p = group.add_parser(
+        "pep",
+        help="PEP decision latency per stage with 10, 1,000 and 100,000 observations in memory",
+        description="Decide a realistic event mix repeatedly with growing session memory; report "
+        "per-stage p50/p99, decisions/s, and the p99 growth ratio (budget: T1+T2 p99 < 0.05 ms, ratio <= 1.5).",
+    )
+    p.add_argument("--json", metavar="OUT", default=None, help="write the results as JSON")
+    p.add_argument(
+        "--iterations", type=int, default=3000, help="decisions per memory size (default 3000)"
+    )
+    p.set_defaults(func=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from host_pep.bench import run
+
+    if args.iterations < 100:
+        raise ValueError("--iterations must be at least 100 for a meaningful p99")
+    doc = run(iterations=args.iterations)
+    if args.json:
+        Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", "utf-8")
+    console = Console()
+    table = Table(title="droidgate bench pep (ms)")
+    table.add_column("observations", justify="right")
+    table.add_column("decisions/s", justify="right")
+    stages = ["T0", "T1", "T2", "T1+T2", "T3", "total", "detect_cold"]
+    for s in stages:
+        table.add_column(f"{s} p50/p99", justify="right")
+    for r in doc["runs"]:
+        cells = [f"{r['observations']:,}", f"{r['decisions_per_s']:,.0f}"]
+        for s in stages:
+            v = r["stages"].get(s)
+            cells.append(f"{v['p50_ms']:.4f}/{v['p99_ms']:.4f}" if v else "-")
+        table.add_row(*cells)
+    console.print(table)
+    if "budget" in doc:
+        b = doc["budget"]
+        console.print(
+            f"T1+T2 p99 growth (largest/smallest memory): {doc['ratio_p99_largest_to_smallest']:.2f} "
+            f"(budget {b['ratio']}); budget {'met' if b['met'] else 'NOT met'}"
+        )
+    return EXIT_OK

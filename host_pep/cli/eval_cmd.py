@@ -1,0 +1,139 @@
+"""``droidgate eval CASES.jsonl...``: offline cases through the PEP, with ablations and baselines."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+EXIT_OK = 0
+
+
+def register_eval(sub: Any) -> None:
+    p = sub.add_parser(
+        "eval",
+        help="run offline AgentEvent cases and report accuracy, attack-block and false-block rates",
+        description=(
+            "Run offline cases (DESIGN.md's JSONL format) through the PEP. By default every "
+            "configuration runs: the full PEP (whose metrics are the headline), the T1 / T1+T2 / "
+            "T1+T2+T3 ablations, and the no-PEP and current-action-only baselines."
+        ),
+    )
+    p.add_argument("cases", nargs="+", metavar="CASES.jsonl", help="case files (JSON Lines)")
+    p.add_argument(
+        "--policy", metavar="NAME|FILE", default=None, help="base policy bundle (default: default)"
+    )
+    p.add_argument(
+        "--json", metavar="OUT", default=None, help="write metrics and per-case results as JSON"
+    )
+    p.add_argument(
+        "--config",
+        default="all",
+        choices=["all", "full", "T1", "T1+T2", "T1+T2+T3", "no_pep", "current_action_only"],
+        help="which configuration to run (default: all, headline = full)",
+    )
+    p.set_defaults(func=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from host_pep.evaluation import (
+        CONFIG_ORDER,
+        PolicyCache,
+        case_documents,
+        load_cases,
+        metrics,
+        rates,
+        run_config,
+    )
+
+    cases = load_cases(args.cases)
+    policies = PolicyCache(args.policy)
+    policies.get(None)  # a bad --policy is a usage error before anything runs
+    configs = CONFIG_ORDER if args.config == "all" else [args.config]
+    headline = "full" if "full" in configs else configs[0]
+    console = Console(stderr=True)
+    results: dict[str, Any] = {}
+    with Progress(console=console, transient=True) as progress:
+        for config in configs:
+            task = progress.add_task(f"{config:>20}", total=len(cases))
+
+            def advance(task: Any = task) -> None:
+                progress.advance(task)
+
+            results[config], _ = run_config(cases, config, policies, advance)
+    main = results[headline]
+    doc: dict[str, Any] = {
+        "metrics": metrics(main),
+        "cases": case_documents(main),
+        "configurations": {c: rates(results[c]) for c in configs},
+        "headline": headline,
+    }
+    if args.json:
+        out = Path(args.json)
+        if out.parent and not out.parent.exists():
+            out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(doc, indent=2) + "\n", "utf-8")
+    _print(Console(), doc, Table)
+    return EXIT_OK
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.2f}%"
+
+
+def _print(console: Any, doc: dict[str, Any], table_cls: Any) -> None:
+    m = doc["metrics"]
+    t = table_cls(title=f"droidgate eval ({doc['headline']})")
+    for col in ("cases", "passed", "steps scored", "accuracy", "attack block", "false block"):
+        t.add_column(col, justify="right")
+    t.add_row(
+        str(m["cases"]),
+        str(m["cases_passed"]),
+        str(m["steps_scored"]),
+        _pct(m["accuracy"]),
+        _pct(m["attack_block"]),
+        _pct(m["false_block"]),
+    )
+    console.print(t)
+    cat = table_cls(title="by category (scored steps)")
+    for col in ("category", "scored", "passed", "rate"):
+        cat.add_column(col, justify="right" if col != "category" else "left")
+    for name, c in m["by_category"].items():
+        cat.add_row(
+            name,
+            str(c["scored"]),
+            str(c["passed"]),
+            _pct(c["passed"] / c["scored"] if c["scored"] else 0),
+        )
+    console.print(cat)
+    lat = table_cls(title="latency per stage (ms)")
+    for col in ("stage", "p50", "p99"):
+        lat.add_column(col, justify="right" if col != "stage" else "left")
+    for stage, v in m["latency_ms"].items():
+        lat.add_row(stage, f"{v['p50']:.4f}", f"{v['p99']:.4f}")
+    console.print(lat)
+    if len(doc["configurations"]) > 1:
+        ab = table_cls(title="ablations and baselines")
+        for col in ("configuration", "accuracy", "attack block", "false block"):
+            ab.add_column(col, justify="right" if col != "configuration" else "left")
+        for name, r in doc["configurations"].items():
+            ab.add_row(name, _pct(r["accuracy"]), _pct(r["attack_block"]), _pct(r["false_block"]))
+        console.print(ab)
+    failed = [c for c in doc["cases"] if not c["passed"]]
+    if failed:
+        console.print(f"[bold]{len(failed)} case(s) not passed[/bold] (first 20):")
+        for c in failed[:20]:
+            bad = next(
+                (s for s in c["steps"] if s["expect"] and s["decision"] != s["expect"]), None
+            )
+            detail = (
+                f"expected {bad['expect']}, got {bad['decision']} at {bad['stage']}: {bad['reason']}"
+                if bad
+                else c.get("error", "")
+            )
+            console.print(f"  {c['id']} [{c['category']}] {detail}", markup=False, highlight=False)
