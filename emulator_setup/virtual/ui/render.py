@@ -68,7 +68,19 @@ def _draw_text(
 def _draw(d: ImageDraw.ImageDraw, node: Node) -> None:
     box = node.visible_bounds
     x0, y0, x1, y1 = box
-    if node.cls == BUTTON or (node.cls == IMAGE_BUTTON and node.content_desc):
+    in_toolbar = node.parent is not None and node.parent.resource_id.endswith(":id/toolbar")
+    if node.content_desc == "Navigate up":
+        _draw_text(d, (x0 + 30, y0 + (y1 - y0 - 60) // 2, x1, y1), "\u2190", 56, FG)
+    elif in_toolbar and node.cls == BUTTON:  # action-bar items are flat text, like Material menus
+        _draw_text(
+            d,
+            (x0, y0 + (y1 - y0 - 44) // 2, x1, y1),
+            node.text or node.content_desc,
+            36,
+            ACCENT,
+            center=True,
+        )
+    elif node.cls == BUTTON or (node.cls == IMAGE_BUTTON and node.content_desc):
         label = node.text or node.content_desc
         d.rounded_rectangle(
             box, radius=min(40, (y1 - y0) // 2), fill=ACCENT if node.enabled else MUTED

@@ -65,10 +65,10 @@ def test_attribute_order_and_two_windows(dev: DeviceState) -> None:
     ]
     assert all(r.get("index") == "0" for r in roots)
     for node in doc.iter("node"):
-        keys = [k for k in node.keys() if k != "NAF"]
+        keys = [k for k in node.attrib if k != "NAF"]
         assert keys == ATTR_ORDER
-        if "NAF" in node.keys():
-            assert node.keys()[0] == "NAF"
+        if "NAF" in node.attrib:
+            assert next(iter(node.attrib)) == "NAF"
         assert re.fullmatch(r"\[\d+,\d+\]\[\d+,\d+\]", node.get("bounds"))
 
 
@@ -128,8 +128,8 @@ def test_invisible_offscreen_rows_are_skipped(dev: DeviceState) -> None:
     assert "note 00.md" in xml and "note 39.md" not in xml
     doc = etree.fromstring(xml.encode())
     for node in doc.iter("node"):
-        l, t, r, b = map(int, re.findall(r"\d+", node.get("bounds")))
-        assert 0 <= l < r <= 1080 and 0 <= t < b <= 2400
+        x0, y0, x1, y1 = map(int, re.findall(r"\d+", node.get("bounds")))
+        assert 0 <= x0 < x1 <= 1080 and 0 <= y0 < y1 <= 2400
 
 
 def test_cached_per_revision_and_400_nodes_serialize(dev: DeviceState) -> None:
