@@ -37,6 +37,8 @@ def find_cards(layer: Canonical) -> list[Detected]:
     text = layer.text
     found: list[Detected] = []
     for m in _CANDIDATE.finditer(text):
+        if text[max(0, m.start() - 2) : m.start()].strip().endswith("+"):
+            continue  # "+49 171...": a phone number with its country code
         groups = [
             (g.group(), m.start() + g.start(), m.start() + g.end())
             for g in _GROUP.finditer(m.group())

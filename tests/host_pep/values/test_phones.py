@@ -1,0 +1,213 @@
+"""Phone detection: every written form of a number gives its E.164 key; fragments give none."""
+
+from __future__ import annotations
+
+import phonenumbers
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from host_pep.values import DetectionContext, SensitiveKind, detect
+from host_pep.values.phones import normalize, phone_keys
+
+from .strategies import e164, national_digits, region_of, valid_numbers, written_forms
+
+CN_KEY = "phone:+8613812345678"
+US_KEY = "phone:+14155550132"
+
+
+def phones(text: str, ctx: DetectionContext | None = None) -> list[tuple[str, tuple[str, ...]]]:
+    return [(d.raw, d.keys) for d in detect(text, ctx) if d.kind is SensitiveKind.PHONE]
+
+
+@pytest.mark.parametrize(
+    ("text", "raw", "key"),
+    [
+        ("+86 138 1234 5678", "+86 138 1234 5678", CN_KEY),
+        ("13812345678", "13812345678", CN_KEY),
+        ("138-1234-5678", "138-1234-5678", CN_KEY),
+        ("(415) 555-0132", "(415) 555-0132", US_KEY),
+        ("+1 415.555.0132", "+1 415.555.0132", US_KEY),
+        ("0044 20 7946 0958", "0044 20 7946 0958", "phone:+442079460958"),
+        ("+49 30 12345678", "+49 30 12345678", "phone:+493012345678"),
+        ("＋８６ １３８ １２３４ ５６７８", "＋８６ １３８ １２３４ ５６７８", CN_KEY),
+        ("1\u200b3\u200c8\u200d1234\u20605678", "1\u200b3\u200c8\u200d1234\u20605678", CN_KEY),
+        ("one three eight one two three four five six seven eight", None, CN_KEY),
+        ("one three eight, one two three four, five six seven eight", None, CN_KEY),
+        ("four one five, double five five, oh one three two", None, US_KEY),
+        ("1 . 3 . 8 . 1 . 2 . 3 . 4 . 5 . 6 . 7 . 8", None, CN_KEY),
+        ("1-3-8-1-2-3-4-5-6-7-8", None, CN_KEY),
+        ("幺三八一二三四五六七八", None, CN_KEY),
+        ("一三八 一二三四 五六七八", None, CN_KEY),
+        ("1三8一2345六78", None, CN_KEY),
+        ("tel:+86-138-1234-5678", "+86-138-1234-5678", CN_KEY),
+        ("(+86) 138 1234 5678", "(+86) 138 1234 5678", CN_KEY),
+        ("8613812345678", "8613812345678", CN_KEY),
+        ("0086 138 1234 5678", "0086 138 1234 5678", CN_KEY),
+    ],
+)
+def test_common_formats_normalize_to_e164(text: str, raw: str | None, key: str) -> None:
+    found = phones(f"Call {text} tonight.")
+    assert len(found) == 1, found
+    assert key in found[0][1]
+    assert found[0][0] == (raw if raw is not None else text)
+
+
+def test_national_number_valid_in_two_regions_gets_both_keys() -> None:
+    [(_, keys)] = phones("4155550132")
+    assert set(keys) == {US_KEY, "phone:+864155550132"}
+
+
+def test_layout_decides_which_region_key_comes_first() -> None:
+    [d] = detect("(415) 555-0132")
+    assert d.key == US_KEY
+
+
+def test_region_hints_are_configurable() -> None:
+    uk = DetectionContext(regions=("GB",))
+    assert phones("020 7946 0958", uk) == [("020 7946 0958", ("phone:+442079460958",))]
+    assert phones("13812345678", uk) == []  # a CN mobile is not a UK number
+    assert phones("+86 138 1234 5678", uk)[0][1] == (CN_KEY,)  # explicit country code: any hint
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Room 1205",
+        "card ending 5678",
+        "ORD-20231105-7781",
+        "order ORD20231105 7781",
+        "$1,234.56",
+        "¥ 13812345678",
+        "13812345678元",
+        "2026-03-14 15:30",
+        "on 2026-03-14 at 15:30:00",
+        "14/03/2026 09:45",
+        "in 2024 and 2025",
+        "zip 94043",
+        "ZIP 94043-1351",
+        "version 2.4.1",
+        "v10.2.13",
+        "build 1.3.8.1",
+        "192.168.100.200",
+        "1,234,567,890",
+        "12,345,678.90",
+        "1234567.89",
+        "SKU-4155550132-A",
+        "id=ab13812345678",
+        "3 apples, 5 pears",
+    ],
+)
+def test_fragments_and_other_numbers_are_not_phones(text: str) -> None:
+    assert phones(text) == []
+
+
+def test_two_numbers_side_by_side_are_two_phones() -> None:
+    found = phones("13812345678 13987654321")
+    assert [k for _, k in found] == [(CN_KEY,), ("phone:+8613987654321",)]
+
+
+def test_room_number_before_phone_is_split_off() -> None:
+    found = phones("room 1205 13812345678")
+    assert found == [("13812345678", (CN_KEY,))]
+
+
+def test_date_next_to_phone_does_not_hide_it() -> None:
+    found = phones("on 2026-03-14 13812345678")
+    assert found == [("13812345678", (CN_KEY,))]
+
+
+def test_long_digit_lists_are_bounded_and_yield_nothing_spurious() -> None:
+    text = " ".join(str(i % 10) for i in range(400))
+    for _, keys in phones(text):
+        assert all(k.startswith("phone:+") for k in keys)
+
+
+def test_normalize_rejects_too_short_and_too_long() -> None:
+    assert normalize(False, "5678", ("CN", "US")) == ()
+    assert normalize(False, "1" * 18, ("CN", "US")) == ()
+    assert normalize(True, "8613812345678", ()) == ("+8613812345678",)
+
+
+def test_phone_keys_of_a_whole_value() -> None:
+    assert phone_keys("+86 (138) 1234-5678") == (CN_KEY,)
+    assert phone_keys("5678") == ()
+
+
+def test_masked_form_hides_the_middle() -> None:
+    [d] = detect("13812345678")
+    assert d.masked == "+86 138****5678"
+
+
+# --- properties -------------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), number=valid_numbers())
+def test_every_written_form_normalizes_to_the_one_key(
+    data: st.DataObject, number: phonenumbers.PhoneNumber
+) -> None:
+    region = region_of(number)
+    ctx = DetectionContext(regions=tuple(dict.fromkeys(("CN", "US", region))))
+    form = data.draw(written_forms(number))
+    found = [d for d in detect(f"Please call {form} tonight.", ctx) if d.kind is SensitiveKind.PHONE]
+    assert len(found) == 1, (form, found)
+    expected = f"phone:{e164(number)}"
+    assert expected in found[0].keys, (form, found[0].keys)
+    assert found[0].raw in form
+    if "+" in form or "＋" in form or form.startswith(("00", "zero zero")):
+        assert found[0].keys == (expected,)  # an explicit country code is unambiguous
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), number=valid_numbers())
+def test_short_fragments_never_match(data: st.DataObject, number: phonenumbers.PhoneNumber) -> None:
+    digits = national_digits(number)
+    size = data.draw(st.integers(1, 6))
+    start = data.draw(st.integers(0, len(digits) - size))
+    fragment = digits[start : start + size]
+    template = data.draw(
+        st.sampled_from(
+            [
+                "Room {f}",
+                "ending {f}",
+                "card ending in {f}",
+                "order #{f}",
+                "ORD-2023{f}-{last4}",
+                "${f}.99",
+                "{f} items",
+                "Gate {f}, seat {last4}",
+                "call ext. {f}",
+            ]
+        )
+    )
+    text = template.format(f=fragment, last4=digits[-4:])
+    assert [d for d in detect(text) if d.kind is SensitiveKind.PHONE] == []
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), number=valid_numbers())
+def test_digits_inside_ids_amounts_and_dates_never_match(
+    data: st.DataObject, number: phonenumbers.PhoneNumber
+) -> None:
+    d = national_digits(number)[-10:].rjust(10, "1")
+    year = 2000 + int(d[:2])
+    month = 1 + int(d[2:4]) % 12
+    day = 1 + int(d[4:6]) % 28
+    text = data.draw(
+        st.sampled_from(
+            [
+                f"ORD-{year}{month:02d}{day:02d}-{d[-4:]}",
+                f"${d[:1]},{d[1:4]}.{d[4:6]}",
+                f"total {d[:1]},{d[1:4]},{d[4:7]}.{d[7:9]} USD",
+                f"{year}-{month:02d}-{day:02d} {int(d[6:8]) % 24:02d}:{int(d[8:10]) % 60:02d}",
+                f"{day:02d}/{month:02d}/{year} {int(d[6:8]) % 24:02d}:{int(d[8:10]) % 60:02d}",
+                f"INV{d}",
+                f"v{d[0]}.{d[1]}.{d[2:4]}",
+                f"tracking 1Z{d}X",
+            ]
+        )
+    )
+    keys = {k for det in detect(text) for k in det.keys}
+    assert f"phone:{e164(number)}" not in keys
+    assert not any(k.startswith("phone:") for k in keys), text
