@@ -198,3 +198,95 @@ def tool_event(
         "target": target,
         "payload": payload,
     }
+
+
+# -- a real `droidgate serve` subprocess ------------------------------------------------------
+def droidgate_bin() -> str:
+    import sys
+
+    return str(Path(sys.executable).with_name("droidgate"))
+
+
+@dataclass
+class Daemon:
+    proc: Any
+    url: str
+    token: str
+    token_file: Path
+    devices: list[str]
+    audit: Path
+    trace: Path | None
+    state_dir: Path
+
+    def stop(self, timeout: float = 20.0) -> int:
+        import signal
+        import subprocess
+
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+        return int(self.proc.returncode)
+
+
+def start_daemon(state_dir: Path, *extra: str, timeout: float = 60.0) -> Daemon:
+    """Start ``droidgate serve --json`` and wait for its ready line (stderr goes to a file)."""
+    import json as _json
+    import selectors
+    import subprocess
+    import time
+
+    state_dir.mkdir(parents=True, exist_ok=True)
+    with (state_dir / "daemon.stderr").open("wb") as errlog:
+        proc = subprocess.Popen(
+            [
+                droidgate_bin(),
+                "serve",
+                "--port",
+                "0",
+                "--json",
+                "--state-dir",
+                str(state_dir),
+                *extra,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=errlog,
+        )
+    sel = selectors.DefaultSelector()
+    assert proc.stdout is not None
+    sel.register(proc.stdout, selectors.EVENT_READ)
+    deadline = time.monotonic() + timeout
+    line = b""
+    while time.monotonic() < deadline and not line.endswith(b"\n"):
+        if proc.poll() is not None:
+            break
+        if sel.select(timeout=0.5):
+            chunk = proc.stdout.readline()
+            if not chunk:
+                break
+            line += chunk
+    sel.close()
+    if not line.endswith(b"\n"):
+        proc.kill()
+        proc.wait()
+        proc.stdout.close()
+        raise RuntimeError(
+            f"droidgate serve did not start: {(state_dir / 'daemon.stderr').read_text()[-2000:]}"
+        )
+    info = _json.loads(line)
+    token_file = Path(info["token_file"])
+    return Daemon(
+        proc=proc,
+        url=info["url"],
+        token=token_file.read_text().strip(),
+        token_file=token_file,
+        devices=info["devices"],
+        audit=Path(info["audit"]),
+        trace=Path(info["trace"]) if info.get("trace") else None,
+        state_dir=state_dir,
+    )

@@ -1,0 +1,209 @@
+"""End to end: `droidgate serve --virtual 1` as a subprocess, driven as real clients would — an
+HTTP client (GUI and API channels), an MCP client over stdio (tool channel) and the LLM planner
+against the OpenAI stub (llm channel) — all in one session, through one PEP."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from mcp import Client, StdioServerParameters
+
+from android_bridge.api.client import BridgeClient
+from android_bridge.planner import ChatClient, Planner
+from host_pep.testing.openai_stub import OpenAIStub
+from tests.android_bridge.support import Daemon, droidgate_bin, start_daemon
+
+pytestmark = [pytest.mark.device, pytest.mark.slow]
+
+ALICE = "+1 415-555-0132"
+CALENDAR = "com.simplemobiletools.calendar.pro"
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    state = tmp_path_factory.mktemp("daemon")
+    d = start_daemon(state, "--virtual", "1", "--trace-dir", str(state / "traces"))
+    try:
+        yield d
+    finally:
+        assert d.stop() == 0, (state / "daemon.stderr").read_text()[-2000:]
+
+
+def gui(agent: str, action: str, payload: dict[str, Any], target: str = "") -> dict[str, Any]:
+    return {
+        "agent": agent,
+        "channel": "gui",
+        "action": action,
+        "target": target,
+        "payload": payload,
+    }
+
+
+def api(agent: str, command: str) -> dict[str, Any]:
+    return {"agent": agent, "channel": "api", "action": "api_call", "payload": {"command": command}}
+
+
+async def _calendar_rows(client: BridgeClient, session: str) -> str:
+    out = await client.submit(
+        session, api("reader", "content query --uri content://com.android.calendar/events")
+    )
+    assert out.executed, out
+    return str(out.result["output"])
+
+
+async def test_number_read_on_screen_by_one_agent_is_blocked_in_another_agents_calendar(
+    daemon: Daemon,
+) -> None:
+    async with BridgeClient(daemon.url, daemon.token) as client:
+        s = await client.create_session(
+            agents=["reader", "writer"], user_request="plan a call with Alice"
+        )
+        sid = s.session
+        # reader opens Alice's contact card: the number is now on a screen the session saw
+        out = await client.submit(
+            sid,
+            gui("reader", "launch", {"package": "com.android.contacts"}, "com.android.contacts"),
+        )
+        assert out.executed, out
+        out = await client.submit(
+            sid, gui("reader", "tap", {"selector": {"text": "Alice Johnson"}})
+        )
+        assert out.executed, out
+        shot = await client.screen(sid)
+        assert "415" in shot.xml and shot.hash
+        # writer, another agent in the same session, types it into Calendar's new-event form
+        out = await client.submit(sid, gui("writer", "launch", {"package": CALENDAR}, CALENDAR))
+        assert out.executed, out
+        out = await client.submit(
+            sid, gui("writer", "tap", {"selector": {"description": "New Event"}})
+        )
+        assert out.executed, out
+        out = await client.submit(
+            sid,
+            gui(
+                "writer",
+                "text_input",
+                {"text": "Weekly sync", "selector": {"resourceId": f"{CALENDAR}:id/event_title"}},
+            ),
+        )
+        assert out.decision == "allow" and out.executed, out
+        out = await client.submit(
+            sid,
+            gui(
+                "writer",
+                "text_input",
+                {"text": f"call {ALICE}", "selector": {"resourceId": f"{CALENDAR}:id/event_notes"}},
+            ),
+        )
+        assert out.decision in ("deny", "rewrite", "escalate") and not out.executed, out
+        assert any(e.source == "contacts" for e in out.verdict.evidence), out.verdict
+        after = await client.screen(sid)
+        assert "415-555-0132" not in after.xml and "4155550132" not in after.xml
+        # the same value through the API channel (an ADB content insert) is blocked too
+        out = await client.submit(
+            sid,
+            api(
+                "writer",
+                f"content insert --uri content://com.android.calendar/events --bind title:s:sync --bind description:s:'call {ALICE}'",
+            ),
+        )
+        assert out.decision != "allow" and not out.executed, out
+        assert "415" not in await _calendar_rows(client, sid)
+        records = await client.audit(session=sid, limit=100)
+        assert {r["channel"] for r in records} >= {"gui", "api"}
+        assert (await client.audit_verify()).ok
+
+
+async def test_mcp_and_llm_agents_share_the_session(daemon: Daemon) -> None:
+    async with BridgeClient(daemon.url, daemon.token) as client:
+        s = await client.create_session(
+            agents=["reader"], user_request="set a 7:30 alarm and note Bob's call"
+        )
+        sid = s.session
+        looked = await client.call_tool(sid, "reader", "contacts.lookup", {"name": "Bob Miller"})
+        assert looked.executed and "555-0199" in str(looked.result), looked
+        # an MCP agent (tool channel) in the same session
+        args = [
+            "mcp",
+            "--stdio",
+            "--connect",
+            daemon.url,
+            "--token-file",
+            str(daemon.token_file),
+            "--session",
+            sid,
+            "--agent",
+            "mcp-agent",
+        ]
+        async with Client(
+            StdioServerParameters(command=droidgate_bin(), args=args), read_timeout_seconds=60
+        ) as mcp:
+            names = {t.name for t in (await mcp.list_tools()).tools}
+            assert {"calendar.create_event", "gui_tap", "get_screen"} <= names
+            leak = await mcp.call_tool(
+                "calendar.create_event", {"title": "Call Bob", "description": "dial (650) 555-0199"}
+            )
+            assert leak.is_error and leak.structured_content["decision"] != "allow"
+            ok = await mcp.call_tool(
+                "calendar.create_event", {"title": "Call Bob", "description": "about the offsite"}
+            )
+            assert not ok.is_error and ok.structured_content["executed"], ok.structured_content
+        # an LLM planner (llm channel) in the same session, against the OpenAI stub
+        await client.join(sid, "planner")
+        script = [
+            {
+                "tool_calls": [
+                    {
+                        "name": "clock_set_alarm",
+                        "arguments": {"hour": 7, "minutes": 30, "label": "gym"},
+                    }
+                ]
+            },
+            {
+                "tool_calls": [
+                    {
+                        "name": "notes_create",
+                        "arguments": {"title": "Bob", "body": "Bob: 650-555-0199"},
+                    }
+                ]
+            },
+            "Alarm set; I was not allowed to copy Bob's number into a note.",
+        ]
+        async with OpenAIStub(script) as stub:
+            chat = ChatClient(stub.base_url, model="stub")
+            try:
+                result = await Planner(client, chat, session=sid, agent="planner").run(
+                    "set a 7:30 alarm and note Bob's call"
+                )
+            finally:
+                await chat.close()
+        assert result.stopped == "answer"
+        assert [(st.tool, st.executed) for st in result.steps] == [
+            ("clock.set_alarm", True),
+            ("notes.create", False),
+        ]
+        alarms = await client.submit(
+            sid,
+            {
+                "agent": "reader",
+                "channel": "api",
+                "action": "api_call",
+                "payload": {
+                    "command": "content query --uri content://com.google.android.deskclock/alarms"
+                },
+            },
+        )
+        assert "gym" in alarms.result["output"]
+        channels = {r["channel"] for r in await client.audit(session=sid, limit=100)}
+        assert channels >= {"tool", "llm", "api"}
+
+
+async def test_trace_of_the_run_replays_offline_without_changes(daemon: Daemon) -> None:
+    from android_bridge.traces.replay import replay_offline
+
+    assert daemon.trace is not None and daemon.trace.is_file()
+    report = await replay_offline(daemon.trace, policy="default")
+    assert report.events > 0 and report.errors == []
+    assert report.changed == [], [c.model_dump() for c in report.changed]
