@@ -89,7 +89,8 @@ class Methods:
 
     def _bounds(self, sel: Any) -> dict[str, int]:
         info = self.state.object_info(self._first(sel))
-        return info.get("visibleBounds") or info["bounds"]
+        rect: dict[str, int] = info.get("visibleBounds") or info["bounds"]
+        return rect
 
     # --- device ---------------------------------------------------------------------------------
     def deviceInfo(self, p: list[Any]) -> dict[str, Any]:
