@@ -92,3 +92,11 @@ def test_unknown_service_is_refused(virtual_device: DeviceHandle) -> None:
             conn.check_okay()
         conn.close()
     assert virtual_device.shell("echo still-serving") == "still-serving\n"
+
+
+def test_exec_out_and_interactive_shell(virtual_device: DeviceHandle) -> None:
+    p = virtual_device.adb("exec-out", "screencap -p")
+    assert p.returncode == 0 and p.stdout.startswith(b"\x89PNG\r\n\x1a\n")
+    # No command: the shell reads commands from stdin, and `exit` keeps the last status.
+    p = virtual_device.adb("shell", input=b"echo one\necho two; false\nexit\n")
+    assert (p.returncode, p.stdout) == (1, b"one\ntwo\n")
