@@ -1,0 +1,93 @@
+"""Seeding through real ADB onto the virtual device, and fixture validation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from emulator_setup.fixtures import FixtureError, available, fixture_rows, load_fixture
+from emulator_setup.seeding import SeedError, bind, insert_command, seed
+from emulator_setup.testing import DeviceHandle, virtual_device, virtual_farm  # noqa: F401
+from emulator_setup.virtual.state import DeviceState
+
+SMALL = {
+    "contacts": [{"name": "Seed Person", "phone": "+33 6 12 34 56 78", "email": "seed@example.fr"}],
+    "sms": [
+        {
+            "address": "12345",
+            "body": 'Code: 111-222 it\'s "quoted"; $HOME `x`',
+            "date": "2026-11-29T12:00:00Z",
+        }
+    ],
+    "files": [{"path": "/sdcard/Download/seeded.txt", "content": "hello from the fixture"}],
+    "settings": {"global": {"wifi_on": "0"}},
+}
+
+
+def test_bind_types_and_quoting() -> None:
+    assert bind("n", None) == "n:n:" and bind("b", True) == "b:b:true"
+    assert bind("i", 3) == "i:l:3" and bind("f", 1.5) == "f:d:1.5" and bind("s", "a:b") == "s:s:a:b"
+    cmd = insert_command("content://sms/inbox", {"body": "it's $x"})
+    assert cmd == "content insert --uri content://sms/inbox --bind 'body:s:it'\"'\"'s $x'"
+
+
+def test_fixture_validation(tmp_path: Path) -> None:
+    assert "default" in available()
+    with pytest.raises(FixtureError, match="unknown fixture 'nope'"):
+        load_fixture("nope")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("contacts: []\nweather: []\n")
+    with pytest.raises(FixtureError, match="unknown sections"):
+        load_fixture(str(bad))
+    with pytest.raises(FixtureError, match="lacks 'name'"):
+        list(fixture_rows({"contacts": [{"phone": "1"}]}))
+    with pytest.raises(FixtureError, match="ISO-8601"):
+        list(fixture_rows({"sms": [{"address": "1", "body": "x", "date": "yesterday"}]}))
+
+
+def test_default_fixture_covers_every_section() -> None:
+    data = load_fixture("default")
+    dev = DeviceState(fixture=None)
+    dev.seed(data)
+    countries = {c["phone"].split(" ")[0] for c in data["contacts"] if c["phone"].startswith("+")}
+    assert {"+1", "+86", "+44", "+49", "+33", "+91", "+81", "+55"} <= countries
+    assert any("verification code" in m["body"] for m in data["sms"])
+    assert any("evil.example" in m["body"] for m in data["mail"])
+    assert any("IBAN" in p["text"] for p in data["pages"])
+    assert dev.fs.read("/sdcard/Download/meeting_notes.txt").startswith(b"Meeting notes")
+
+
+@pytest.mark.device
+def test_seed_over_adb_replaces_and_reads_back(virtual_device: DeviceHandle) -> None:  # noqa: F811
+    port = virtual_device.farm.adb_port
+    report = seed(virtual_device.serial, SMALL, adb_port=port)
+    assert report.rows == {"content://com.android.contacts/contacts": 1, "content://sms/inbox": 1}
+    assert report.files == ["/sdcard/Download/seeded.txt"] and report.settings == 1
+    out = virtual_device.shell(
+        "content query --uri content://com.android.contacts/data/phones --projection display_name:number"
+    )
+    assert (
+        out == "Row: 0 display_name=Seed Person, number=+33 6 12 34 56 78\n"
+    )  # replaced, not appended
+    out = virtual_device.shell("content query --uri content://sms/inbox --projection body")
+    assert out == 'Row: 0 body=Code: 111-222 it\'s "quoted"; $HOME `x`\n'
+    assert virtual_device.shell("cat /sdcard/Download/seeded.txt") == "hello from the fixture"
+    assert virtual_device.shell("settings get global wifi_on").strip() == "0"
+    again = seed(virtual_device.serial, "default", adb_port=port)
+    assert again.rows["content://com.android.contacts/contacts"] == 10
+    assert len(again.rows) >= 9 and not again.skipped
+
+
+@pytest.mark.device
+def test_seed_refuses_unknown_device_and_bad_fixture(virtual_device: DeviceHandle) -> None:  # noqa: F811
+    port = virtual_device.farm.adb_port
+    with pytest.raises(SeedError, match="not available"):
+        seed("127.0.0.1:1", SMALL, adb_port=port)
+    bad = {"expenses": [{"title": "t", "amount": "NaN?", "date": 0}]}
+    with pytest.raises(FixtureError, match="expense amount must be a number"):
+        seed(virtual_device.serial, bad, adb_port=port)
+    # nothing was half-written: the device still has its default data
+    assert "Groceries" in virtual_device.shell(
+        "content query --uri content://com.rammigsoftware.bluecoins/transactions"
+    )
