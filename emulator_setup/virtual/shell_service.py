@@ -71,27 +71,35 @@ def make_shell_handler(device: VirtualDevice, v2: bool, command: str):  # type: 
 
 
 async def _interactive(shell: Shell, stream: Stream, sink: StreamSink, v2: bool) -> int:
-    pending = b""
-    while True:
+    """Run stdin line by line until ``exit``, close-stdin (v2) or the end of the stream."""
+    frames = b""
+    text = b""
+    done = False
+    while not done:
         data = await stream.read()
         if not data:
-            break
-        if v2:
-            pending += data
-            lines = b""
-            while len(pending) >= 5:
-                ident, length = struct.unpack("<BI", pending[:5])
-                if len(pending) < 5 + length:
+            done = True
+        elif v2:
+            frames += data
+            data = b""
+            while len(frames) >= 5:
+                ident, length = struct.unpack("<BI", frames[:5])
+                if len(frames) < 5 + length:
                     break
                 if ident == ID_STDIN:
-                    lines += pending[5 : 5 + length]
+                    data += frames[5 : 5 + length]
                 elif ident == ID_CLOSE_STDIN:
-                    return shell.status
-                pending = pending[5 + length :]
-            data = lines
-        text = data.decode("utf-8", "replace")
-        for line in text.splitlines():
-            if line.strip() == "exit":
+                    done = True
+                frames = frames[5 + length :]
+        text += data
+        lines = text.split(b"\n")
+        text = lines.pop() if not done else b""
+        if done and lines[-1:] == [b""]:
+            lines.pop()
+        for raw in lines:
+            line = raw.decode("utf-8", "replace")
+            if line.strip() == "exit" or line.strip().startswith("exit "):
+                await shell.run(line)
                 return shell.status
             await shell.run(line)
             await sink.flush()
