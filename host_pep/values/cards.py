@@ -39,11 +39,14 @@ def find_cards(layer: Canonical) -> list[Detected]:
     for m in _CANDIDATE.finditer(text):
         if text[max(0, m.start() - 2) : m.start()].strip().endswith("+"):
             continue  # "+49 171...": a phone number with its country code
+        if m.start() > 1 and text[m.start() - 1] in "-_/#" and text[m.start() - 2].isalnum():
+            continue  # part of an identifier ("ORD-4242...")
         groups = [
             (g.group(), m.start() + g.start(), m.start() + g.end())
             for g in _GROUP.finditer(m.group())
         ]
-        # The whole run first, then shorter prefixes of whole groups (a card followed by a CVV).
+        # The whole run first, then shorter prefixes of whole groups (a card followed by a CVV;
+        # inherently ambiguous with a 19-digit card whose check fails but whose first 16 pass).
         for last in range(len(groups), 0, -1):
             digits = "".join(g[0] for g in groups[:last])
             if len(digits) < 13:

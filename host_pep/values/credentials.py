@@ -72,6 +72,9 @@ _PROSE = frozenset(
 )
 
 
+_PROSE_GOES_ON = re.compile(r" [A-Za-z]")
+
+
 def credential_key(secret: str) -> str:
     return "credential:" + hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
@@ -94,9 +97,11 @@ def find_credentials(layer: Canonical) -> list[Detected]:
     found: list[Detected] = []
     for m in _DISCLOSURE.finditer(text):
         value = m.group("value").rstrip(_TRAILING)
+        start = m.start("value")
         if len(value) < 3 or value.lower() in _PROSE:
             continue
-        start = m.start("value")
+        if value.isalpha() and value.islower() and _PROSE_GOES_ON.match(text, start + len(value)):
+            continue  # "password: tap the link" is an instruction, not a disclosure
         s, e = layer.to_original(start, start + len(value))
         raw = layer.original[s:e]
         found.append(

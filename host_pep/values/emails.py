@@ -18,7 +18,7 @@ _LOCAL = r"[A-Za-z0-9](?:[A-Za-z0-9._%+\-]{0,62}[A-Za-z0-9_%+\-])?"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
 
 _PLAIN = re.compile(
-    rf"(?<![A-Za-z0-9._%+\-])(?P<local>{_LOCAL})(?: ?@ ?)"
+    rf"(?<![A-Za-z0-9._%+\-])(?P<local>{_LOCAL}(?: \. {_LOCAL})*)(?: ?@ ?)"
     rf"(?P<domain>(?:{_LABEL}(?:\.| \. ))+[A-Za-z]{{2,24}})(?![A-Za-z0-9\-])"
 )
 

@@ -26,10 +26,14 @@ def valid_numbers(draw: st.DrawFn, regions: tuple[str, ...] = REGIONS) -> phonen
     prefix = draw(st.sampled_from(prefixes))
     if region == "US":  # exchange code: first digit 2-9
         rest = str(draw(st.integers(2, 9))) + draw(
-            st.text("0123456789", min_size=length - len(prefix) - 1, max_size=length - len(prefix) - 1)
+            st.text(
+                "0123456789", min_size=length - len(prefix) - 1, max_size=length - len(prefix) - 1
+            )
         )
     else:
-        rest = draw(st.text("0123456789", min_size=length - len(prefix), max_size=length - len(prefix)))
+        rest = draw(
+            st.text("0123456789", min_size=length - len(prefix), max_size=length - len(prefix))
+        )
     number = phonenumbers.parse(prefix + rest, region)
     assume(phonenumbers.is_valid_number(number))
     return number

@@ -150,7 +150,9 @@ def test_every_written_form_normalizes_to_the_one_key(
     region = region_of(number)
     ctx = DetectionContext(regions=tuple(dict.fromkeys(("CN", "US", region))))
     form = data.draw(written_forms(number))
-    found = [d for d in detect(f"Please call {form} tonight.", ctx) if d.kind is SensitiveKind.PHONE]
+    found = [
+        d for d in detect(f"Please call {form} tonight.", ctx) if d.kind is SensitiveKind.PHONE
+    ]
     assert len(found) == 1, (form, found)
     expected = f"phone:{e164(number)}"
     assert expected in found[0].keys, (form, found[0].keys)

@@ -1,0 +1,83 @@
+"""Payment cards: Luhn-valid numbers with a real issuer prefix, in any grouping."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from host_pep.values import SensitiveKind, detect
+from host_pep.values.cards import is_card_number, luhn_ok
+
+
+def cards(text: str) -> list[tuple[str, str]]:
+    return [(d.raw, d.key) for d in detect(text) if d.kind is SensitiveKind.CARD]
+
+
+def luhn_complete(body: str) -> str:
+    """``body`` plus the check digit that makes it Luhn-valid."""
+    for check in "0123456789":
+        if luhn_ok(body + check):
+            return body + check
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize(
+    ("text", "digits"),
+    [
+        ("4242 4242 4242 4242", "4242424242424242"),
+        ("4242-4242-4242-4242", "4242424242424242"),
+        ("4242424242424242", "4242424242424242"),
+        ("3782 822463 10005", "378282246310005"),
+        ("5555 5555 5555 4444", "5555555555554444"),
+        ("6011 1111 1111 1117", "6011111111111117"),
+        ("６２２２ ０２０２ ０００１ ２３４５ ６７８", None),
+    ],
+)
+def test_known_test_cards(text: str, digits: str | None) -> None:
+    found = cards(f"pay with {text} please")
+    if digits is None:  # UnionPay-looking but not Luhn-valid
+        assert found == []
+    else:
+        assert found == [(text, f"card:{digits}")]
+
+
+def test_cvv_after_the_number_is_not_part_of_it() -> None:
+    assert cards("4242 4242 4242 4242 123") == [("4242 4242 4242 4242", "card:4242424242424242")]
+
+
+def test_not_cards() -> None:
+    assert cards("4242 4242 4242 4241") == []  # Luhn fails
+    assert cards("0000 0000 0000 0000") == []  # no issuer starts with 0
+    assert cards("+49 1710 0000 000") == []  # a phone number with its country code
+    assert cards("ORD-4242424242424242") == []  # part of an identifier
+
+
+def test_masked_keeps_last_four() -> None:
+    [d] = detect("4242 4242 4242 4242")
+    assert d.masked == "**** **** **** 4242"
+
+
+_PREFIXES = ["4", "51", "52", "53", "54", "55", "2221", "34", "37", "6011", "62", "35"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    prefix=st.sampled_from(_PREFIXES),
+    length=st.sampled_from([15, 16, 19]),
+    body=st.text("0123456789", min_size=18, max_size=18),
+    group=st.sampled_from(["", " ", "-"]),
+    corrupt=st.integers(1, 9),
+)
+def test_luhn_valid_detected_and_corrupted_rejected(
+    prefix: str, length: int, body: str, group: str, corrupt: int
+) -> None:
+    number = luhn_complete((prefix + body)[: length - 1])
+    assert is_card_number(number)
+    written = group.join(number[i : i + 4] for i in range(0, len(number), 4))
+    assert cards(f"card: {written}.") == [(written, f"card:{number}")]
+    if length == 19:
+        return  # its first 16 digits may be a valid card followed by a CVV: ambiguous by nature
+    bad = number[:-1] + str((int(number[-1]) + corrupt) % 10)
+    bad_written = group.join(bad[i : i + 4] for i in range(0, len(bad), 4))
+    assert cards(f"card: {bad_written}.") == []

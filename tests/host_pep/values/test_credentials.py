@@ -1,0 +1,74 @@
+"""Credentials: password fields are wholly secret; disclosures in text are found; keys are hashes."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from host_pep.values import DetectionContext, SensitiveKind, detect
+from host_pep.values.fields import is_credential_field
+
+
+def _key(secret: str) -> str:
+    return "credential:" + hashlib.sha256(secret.encode()).hexdigest()
+
+
+def test_password_field_whole_text() -> None:
+    text = "hunter2 13812345678"
+    [d] = detect(text, DetectionContext(password=True))
+    assert d.kind is SensitiveKind.CREDENTIAL
+    assert d.keys == (_key(text),)
+    assert d.span == (0, len(text))
+    assert "hunter2" not in d.masked and "hunter2" not in d.key
+
+
+@pytest.mark.parametrize(
+    "field",
+    ["password", "com.app:id/et_password", "userPasswd", "pin_code", "client_secret", "pwd"],
+)
+def test_credential_field_names(field: str) -> None:
+    assert is_credential_field(field)
+    [d] = detect("s3cret!", DetectionContext(field=field))
+    assert d.kind is SensitiveKind.CREDENTIAL
+
+
+@pytest.mark.parametrize("field", ["shipping_address", "spinner", "notes", "", "username"])
+def test_other_fields_are_not_credential_fields(field: str) -> None:
+    assert not is_credential_field(field)
+
+
+def test_kind_hint_credential() -> None:
+    [d] = detect("abc", DetectionContext(kind_hint="credential"))
+    assert d.kind is SensitiveKind.CREDENTIAL
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("my password is hunter2.", "hunter2"),
+        ("Password: S3cr3t!", "S3cr3t!"),
+        ("wifi password for the office is abc12345", "abc12345"),
+        ("PIN: 1234", "1234"),
+        ("密码是abc123", "abc123"),
+        ("api_key=sk-live-abcdef123456", "sk-live-abcdef123456"),
+        ("mot de passe: Soleil2024", "Soleil2024"),
+    ],
+)
+def test_disclosures_in_text(text: str, secret: str) -> None:
+    found = [d for d in detect(text) if d.kind is SensitiveKind.CREDENTIAL]
+    assert [(d.raw, d.key) for d in found] == [(secret, _key(secret))]
+    assert found[0].masked == "********"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password is incorrect",
+        "Reset your password: tap the link",
+        "the spinner is 12345",
+        "pass the salt",
+    ],
+)
+def test_prose_about_passwords(text: str) -> None:
+    assert [d for d in detect(text) if d.kind is SensitiveKind.CREDENTIAL] == []

@@ -1,0 +1,63 @@
+"""Verification codes: only with context (keyword nearby, or a code field)."""
+
+from __future__ import annotations
+
+import pytest
+
+from host_pep.values import DetectionContext, SensitiveKind, detect
+
+
+def otps(text: str, ctx: DetectionContext | None = None) -> list[tuple[str, str]]:
+    return [(d.raw, d.key) for d in detect(text, ctx) if d.kind is SensitiveKind.OTP]
+
+
+@pytest.mark.parametrize(
+    ("text", "raw", "key"),
+    [
+        ("Your verification code is 482913. Do not share it.", "482913", "otp:482913"),
+        ("G-482913 is your Google verification code.", "482913", "otp:482913"),
+        ("Code: 4821", "4821", "otp:4821"),
+        ("Your OTP: 88213190 (valid 5 min)", "88213190", "otp:88213190"),
+        ("passcode 7731", "7731", "otp:7731"),
+        ("【银行】验证码：482913，5分钟内有效。", "482913", "otp:482913"),
+        ("Tu código es 4821", "4821", "otp:4821"),
+        ("Ihr Bestätigungscode lautet 552211", "552211", "otp:552211"),
+        ("認証コード: 123456", "123456", "otp:123456"),
+        ("Security code: A7B9C2", "A7B9C2", "otp:A7B9C2"),
+        ("the code is one two three four five six", "one two three four five six", "otp:123456"),
+        ("use code 123 456 to sign in", "123 456", "otp:123456"),
+    ],
+)
+def test_codes_with_context(text: str, raw: str, key: str) -> None:
+    assert otps(text) == [(raw, key)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "482913",
+        "Order 482913 shipped",
+        "zip code 94043",
+        "error code 4040",
+        "postal code 10115",
+        "the code expires in 10 minutes",
+        "Code: Hello",
+        "Verification failed. Call 5551234 later",
+        "promo code SAVE20",
+    ],
+)
+def test_no_code_without_context(text: str) -> None:
+    assert otps(text) == []
+
+
+def test_code_field_makes_the_whole_text_a_code() -> None:
+    assert otps("482913", DetectionContext(field="com.bank:id/et_sms_code")) == [
+        ("482913", "otp:482913")
+    ]
+    assert otps(" 4821 ", DetectionContext(field="otpInput")) == [("4821", "otp:4821")]
+    assert otps("94043", DetectionContext(field="zip_code")) == []
+    assert otps("hello", DetectionContext(field="otp")) == []
+
+
+def test_kind_hint_otp() -> None:
+    assert otps("553311", DetectionContext(kind_hint="otp")) == [("553311", "otp:553311")]
