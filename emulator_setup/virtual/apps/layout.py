@@ -430,7 +430,8 @@ class Builder:
         )
         cy = y + 12 - offset
         for node, hh in self._body:
-            if node.visible:
+            # Like a RecyclerView, rows scrolled out of the viewport are not in the tree at all.
+            if node.visible and cy + hh > viewport[1] and cy < viewport[3]:
                 _shift(node, 0, cy)
                 body.add(node)
             cy += hh

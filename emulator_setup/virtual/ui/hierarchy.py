@@ -17,6 +17,7 @@ unchanged screen costs one string join.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .node import Node
 
@@ -53,8 +54,12 @@ def _escape_char(match: re.Match[str], quote: str) -> str:
     return f"&#{ord(c)};"  # KXmlSerializer.writeSurrogate
 
 
+@lru_cache(maxsize=16384)
 def attr(name: str, value: str) -> str:
-    """One ``name="value"`` pair as KXmlSerializer writes it (with the leading space)."""
+    """One ``name="value"`` pair as KXmlSerializer writes it (with the leading space).
+
+    Cached: class names, packages, ids and most texts repeat across nodes and rebuilds.
+    """
     value = _INVALID.sub(".", value)
     quote = "'" if '"' in value else '"'
     if _NEEDS_ESCAPE.search(value):
@@ -62,8 +67,32 @@ def attr(name: str, value: str) -> str:
     return f" {name}={quote}{value}{quote}"
 
 
-def _b(flag: bool) -> str:
-    return "true" if flag else "false"
+_FLAG_NAMES = (
+    "checkable",
+    "checked",
+    "clickable",
+    "enabled",
+    "focusable",
+    "focused",
+    "scrollable",
+    "long-clickable",
+    "password",
+    "selected",
+)
+_FLAGS: dict[tuple[bool, ...], str] = {}
+_NAF = ' NAF="true"'
+
+
+def _flags(key: tuple[bool, ...]) -> str:
+    text = _FLAGS.get(key)
+    if text is None:
+        text = _FLAGS[key] = (
+            "".join(
+                f' {n}="{"true" if v else "false"}"' for n, v in zip(_FLAG_NAMES, key, strict=True)
+            )
+            + ' visible-to-user="true"'
+        )
+    return text
 
 
 def _has_label(node: Node) -> bool:
@@ -75,25 +104,26 @@ def node_attrs(node: Node) -> str:
     """All attributes of one ``<node>``, in the dumper's order."""
     naf = node.clickable and node.enabled and node.cls not in _NAF_EXCLUDED and not _has_label(node)
     x0, y0, x1, y1 = node.visible_bounds
-    return "".join(
+    flags = _flags(
         (
-            ' NAF="true"' if naf else "",
-            f' index="{node.index}"',
-            attr("text", node.text),
-            attr("resource-id", node.resource_id),
-            attr("class", node.cls),
-            attr("package", node.package),
-            attr("content-desc", node.content_desc),
-            f' checkable="{_b(node.checkable)}" checked="{_b(node.checked)}"'
-            f' clickable="{_b(node.clickable)}" enabled="{_b(node.enabled)}"'
-            f' focusable="{_b(node.focusable)}" focused="{_b(node.focused)}"'
-            f' scrollable="{_b(node.scrollable)}" long-clickable="{_b(node.long_clickable)}"'
-            f' password="{_b(node.password)}" selected="{_b(node.selected)}"'
-            f' visible-to-user="true" bounds="[{x0},{y0}][{x1},{y1}]"'
-            f' drawing-order="{node.drawing_order}"',
-            attr("hint", node.hint),
-            ' display-id="0"',
+            node.checkable,
+            node.checked,
+            node.clickable,
+            node.enabled,
+            node.focusable,
+            node.focused,
+            node.scrollable,
+            node.long_clickable,
+            node.password,
+            node.selected,
         )
+    )
+    return (
+        f'{_NAF if naf else ""} index="{node.index}"{attr("text", node.text)}'
+        f"{attr('resource-id', node.resource_id)}{attr('class', node.cls)}"
+        f"{attr('package', node.package)}{attr('content-desc', node.content_desc)}{flags}"
+        f' bounds="[{x0},{y0}][{x1},{y1}]" drawing-order="{node.drawing_order}"'
+        f'{attr("hint", node.hint)} display-id="0"'
     )
 
 

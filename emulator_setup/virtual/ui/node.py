@@ -31,7 +31,7 @@ VIEW = "android.view.View"
 PASSWORD_DOT = "\u2022"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Node:
     cls: str = VIEW
     resource_id: str = ""
