@@ -20,7 +20,8 @@ from host_pep.semantics import ObservedValue
 _OVERRIDE_CUES = re.compile(
     r"(?i)ignore (?:all |any |the )?(?:previous|prior|above|earlier)|disregard|system prompt|"
     r"you must|assistant:|new instructions|do not tell|don't tell|secretly|without telling|"
-    r"urgent(?:ly)?|immediately|as an ai|your task is now"
+    r"urgent(?:ly)?|immediately|as an ai|your task is now|ai agents?|note to (?:the )?(?:ai|assistant)|"
+    r"system note|(?:^|\W)assistant,|dear (?:ai|assistant)|before continuing"
 )
 FREE_TEXT_WORDS = 5
 """A string of at least this many words is running text (a message body, a page paragraph)."""

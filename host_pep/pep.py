@@ -17,6 +17,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from host_pep.control.plane import ControlPlane
 from host_pep.control.store import RuleStore, SQLiteRuleStore
 from host_pep.events import AgentEvent, Channel
 from host_pep.exceptions import AuditUnavailable, ControlPlaneError, EventValidationError
+from host_pep.extract import key_arguments, sensitive_values
 from host_pep.observe import to_observations
 from host_pep.pipeline.context import DecisionContext
 from host_pep.pipeline.engine import ALL_STAGES, Evaluation, Pipeline, evidence_list
@@ -132,6 +134,7 @@ class PEP:
         log_ = audit if isinstance(audit, AuditLog) else AuditLog.open(audit)
         store: RuleStore = rules if isinstance(rules, RuleStore) else SQLiteRuleStore(rules)
         compiled = CompiledPolicy.build(bundle)
+        _warm_up(compiled.regions)
         return cls(
             bundle=bundle,
             audit=log_,
@@ -405,6 +408,17 @@ class PEP:
 
     def close(self) -> None:
         self.audit.close()
+
+
+@lru_cache(maxsize=8)
+def _warm_up(regions: tuple[str, ...]) -> None:
+    """Load what detection loads lazily (phone metadata per region) before the first decision,
+    so that a cold start does not overrun a stage deadline and deny a legitimate action."""
+    sample = (
+        "Call +1 415 555 0132 or 138 1234 5678, mail a.b@example.com, https://x.example/p 12.50"
+    )
+    sensitive_values(sample, regions)
+    key_arguments(sample)
 
 
 def _raw_field(raw: Any, name: str) -> str:

@@ -100,8 +100,16 @@ class Settings(BaseModel):
     leak_decision: str = "deny"
     """deny | rewrite: what rule 1 decides when a source value reaches a sink."""
     deadlines_ms: dict[str, float] = Field(
-        default_factory=lambda: {"T0": 200.0, "T1": 50.0, "T2": 200.0, "T3": 500.0, "T4": 30_000.0}
+        default_factory=lambda: {
+            "T0": 2000.0,
+            "T1": 250.0,
+            "T2": 1000.0,
+            "T3": 1000.0,
+            "T4": 30_000.0,
+        }
     )
+    """Per-stage deadlines: they catch hangs and runaway inputs (an overrun denies), not slowness;
+    T0 includes parsing a screen dump."""
     session: SessionLimits = Field(default_factory=SessionLimits)
 
     @field_validator("leak_decision")
