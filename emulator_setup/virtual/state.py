@@ -118,14 +118,15 @@ class DeviceState:
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.serial = serial
-        self.width, self.height, self.rotation, self.sdk = width, height, 0, sdk
+        self.width, self.height, self.sdk = width, height, sdk
+        self._rotation = 0
+        self._toast = ""
         self.fs = fs if fs is not None else FileSystem()
         self.clock = clock
         self.providers = ProviderStore()
         self.settings_db = SettingsStore()
         self.pm = PackageManager()
         self.clipboard = ""
-        self.toast_text = ""
         self.screen_on = True
         self.log: list[dict[str, Any]] = []
         self._lock = threading.RLock()
@@ -154,6 +155,27 @@ class DeviceState:
             self.seed(load_fixture(fixture) if isinstance(fixture, str) else fixture)
 
     # ------------------------------------------------------------------ screens and caching
+    # Both are set directly by the uiautomator2 server (setOrientation, clearLastToast); a change
+    # must invalidate the cached screen.
+    @property
+    def rotation(self) -> int:
+        return self._rotation
+
+    @rotation.setter
+    def rotation(self, value: int) -> None:
+        self._rotation = int(value) % 4
+        self.touch()
+
+    @property
+    def toast_text(self) -> str:
+        return self._toast
+
+    @toast_text.setter
+    def toast_text(self, value: str) -> None:
+        if value != self._toast:
+            self._toast = value
+            self.touch()
+
     @property
     def revision(self) -> int:
         return self._revision
@@ -221,7 +243,6 @@ class DeviceState:
 
     def toast(self, text: str) -> None:
         self.toast_text = text
-        self.touch()
 
     def record(self, kind: str, detail: Mapping[str, Any]) -> None:
         """Log a committed action (what a scenario may want to assert beyond providers)."""
@@ -235,9 +256,7 @@ class DeviceState:
         ]
 
     def _before_input(self) -> None:
-        if self.toast_text:
-            self.toast_text = ""
-            self.touch()
+        self.toast_text = ""  # a toast disappears at the next interaction
 
     # ------------------------------------------------------------------ input
     @_locked

@@ -147,3 +147,14 @@ def test_cached_per_revision_and_400_nodes_serialize(dev: DeviceState) -> None:
     assert xml.count("<node") >= 400
     assert dev.hierarchy_xml() is xml  # cached: same object until something changes
     assert cold < 5  # sanity only; the 2 ms budget is measured by the benchmark
+
+
+def test_rotation_and_toast_invalidate_the_cache(dev: DeviceState) -> None:
+    before = dev.hierarchy_xml()
+    dev.rotation = 1
+    assert '<hierarchy rotation="1">' in dev.hierarchy_xml() and before != dev.hierarchy_xml()
+    dev.start("com.android.contacts")
+    dev.toast_text = "Contact saved"
+    assert 'text="Contact saved"' in dev.hierarchy_xml()
+    dev.toast_text = ""
+    assert "Contact saved" not in dev.hierarchy_xml()
