@@ -361,6 +361,8 @@ class DeviceState:
         elif name in ("enter", "center"):
             if top.on_enter():
                 self.touch()
+            elif name == "enter":
+                self._enter_default()
         elif name == "del":
             if top.focus is not None:
                 top.values[top.focus] = top.values.get(top.focus, "")[:-1]
@@ -397,11 +399,26 @@ class DeviceState:
             return k.removeprefix("dpad_")
         return None
 
-    def _focus_next(self) -> None:
+    def _enter_default(self) -> None:
+        """The IME's Enter: a newline in a multi-line field, else "next" to the following field."""
+        top = self.top
+        field = next(
+            (n for n in self._windows()[0].walk() if n.editable and n.key == top.focus), None
+        )
+        if field is None:
+            return
+        if field.multiline:
+            self.input_text("\n")
+        else:
+            self._focus_next(wrap=False)  # on the last field the IME action is "done"
+
+    def _focus_next(self, *, wrap: bool = True) -> None:
         keys = [n.key for n in self._windows()[0].walk() if n.editable]
         if keys:
             top = self.top
             i = keys.index(top.focus) + 1 if top.focus in keys else 0
+            if i >= len(keys) and not wrap:
+                return
             top.set_focus(keys[i % len(keys)])
             self.touch()
 

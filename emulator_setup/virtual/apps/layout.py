@@ -261,6 +261,7 @@ class Builder:
             bounds=(MARGIN, 0, self.width - MARGIN, h),
             key=key,
             editable=True,
+            multiline=lines > 1,
             on_click=lambda: screen.set_focus(key),
         )
         return self._add(node, h + 24)

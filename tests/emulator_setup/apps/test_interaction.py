@@ -114,3 +114,18 @@ def test_click_out_of_screen_is_refused(dev: DeviceState) -> None:
     assert dev.click(-1, 5) is False
     assert dev.click(5000, 5) is False
     assert dev.click(540, 30) is True  # the status bar: accepted, nothing happens
+
+
+def test_enter_moves_to_next_field_or_adds_a_newline(dev: DeviceState) -> None:
+    dev.start("com.google.android.gm")
+    dev.click(*dev.find(sel(text="Compose"))[0].center())
+    dev.input_text("a@b.example")
+    dev.press_key("enter")
+    assert dev.find(sel(focused=True))[0].resource_id.endswith(":id/subject")
+    dev.press_key("tab")
+    dev.input_text("one")
+    dev.press_key("enter")
+    dev.input_text("two")
+    assert dev.find(sel(focused=True))[0].text == "one\ntwo"  # the body is multi-line
+    dev.press_key("tab")  # tab wraps around to the first field
+    assert dev.find(sel(focused=True))[0].resource_id.endswith(":id/to")
