@@ -1,0 +1,24 @@
+from pathlib import Path
+
+import pytest
+
+from host_pep.bench import run
+from host_pep.cli.main import main
+
+
+def test_bench_document_shape() -> None:
+    doc = run(iterations=200, warmup=20, sizes=(10, 1000))
+    assert [r["observations"] for r in doc["runs"]] == [10, 1000]
+    for r in doc["runs"]:
+        assert r["decisions_per_s"] > 0
+        for stage in ("T1", "T2", "T1+T2", "total"):
+            assert set(r["stages"][stage]) == {"p50_ms", "p99_ms"}
+            assert 0 <= r["stages"][stage]["p50_ms"] <= r["stages"][stage]["p99_ms"]
+    assert doc["ratio_p99_largest_to_smallest"] > 0
+    assert set(doc["budget"]) == {"t1_t2_p99_ms", "ratio", "met"}
+
+
+def test_bench_cli_rejects_tiny_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "pep", "--iterations", "5", "--json", str(tmp_path / "b.json")]) == 2
+    assert "--iterations" in capsys.readouterr().err
+    assert not (tmp_path / "b.json").exists()
