@@ -19,10 +19,12 @@ from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask_text
 from host_pep.values.obfuscation import Canonical, lowered
 
-_EN_TYPES = (
-    r"street|st|road|rd|avenue|ave|av|boulevard|blvd|lane|ln|drive|dr|court|ct|place|pl|parkway"
-    r"|pkwy|way|terrace|ter|highway|hwy|circle|cir|square|sq|crescent|cres|alley|row|close|walk"
+_EN_FULL = (
+    "street|road|avenue|boulevard|lane|drive|court|place|parkway|way|terrace|highway|circle"
+    "|square|crescent|alley|row|close|walk"
 )
+_EN_ABBR = "st|rd|ave|av|blvd|ln|dr|ct|pl|pkwy|ter|hwy|cir|sq|cres"
+_EN_TYPES = f"{_EN_FULL}|{_EN_ABBR}"
 _CAP = r"(?:[A-Z][A-Za-z'’\-]+|\d+(?:st|nd|rd|th))"
 _EN_TAIL = (
     r"(?:,?\s+(?:apt|apartment|suite|ste|unit|floor|fl|#)\.?\s*#?[A-Za-z0-9\-]+)?"
@@ -31,7 +33,7 @@ _EN_TAIL = (
 )
 _EN = re.compile(
     rf"(?<![\w\-])(?P<street>\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?\s+(?:[NSEW]\.?\s+)?"
-    rf"(?:{_CAP}\s+){{0,3}}{_CAP}\s+(?i:{_EN_TYPES})\b\.?)"
+    rf"(?:{_CAP}\s+){{0,3}}{_CAP}\s+(?i:(?:{_EN_FULL})\b|(?:{_EN_ABBR})\b\.?))"
     rf"(?P<tail>{_EN_TAIL})"
 )
 _DE = re.compile(

@@ -1,0 +1,102 @@
+"""Postal addresses: high-precision street shapes and normalized keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from host_pep.values import DetectionContext, SensitiveKind, detect
+from host_pep.values.addresses import normalize_address
+
+
+def addresses(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    return [(d.raw, d.keys) for d in detect(text) if d.kind is SensitiveKind.ADDRESS]
+
+
+@pytest.mark.parametrize(
+    ("text", "raw", "key"),
+    [
+        (
+            "Ship to 1600 Amphitheatre Pkwy, Mountain View, CA 94043 please",
+            "1600 Amphitheatre Pkwy, Mountain View, CA 94043",
+            "address:1600 amphitheatre parkway mountain view ca 94043",
+        ),
+        ("He lives at 221B Baker Street.", "221B Baker Street", "address:221b baker street"),
+        ("350 5th Ave, New York, NY 10118", None, "address:350 5th avenue new york ny 10118"),
+        (
+            "10 Downing Street, London SW1A 2AA",
+            None,
+            "address:10 downing street london sw1a 2aa",
+        ),
+        ("Hauptstraße 5, 10115 Berlin", None, "address:hauptstrasse 5 10115 berlin"),
+        (
+            "Hauptstr. 5, 10115 Berlin",
+            "Hauptstr. 5, 10115 Berlin",
+            "address:hauptstrasse 5 10115 berlin",
+        ),
+        (
+            "in der Berliner Straße 12a wohnen",
+            "Berliner Straße 12a",
+            "address:berliner strasse 12a",
+        ),
+        (
+            "au 12 rue de Rivoli, 75001 Paris",
+            "12 rue de Rivoli, 75001 Paris",
+            "address:12 rue de rivoli 75001 paris",
+        ),
+        ("Via Roma 10, 00184 Roma", None, "address:via roma 10 00184 roma"),
+        (
+            "我住在北京市朝阳区建国路88号",
+            "北京市朝阳区建国路88号",
+            "address:北京市朝阳区建国路88号",
+        ),
+        (
+            "寄到上海市浦东新区世纪大道100号3栋",
+            "上海市浦东新区世纪大道100号3栋",
+            "address:上海市浦东新区世纪大道100号3栋",
+        ),
+        ("東京都千代田区千代田1-1", None, "address:東京都千代田区千代田1 1"),
+    ],
+)
+def test_address_shapes(text: str, raw: str | None, key: str) -> None:
+    found = addresses(text)
+    assert len(found) == 1, found
+    assert found[0][0] == (raw if raw is not None else text)
+    assert found[0][1][0] == key
+
+
+def test_abbreviated_and_full_street_share_a_key() -> None:
+    [(_, short)] = addresses("1600 Amphitheatre Pkwy, Mountain View, CA 94043")
+    [(_, full)] = addresses("1600 Amphitheatre Parkway")
+    assert set(short) & set(full) == {"address:1600 amphitheatre parkway"}
+    [(_, cn_full)] = addresses("北京市朝阳区建国路88号")
+    [(_, cn_street)] = addresses("送到建国路88号")
+    assert "address:建国路88号" in set(cn_full) & set(cn_street)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Meeting at Building 5",
+        "Room 1205 on floor 3",
+        "I ate 3 hot dogs on the way home",
+        "We walked down the street for 5 minutes",
+        "Chapter 12 Road to Nowhere",
+        "2 people in the lane",
+        "call me at 5",
+    ],
+)
+def test_not_addresses(text: str) -> None:
+    assert addresses(text) == []
+
+
+def test_normalization() -> None:
+    assert normalize_address("221B  Baker St.") == "221b baker street"
+    assert normalize_address("Hauptstraße 5") == normalize_address("HAUPTSTRASSE 5")
+    assert normalize_address("北京市 朝阳区 建国路88號") == "北京市朝阳区建国路88号"
+
+
+def test_kind_hint_address_takes_the_whole_text() -> None:
+    [d] = detect(" Flat 3, The Old Mill ", DetectionContext(kind_hint="address"))
+    assert d.kind is SensitiveKind.ADDRESS
+    assert d.raw == "Flat 3, The Old Mill"
+    assert d.key == "address:flat 3 the old mill"

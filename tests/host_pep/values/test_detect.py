@@ -1,0 +1,89 @@
+"""detect(): several kinds in one text, overlap resolution, spans for rewriting, bad input."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+
+from host_pep.values import Detected, DetectionContext, SensitiveKind, detect
+
+PAYLOAD = (
+    "Hi, this is Zhang Wei. Call me at 138 1234 5678 or mail zhang.wei@example.com; "
+    "card 4242 4242 4242 4242, IBAN DE89 3704 0044 0532 0130 00. Your verification code is "
+    "482913. I live at 221B Baker Street and I am HIV positive. password: hunter2"
+)
+
+
+def test_every_kind_in_one_payload_with_exact_spans() -> None:
+    found = detect(PAYLOAD)
+    assert [d.kind for d in found] == [
+        SensitiveKind.PHONE,
+        SensitiveKind.EMAIL,
+        SensitiveKind.CARD,
+        SensitiveKind.IBAN,
+        SensitiveKind.OTP,
+        SensitiveKind.ADDRESS,
+        SensitiveKind.HEALTH,
+        SensitiveKind.CREDENTIAL,
+    ]
+    for d in found:
+        assert PAYLOAD[d.span[0] : d.span[1]] == d.raw
+        assert d.key == d.keys[0]
+
+
+def test_removing_spans_removes_every_value() -> None:
+    found = detect(PAYLOAD)
+    cleaned = PAYLOAD
+    for d in sorted(found, key=lambda d: d.span[0], reverse=True):
+        cleaned = cleaned[: d.span[0]] + cleaned[d.span[1] :]
+    assert detect(cleaned) == []
+
+
+def test_spans_never_overlap() -> None:
+    text = "13812345678@163.com, 4242424242424242, +86 138 1234 5678 code 123456"
+    found = detect(text)
+    for a, b in pairwise(found):
+        assert a.span[1] <= b.span[0]
+    # The email wins over the phone number inside it.
+    assert found[0].kind is SensitiveKind.EMAIL
+
+
+def test_nothing_in_plain_text() -> None:
+    assert detect("Please remind me to buy milk tomorrow after the meeting at the office.") == []
+    assert detect("") == []
+
+
+def test_obfuscated_phone_with_invisible_chars_span_covers_them() -> None:
+    text = "call 138\u200b1234\u200b5678 now"
+    [d] = detect(text)
+    assert d.raw == "138\u200b1234\u200b5678"
+    assert text[d.span[0] : d.span[1]] == d.raw
+
+
+def test_detected_is_frozen_and_key_property() -> None:
+    [d] = detect("13812345678")
+    assert isinstance(d, Detected)
+    with pytest.raises(AttributeError):
+        d.raw = "x"  # type: ignore[misc]
+
+
+def test_context_validation_names_the_problem() -> None:
+    with pytest.raises(ValueError, match="regions"):
+        DetectionContext(regions=("XX",))
+    with pytest.raises(ValueError, match="regions"):
+        DetectionContext(regions="CN")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="kind_hint"):
+        DetectionContext(kind_hint="passport")
+    assert DetectionContext(regions=("cn", "gb")).regions == ("CN", "GB")
+
+
+def test_non_string_input_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="str"):
+        detect(b"13812345678")  # type: ignore[arg-type]
+
+
+def test_context_is_hashable_and_default_regions() -> None:
+    ctx = DetectionContext()
+    assert ctx.regions == ("CN", "US")
+    assert hash(ctx) == hash(DetectionContext())

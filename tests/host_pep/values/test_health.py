@@ -1,0 +1,75 @@
+"""Health data from the lexicon, blood types and medication doses."""
+
+from __future__ import annotations
+
+import pytest
+
+from host_pep.values import DetectionContext, SensitiveKind, detect
+from host_pep.values.health import load_lexicon
+
+
+def health(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    return [(d.raw, d.keys) for d in detect(text) if d.kind is SensitiveKind.HEALTH]
+
+
+@pytest.mark.parametrize(
+    ("text", "raw", "key"),
+    [
+        ("He is HIV positive.", "HIV positive", "health:hiv positive"),
+        ("She has diabetes", "diabetes", "health:diabetes"),
+        ("diagnosed with type 2 diabetes last year", "type 2 diabetes", "health:type 2 diabetes"),
+        ("blood type O-", "blood type O-", "health:blood type o-"),
+        ("Blood group AB positive", "Blood group AB positive", "health:blood type ab+"),
+        ("prescribed 20mg fluoxetine daily", "20mg fluoxetine", "health:fluoxetine 20mg"),
+        ("fluoxetine 20 mg once a day", "fluoxetine 20 mg", "health:fluoxetine 20mg"),
+        ("我有糖尿病", "糖尿病", "health:diabetes"),
+        ("血型：O型 RH阴性", "血型：O型 RH阴性", "health:blood type o-"),
+        ("Diabète de type 2", "Diabète", "health:diabetes"),
+        ("Sie ist schwanger", "schwanger", "health:pregnancy"),
+        ("taking Prozac again", "Prozac", "health:fluoxetine"),
+    ],
+)
+def test_terms(text: str, raw: str, key: str) -> None:
+    found = health(text)
+    assert len(found) == 1, found
+    assert found[0][0] == raw
+    assert found[0][1][0] == key
+
+
+def test_dose_adds_a_specific_key_before_the_term_key() -> None:
+    [(_, keys)] = health("prescribed 20mg fluoxetine")
+    assert keys == ("health:fluoxetine 20mg", "health:fluoxetine")
+
+
+def test_languages_share_canonical_keys() -> None:
+    assert health("糖尿病")[0][1] == health("diabetes")[0][1] == health("Zuckerkrankheit")[0][1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "she braids her hair",
+        "Plan B is ready",
+        "Cancer season starts in June",
+        "the economic depression of 1929",
+        "my blood type is a secret",
+        "aidsworth road",
+        "a cold day",
+    ],
+)
+def test_not_health(text: str) -> None:
+    assert health(text) == []
+
+
+def test_lexicon_validation_names_the_line() -> None:
+    with pytest.raises(ValueError, match="line 2"):
+        load_lexicon("condition\tx\tx\nbroken line\n")
+    assert [t.canonical for t in load_lexicon("# c\ncondition\tflu\tflu|influenza\n")] == [
+        "flu",
+        "flu",
+    ]
+
+
+def test_kind_hint_health() -> None:
+    [d] = detect("Post-viral fatigue", DetectionContext(kind_hint="health"))
+    assert d.key == "health:post-viral fatigue"
