@@ -1,10 +1,101 @@
-"""scenarios's droidgate subcommands."""
+"""scenarios's droidgate subcommands: ``scenarios generate`` and ``report``.
+
+``register`` adds the offline commands and, when the Android execution suite is installed,
+its own (``scenarios.android.cli.register_android``) under the same ``scenarios`` group.
+"""
 
 from __future__ import annotations
 
+import argparse
+import sys
+from pathlib import Path
 from typing import Any
 
 
 def register(sub: Any) -> None:
     """Add this package's subcommands to the droidgate parser."""
-    del sub
+    from host_pep.cli.main import command_group
+
+    scen_sub = command_group(sub, "scenarios", "scenario suites: generate the offline suites, run the Android suite")
+    _register_offline(scen_sub)
+    try:
+        from scenarios.android.cli import register_android  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        pass
+    else:
+        register_android(scen_sub)
+    _register_report(sub)
+
+
+def _register_offline(scen_sub: Any) -> None:
+    from scenarios.generators import DEFAULT_SEED, SUITES_DIR
+
+    gen = scen_sub.add_parser(
+        "generate",
+        help="(re)generate the offline suites (JSONL) from their seeded generators",
+        description="Write every offline suite as JSON Lines. Deterministic: the same seed gives "
+        "the same bytes, so --check verifies the checked-in files.",
+    )
+    gen.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"generator seed (default {DEFAULT_SEED})")
+    gen.add_argument("--out", type=Path, default=SUITES_DIR, help="output directory (default: the checked-in suites)")
+    gen.add_argument("--check", action="store_true", help="write nothing; exit 1 if any file differs")
+    gen.set_defaults(func=_generate)
+
+
+def _register_report(sub: Any) -> None:
+    rep = sub.add_parser(
+        "report",
+        help="render droidgate eval --json results as Markdown + HTML with plots",
+        description="Read one or more `droidgate eval --json` outputs and write report.md, "
+        "report.html and PNG plots into --out.",
+    )
+    rep.add_argument("results", nargs="+", type=Path, metavar="RESULTS.json")
+    rep.add_argument("--out", type=Path, required=True, help="output directory")
+    rep.set_defaults(func=_report)
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from scenarios.generators import render_all
+
+    files = render_all(args.seed)
+    if args.check:
+        differ = []
+        for name, text in files.items():
+            path = args.out / name
+            try:
+                current = path.read_bytes()
+            except OSError:
+                current = None
+            if current != text.encode("utf-8"):
+                differ.append(name)
+        for name in differ:
+            print(f"{args.out / name}: differs from the generator output (seed {args.seed})", file=sys.stderr)
+        if not differ:
+            print(f"{len(files)} suites match the generators (seed {args.seed})")
+        return 1 if differ else 0
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+        for name, text in files.items():
+            (args.out / name).write_bytes(text.encode("utf-8"))
+    except OSError as exc:
+        print(f"droidgate scenarios generate: cannot write to {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        return 3
+    for name, text in files.items():
+        print(f"{args.out / name}: {text.count(chr(10))} cases")
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from scenarios.report import ReportInputError, write_report
+
+    try:
+        paths = write_report(args.results, args.out)
+    except ReportInputError as exc:
+        print(f"droidgate report: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"droidgate report: cannot write to {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        return 3
+    for p in paths:
+        print(p)
+    return 0
