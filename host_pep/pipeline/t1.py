@@ -18,6 +18,7 @@ from host_pep.semantics import Operation
 from host_pep.verdict import Decision, Stage
 
 _NAV_ACTIONS = frozenset({ActionType.KEY, ActionType.SWIPE})
+_NEUTRAL_APPS = frozenset({"launcher", "notifications"})
 
 
 @lru_cache(maxsize=4096)
@@ -29,6 +30,8 @@ def check_scope(ctx: DecisionContext) -> Outcome | None:
     scope = ctx.policy.bundle.agents.get(ctx.event.agent)
     if scope is None or ctx.event.action in _NAV_ACTIONS:
         return None
+    if ctx.op is Operation.NAVIGATE and (ctx.app is None or ctx.app in _NEUTRAL_APPS):
+        return None  # moving around the home screen commits nothing
     names = [*ctx.aliases(), *ctx.actions()]
     for pattern in scope.deny:
         if any(_glob(pattern, n) for n in names):

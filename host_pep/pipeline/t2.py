@@ -114,14 +114,17 @@ def check_injection(ctx: DecisionContext) -> Outcome | None:
         return None
     injected: list[ValueHit] = []
     evidence = []
+    current, app = ctx.event.id, ctx.app
     for hit in ctx.keyarg_hits():
         if hit.user_provided or not hit.observations:
             continue
-        if any(o.trusted for o in hit.observations):
+        # the target app's own screen right now (the field the agent just filled) proves nothing
+        seen = [o for o in hit.observations if not (o.event_id == current and o.source_app == app)]
+        if any(o.trusted for o in seen):
             continue  # the user's own structured data (a saved contact, a known payee)
-        if hit.role is FieldRole.RECIPIENT and any(o.sender for o in hit.observations):
+        if hit.role is FieldRole.RECIPIENT and any(o.sender for o in seen):
             continue  # replying to whoever wrote
-        bad = [o for o in hit.observations if not o.trusted and o.free_text]
+        bad = [o for o in seen if not o.trusted and o.free_text]
         if not bad:
             continue
         if not any(o.instructive for o in bad) and _user_references(ctx, bad[0]):

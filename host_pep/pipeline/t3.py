@@ -15,7 +15,7 @@ import re
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
-from host_pep.pipeline.context import DecisionContext, Outcome, ValueHit, evidence_of
+from host_pep.pipeline.context import OUTBOUND_OPS, DecisionContext, Outcome, ValueHit, evidence_of
 from host_pep.pipeline.t2 import is_sink_write
 from host_pep.semantics import FieldRole
 from host_pep.verdict import Decision, Stage
@@ -31,7 +31,7 @@ class Assessment(StrEnum):
 class SemanticBackend(Protocol):
     name: str
 
-    def assess(self, text: str, hit: ValueHit) -> Assessment:
+    def assess(self, text: str, hit: ValueHit, *, outbound: bool = True) -> Assessment:
         """Is ``hit`` (found in field text ``text``) a sensitive value or a benign identifier?"""
         ...
 
@@ -43,7 +43,7 @@ _IDENTIFIER_CUES = re.compile(
     r"\s*(?:#|no\.?|nr\.?|number|id|code|:)?\s*[#:]?\s*$|#\s*$"
 )
 _LOCATION_FIELDS = frozenset({"location", "eventlocation", "place", "venue", "where", "address"})
-_ALWAYS = frozenset({"card", "iban", "otp", "credential", "health"})
+_ALWAYS = frozenset({"card", "iban", "otp", "credential"})
 
 
 class DeterministicBackend:
@@ -51,10 +51,12 @@ class DeterministicBackend:
 
     name = "deterministic"
 
-    def assess(self, text: str, hit: ValueHit) -> Assessment:
+    def assess(self, text: str, hit: ValueHit, *, outbound: bool = True) -> Assessment:
         kind = hit.found.kind
         if kind in _ALWAYS:
             return Assessment.SENSITIVE
+        if kind == "health" and not outbound:
+            return Assessment.BENIGN  # a medication reminder in the user's own clock or notes
         before = text[max(0, hit.found.start - 32) : hit.found.start]
         if _IDENTIFIER_CUES.search(before):
             return Assessment.BENIGN
@@ -112,7 +114,8 @@ class EmbeddingBackend:
         norms = np.linalg.norm(vecs, axis=1, keepdims=True)
         return vecs / np.where(norms == 0, 1, norms)
 
-    def assess(self, text: str, hit: ValueHit) -> Assessment:
+    def assess(self, text: str, hit: ValueHit, *, outbound: bool = True) -> Assessment:
+        del outbound
         np = self._np
         window = text[max(0, hit.found.start - 48) : hit.found.end + 16]
         vec = self._vectors([window])[0]
@@ -131,11 +134,12 @@ def run_t3(ctx: DecisionContext, backend: SemanticBackend) -> Outcome | None:
         return None
     direct: list[ValueHit] = []
     unsure: list[ValueHit] = []
+    outbound = ctx.op in OUTBOUND_OPS
     for hit in ctx.content_hits():
         if hit.role not in _CONTENT or hit.user_provided or hit.observations:
             continue
         text = ctx.sem.text.get(hit.field, "")
-        verdict = backend.assess(text, hit)
+        verdict = backend.assess(text, hit, outbound=outbound)
         if verdict is Assessment.SENSITIVE:
             direct.append(hit)
         elif verdict is Assessment.UNSURE:

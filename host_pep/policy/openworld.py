@@ -180,6 +180,15 @@ def classify_tool(
     op = classify_operation(name, args, description, policy)
     toks = tokens(name)
     app = policy.app_for_name(name)
+    if op is Operation.UNKNOWN and app is not None:
+        # a known app addressed without a verb (e.g. a package name as the tool): with
+        # arguments it writes there, without it only shows; settings writes are settings changes
+        if not args:
+            op = Operation.READ
+        elif app == "settings":
+            op = Operation.SETTINGS_CHANGE
+        else:
+            op = Operation.LOCAL_WRITE
     if app is None and set(toks) & policy.outbound_words and op in _OUTBOUND_OPS:
         app = "external" if "external" in policy.bundle.apps else None
     fields = {arg: role_for_field(arg, app, op, policy) for arg in args}

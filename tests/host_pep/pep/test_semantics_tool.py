@@ -513,3 +513,20 @@ def test_permit_rule_overrides_default_checks_but_not_forbid() -> None:
         pep.decide_sync(tool_event("crm.send_lead", {"text": "13812345678"})).decision
         is Decision.DENY
     )
+
+
+def test_a_known_app_addressed_by_package_is_judged_as_a_write(pep: PEP) -> None:
+    read_contact(pep)
+    verdict = pep.decide_sync(
+        tool_event("com.google.android.calendar", {"notes": "call 13812345678"})
+    )
+    assert verdict.decision is Decision.DENY and verdict.rule_ids == ["default:source-to-sink"]
+    assert (
+        pep.decide_sync(tool_event("com.google.android.calendar", {"notes": "agenda"})).decision
+        is Decision.ALLOW
+    )
+
+
+def test_health_reminders_stay_local_but_do_not_leave(pep: PEP) -> None:
+    local = pep.decide_sync(tool_event("clock.set_alarm", {"label": "Take insulin before dinner"}))
+    assert local.decision is Decision.ALLOW, local.reason
