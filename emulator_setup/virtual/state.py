@@ -145,7 +145,7 @@ class DeviceState:
                     app.package, system=app is self.launcher, requested=set(app.permissions)
                 )
             )
-        self.tasks: dict[str, list[Screen]] = {
+        self.tasks: dict[str, list[Screen[Any]]] = {
             self.launcher.package: [self.launcher.main(self.launcher)]
         }
         self.foreground = self.launcher.package
@@ -185,7 +185,7 @@ class DeviceState:
         self._revision += 1
 
     @property
-    def top(self) -> Screen:
+    def top(self) -> Screen[Any]:
         return self.tasks[self.foreground][-1]
 
     def _windows(self) -> list[Node]:
@@ -220,7 +220,7 @@ class DeviceState:
         return xml
 
     # ------------------------------------------------------------------ navigation (used by apps)
-    def push(self, screen: Screen) -> None:
+    def push(self, screen: Screen[Any]) -> None:
         pkg = screen.app.package
         self.tasks.setdefault(pkg, []).append(screen)
         self.foreground = pkg

@@ -8,23 +8,27 @@ the device marks the tree dirty, and the next read rebuilds it. Editable fields 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..ui.node import Node
 from .intents import Intent
 from .layout import Builder
+from .providers import ProviderStore
 
 if TYPE_CHECKING:
     from ..state import DeviceState
 
 
-class Screen:
+AppT = TypeVar("AppT", bound="App")
+
+
+class Screen(Generic[AppT]):
     activity: ClassVar[str] = ""  # relative (".MainActivity") or fully qualified
     body: ClassVar[str] = "form"
     body_id: ClassVar[str] = ""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, app: AppT) -> None:
+        self.app: AppT = app
         self.values: dict[str, str] = {}
         self.focus: str | None = None
         self.scroll: dict[str, int] = {}
@@ -65,27 +69,27 @@ class App:
     package: ClassVar[str] = ""
     label: ClassVar[str] = ""
     permissions: ClassVar[tuple[str, ...]] = ()
-    main: ClassVar[type[Screen]]
-    screens: ClassVar[tuple[type[Screen], ...]] = ()  # other activities `am start -n` may open
+    main: ClassVar[type[Screen[Any]]]
+    screens: ClassVar[tuple[type[Screen[Any]], ...]] = ()  # other activities `am start -n` may open
 
     def __init__(self, device: DeviceState) -> None:
         self.device = device
 
     @property
-    def db(self) -> Any:
+    def db(self) -> ProviderStore:
         return self.device.providers
 
     def now_ms(self) -> int:
         return int(self.device.clock() * 1000)
 
     # navigation helpers used by screens
-    def open(self, screen: Screen) -> None:
+    def open(self, screen: Screen[Any]) -> None:
         self.device.push(screen)
 
     def close(self) -> None:
         self.device.back()
 
-    def launch(self, activity: str | None = None) -> Screen | None:
+    def launch(self, activity: str | None = None) -> Screen[Any] | None:
         """The screen for an explicit activity (None: the launcher activity)."""
         if not activity:
             return self.main(self)
@@ -96,6 +100,6 @@ class App:
                 return cls(self)
         return None
 
-    def handle(self, intent: Intent) -> Screen | None:
+    def handle(self, intent: Intent) -> Screen[Any] | None:
         """A screen for an implicit intent this app answers, or None."""
         return None

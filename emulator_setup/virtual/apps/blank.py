@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from ..state import DeviceState
 
 
-class BlankScreen(Screen):
+class BlankScreen(Screen["BlankApp"]):
     activity = ".MainActivity"
 
     def build(self, ui: Builder) -> None:

@@ -27,12 +27,12 @@ def _norm(url: str) -> str:
     return u.rstrip("/").replace("://www.", "://").lower()
 
 
-class Page(Screen):
+class Page(Screen["Browser"]):
     activity = "com.google.android.apps.chrome.Main"
     body = "web"
     body_id = "compositor_view_holder"
 
-    def __init__(self, app: App, url: str = "") -> None:
+    def __init__(self, app: Browser, url: str = "") -> None:
         super().__init__(app)
         self.url = url
         self.values["url"] = url
@@ -43,7 +43,7 @@ class Page(Screen):
         want = _norm(self.url)
         for row in self.app.db.rows("pages"):
             if _norm(row["url"]) == want:
-                return row
+                return dict(row)
         return None
 
     def build(self, ui: Builder) -> None:
@@ -128,7 +128,7 @@ class Browser(App):
     label = "Chrome"
     main = Page
 
-    def handle(self, intent: Intent) -> Screen | None:
+    def handle(self, intent: Intent) -> Screen[Any] | None:
         data = intent.data or ""
         if intent.action == ACTION_VIEW and data.startswith(("http://", "https://")):
             self.device.record("browser.read", {"url": data})

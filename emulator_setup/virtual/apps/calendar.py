@@ -31,7 +31,7 @@ def parse(text: str) -> int | None:
     return None
 
 
-class EventList(Screen):
+class EventList(Screen["Calendar"]):
     activity = ".activities.MainActivity"
     body = "list"
     body_id = "calendar_events_list"
@@ -54,11 +54,11 @@ class EventList(Screen):
         ui.fab("New Event", id="calendar_fab", on_click=lambda: self.app.open(EventForm(self.app)))
 
 
-class EventForm(Screen):
+class EventForm(Screen["Calendar"]):
     activity = ".activities.EventActivity"
 
     def __init__(
-        self, app: App, row_id: int | None = None, prefill: dict[str, str] | None = None
+        self, app: Calendar, row_id: int | None = None, prefill: dict[str, str] | None = None
     ) -> None:
         super().__init__(app)
         self.row_id = row_id
@@ -131,7 +131,7 @@ class Calendar(App):
     main = EventList
     screens = (EventForm,)
 
-    def handle(self, intent: Intent) -> Screen | None:
+    def handle(self, intent: Intent) -> Screen[Any] | None:
         data, mime = intent.data or "", intent.mime or ""
         if intent.action in (ACTION_INSERT, ACTION_EDIT) and (
             "calendar" in data or "event" in mime

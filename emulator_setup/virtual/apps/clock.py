@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from .base import App, Screen
 from .intents import ACTION_SET_ALARM, ACTION_SET_TIMER, Intent
@@ -12,12 +13,12 @@ PKG = "com.google.android.deskclock"
 TABS = ("Alarm", "Clock", "Timer", "Stopwatch")
 
 
-class DeskClock(Screen):
+class DeskClock(Screen["Clock"]):
     activity = "com.android.deskclock.DeskClock"
     body = "list"
     body_id = "alarm_recycler_view"
 
-    def __init__(self, app: App, tab: int = 0) -> None:
+    def __init__(self, app: Clock, tab: int = 0) -> None:
         super().__init__(app)
         self.tab = tab
 
@@ -90,11 +91,11 @@ class DeskClock(Screen):
         self.values.update({"timer_length": "", "timer_label": ""})
 
 
-class AlarmForm(Screen):
+class AlarmForm(Screen["Clock"]):
     activity = "com.android.deskclock.AlarmClockActivity"
 
     def __init__(
-        self, app: App, hour: int | None = None, minutes: int = 0, label: str = ""
+        self, app: Clock, hour: int | None = None, minutes: int = 0, label: str = ""
     ) -> None:
         super().__init__(app)
         self.values.update(
@@ -140,7 +141,7 @@ class Clock(App):
     main = DeskClock
     screens = (AlarmForm,)
 
-    def handle(self, intent: Intent) -> Screen | None:
+    def handle(self, intent: Intent) -> Screen[Any] | None:
         ex = intent.extras
         label = str(ex.get("android.intent.extra.alarm.MESSAGE", ""))
         if intent.action == ACTION_SET_ALARM:

@@ -18,7 +18,7 @@ FIELDS = (  # (form key, resource name, hint, provider column)
 )
 
 
-class ContactList(Screen):
+class ContactList(Screen["Contacts"]):
     activity = ".activities.PeopleActivity"
     body = "list"
     body_id = "list"
@@ -43,10 +43,10 @@ class ContactList(Screen):
         )
 
 
-class ContactDetail(Screen):
+class ContactDetail(Screen["Contacts"]):
     activity = ".quickcontact.QuickContactActivity"
 
-    def __init__(self, app: App, row_id: int = 0) -> None:
+    def __init__(self, app: Contacts, row_id: int = 0) -> None:
         super().__init__(app)
         self.row_id = row_id
 
@@ -102,11 +102,11 @@ class ContactDetail(Screen):
             self.app.db.change("contacts", self.row_id, {"starred": 0 if row["starred"] else 1})
 
 
-class ContactEditor(Screen):
+class ContactEditor(Screen["Contacts"]):
     activity = ".activities.ContactEditorActivity"
 
     def __init__(
-        self, app: App, row_id: int | None = None, prefill: dict[str, str] | None = None
+        self, app: Contacts, row_id: int | None = None, prefill: dict[str, str] | None = None
     ) -> None:
         super().__init__(app)
         self.row_id = row_id
@@ -150,7 +150,7 @@ class Contacts(App):
     main = ContactList
     screens = (ContactEditor,)
 
-    def handle(self, intent: Intent) -> Screen | None:
+    def handle(self, intent: Intent) -> Screen[Any] | None:
         if intent.action == ACTION_INSERT and (intent.mime or "").endswith("contact"):
             return ContactEditor(
                 self,

@@ -18,12 +18,12 @@ PKG = "com.google.android.documentsui"
 ROOT = "/sdcard"
 
 
-class Browse(Screen):
+class Browse(Screen["Files"]):
     activity = "com.android.documentsui.files.FilesActivity"
     body = "list"
     body_id = "dir_list"
 
-    def __init__(self, app: App, path: str = f"{ROOT}/Download") -> None:
+    def __init__(self, app: Files, path: str = f"{ROOT}/Download") -> None:
         super().__init__(app)
         self.path = path
 
@@ -70,10 +70,10 @@ class Browse(Screen):
         self.scroll.clear()
 
 
-class FileView(Screen):
+class FileView(Screen["Files"]):
     activity = "com.android.documentsui.ViewerActivity"
 
-    def __init__(self, app: App, path: str = "") -> None:
+    def __init__(self, app: Files, path: str = "") -> None:
         super().__init__(app)
         self.path = path
 
@@ -112,10 +112,10 @@ class FileView(Screen):
         self.app.close()
 
 
-class Upload(Screen):
+class Upload(Screen["Files"]):
     activity = "com.android.documentsui.UploadActivity"
 
-    def __init__(self, app: App, path: str = "", destination: str = "") -> None:
+    def __init__(self, app: Files, path: str = "", destination: str = "") -> None:
         super().__init__(app)
         self.path = path
         self.values["destination"] = destination
@@ -132,16 +132,16 @@ class Upload(Screen):
         if not dest:
             self.device.toast("Choose a destination")
             return
-        self.app.upload(self.path, dest)  # type: ignore[attr-defined]
+        self.app.upload(self.path, dest)
         self.app.close()
 
 
-class ShareSheet(Screen):
+class ShareSheet(Screen["Files"]):
     activity = "com.android.intentresolver.ChooserActivity"
     body = "list"
     body_id = "resolver_list"
 
-    def __init__(self, app: App, path: str = "") -> None:
+    def __init__(self, app: Files, path: str = "") -> None:
         super().__init__(app)
         self.path = path
 
@@ -178,7 +178,7 @@ class ShareSheet(Screen):
         )
 
     def _upload(self, dest: str) -> None:
-        self.app.upload(self.path, dest)  # type: ignore[attr-defined]
+        self.app.upload(self.path, dest)
         self.app.close()
 
 

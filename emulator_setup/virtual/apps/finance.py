@@ -10,7 +10,7 @@ from .layout import Builder
 PKG = "com.rammigsoftware.bluecoins"
 
 
-class Transactions(Screen):
+class Transactions(Screen["Finance"]):
     activity = ".ui.activities.main.MainActivity"
     body = "list"
     body_id = "recycler_view"
@@ -33,10 +33,10 @@ class Transactions(Screen):
         ui.fab("Add transaction", id="fab", on_click=lambda: self.app.open(ExpenseForm(self.app)))
 
 
-class ExpenseForm(Screen):
+class ExpenseForm(Screen["Finance"]):
     activity = ".ui.activities.transaction.ActivityTransaction"
 
-    def __init__(self, app: App, row_id: int | None = None) -> None:
+    def __init__(self, app: Finance, row_id: int | None = None) -> None:
         super().__init__(app)
         self.row_id = row_id
         row = (app.db.get("transactions", row_id) if row_id else None) or {}

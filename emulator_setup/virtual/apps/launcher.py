@@ -9,7 +9,7 @@ from .layout import STATUS_BAR
 PACKAGE = "com.google.android.apps.nexuslauncher"
 
 
-class Home(Screen):
+class Home(Screen["Launcher"]):
     activity = ".NexusLauncherActivity"
 
     def tree(self) -> Node:

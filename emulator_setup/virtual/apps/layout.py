@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..ui.node import (
     BUTTON,
@@ -39,7 +39,7 @@ MARGIN = 42
 LINE = {"title": 76, "headline": 64, "body": 57, "small": 48}
 CHARS = {"title": 30, "headline": 36, "body": 46, "small": 56}  # per 996 px line
 
-Action = tuple[str, str, Callable[[], None]]  # (resource name, label, handler)
+Action = tuple[str, str, Callable[[], object]]  # (resource name, label, handler)
 
 
 def text_height(text: str, style: str = "body") -> int:
@@ -58,7 +58,7 @@ def _shift(node: Node, dx: int, dy: int) -> None:
 
 
 class Builder:
-    def __init__(self, screen: Screen, *, body: str = "form", body_id: str = "") -> None:
+    def __init__(self, screen: Screen[Any], *, body: str = "form", body_id: str = "") -> None:
         self.screen = screen
         self.pkg = screen.app.package
         self.width = screen.app.device.width
@@ -107,7 +107,7 @@ class Builder:
             )
             x = TOOLBAR
         right = self.width
-        buttons = []
+        buttons: list[Node] = []
         for name, label, handler in reversed(list(actions)):
             w = max(TOOLBAR, 40 + 30 * len(label))
             buttons.insert(
@@ -160,7 +160,7 @@ class Builder:
             )
         self._top.append(row)
 
-    def fab(self, desc: str, *, id: str, on_click: Callable[[], None], text: str = "") -> None:
+    def fab(self, desc: str, *, id: str, on_click: Callable[[], object], text: str = "") -> None:
         w = 420 if text else 168
         self._overlay.append(
             self._node(
@@ -186,7 +186,7 @@ class Builder:
         text: str,
         *,
         id: str,
-        on_click: Callable[[], None],
+        on_click: Callable[[], object],
         desc: str = "",
         enabled: bool = True,
     ) -> None:
@@ -216,7 +216,7 @@ class Builder:
         id: str = "",
         style: str = "body",
         desc: str = "",
-        on_click: Callable[[], None] | None = None,
+        on_click: Callable[[], object] | None = None,
         selectable: bool = False,
     ) -> Node:
         h = text_height(text, style)
@@ -271,7 +271,7 @@ class Builder:
         text: str,
         *,
         id: str,
-        on_click: Callable[[], None],
+        on_click: Callable[[], object],
         desc: str = "",
         enabled: bool = True,
     ) -> Node:
@@ -345,12 +345,12 @@ class Builder:
         subtitle: str = "",
         *,
         ids: Sequence[str] = ("title", "summary"),
-        on_click: Callable[[], None] | None = None,
+        on_click: Callable[[], object] | None = None,
         desc: str = "",
         trailing: str = "",
         trailing_id: str = "",
         row_id: str = "",
-        on_long_click: Callable[[], None] | None = None,
+        on_long_click: Callable[[], object] | None = None,
         style: str = "body",
     ) -> Node:
         sub_h = text_height(subtitle, "small") - 24 if subtitle else 0

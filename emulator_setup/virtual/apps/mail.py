@@ -18,12 +18,12 @@ PKG = "com.google.android.gm"
 ME = "me@example.com"
 
 
-class Inbox(Screen):
+class Inbox(Screen["Mail"]):
     activity = "com.google.android.gm.ConversationListActivityGmail"
     body = "list"
     body_id = "thread_list_view"
 
-    def __init__(self, app: App, folder: str = "inbox") -> None:
+    def __init__(self, app: Mail, folder: str = "inbox") -> None:
         super().__init__(app)
         self.folder = folder
 
@@ -66,10 +66,10 @@ class Inbox(Screen):
         self.app.open(MailView(self.app, row_id))
 
 
-class MailView(Screen):
+class MailView(Screen["Mail"]):
     activity = "com.google.android.gm.ui.MailActivityGmail"
 
-    def __init__(self, app: App, row_id: int = 0) -> None:
+    def __init__(self, app: Mail, row_id: int = 0) -> None:
         super().__init__(app)
         self.row_id = row_id
 
@@ -107,10 +107,10 @@ class MailView(Screen):
         self.app.close()
 
 
-class Compose(Screen):
+class Compose(Screen["Mail"]):
     activity = "com.google.android.gm.ComposeActivityGmail"
 
-    def __init__(self, app: App, to: str = "", subject: str = "", body: str = "") -> None:
+    def __init__(self, app: Mail, to: str = "", subject: str = "", body: str = "") -> None:
         super().__init__(app)
         self.values.update({"to": to, "subject": subject, "body": body})
         self.focus = "body" if to else "to"
@@ -149,7 +149,7 @@ class Mail(App):
     main = Inbox
     screens = (Compose, MailView)
 
-    def handle(self, intent: Intent) -> Screen | None:
+    def handle(self, intent: Intent) -> Screen[Any] | None:
         data = intent.data or ""
         subject = str(intent.extras.get("android.intent.extra.SUBJECT", ""))
         body = str(intent.extras.get("android.intent.extra.TEXT", ""))

@@ -6,6 +6,7 @@ A sent message becomes a ``content://sms/sent`` row; verification codes arrive i
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from .base import App, Screen
 from .intents import ACTION_SEND, ACTION_SENDTO, ACTION_VIEW, Intent
@@ -23,7 +24,7 @@ def _short_time(ms: int) -> str:
     return time.strftime("%b %d, %H:%M", time.gmtime(ms / 1000))
 
 
-class ConversationList(Screen):
+class ConversationList(Screen["Messages"]):
     activity = ".activities.MainActivity"
     body = "list"
     body_id = "conversations_list"
@@ -54,12 +55,12 @@ class ConversationList(Screen):
         )
 
 
-class NewConversation(Screen):
+class NewConversation(Screen["Messages"]):
     activity = ".activities.NewConversationActivity"
     body = "list"
     body_id = "contacts_list"
 
-    def __init__(self, app: App, body: str = "") -> None:
+    def __init__(self, app: Messages, body: str = "") -> None:
         super().__init__(app)
         self.body_text = body  # carried into the thread (a share of text/plain)
         self.focus = "address"
@@ -96,12 +97,12 @@ class NewConversation(Screen):
         return True
 
 
-class Thread(Screen):
+class Thread(Screen["Messages"]):
     activity = ".activities.ThreadActivity"
     body = "list"
     body_id = "thread_messages_list"
 
-    def __init__(self, app: App, address: str = "", body: str = "") -> None:
+    def __init__(self, app: Messages, address: str = "", body: str = "") -> None:
         super().__init__(app)
         self.address = address
         self.values["message"] = body
@@ -160,7 +161,7 @@ class Messages(App):
             _digits(r["number"]): r["display_name"] for r in self.db.rows("contacts") if r["number"]
         }
 
-    def handle(self, intent: Intent) -> Screen | None:
+    def handle(self, intent: Intent) -> Screen[Any] | None:
         data = intent.data or ""
         scheme, _, rest = data.partition(":")
         if intent.action in (ACTION_SENDTO, ACTION_VIEW, ACTION_SEND) and scheme in (

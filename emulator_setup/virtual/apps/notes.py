@@ -17,7 +17,7 @@ PKG = "net.gsantner.markor"
 NOTES_DIR = "/sdcard/Documents/markor"
 
 
-class NoteList(Screen):
+class NoteList(Screen["Notes"]):
     activity = ".activity.MainActivity"
     body = "list"
     body_id = "ui__filesystem_dialog__list"
@@ -41,10 +41,10 @@ class NoteList(Screen):
         )
 
 
-class Editor(Screen):
+class Editor(Screen["Notes"]):
     activity = ".activity.DocumentActivity"
 
-    def __init__(self, app: App, row_id: int | None = None, body: str = "") -> None:
+    def __init__(self, app: Notes, row_id: int | None = None, body: str = "") -> None:
         super().__init__(app)
         self.row_id = row_id
         row: dict[str, Any] = (app.db.get("notes", row_id) if row_id else None) or {}
@@ -87,7 +87,7 @@ class Notes(App):
     main = NoteList
     screens = (Editor,)
 
-    def handle(self, intent: Intent) -> Screen | None:
+    def handle(self, intent: Intent) -> Screen[Any] | None:
         if (
             intent.action == ACTION_SEND
             and (intent.mime or "").startswith("text/")

@@ -4,7 +4,7 @@ factory reset behind a confirmation. Every toggle writes the ``settings`` table 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .base import App, Screen
 from .intents import Intent
@@ -17,7 +17,7 @@ PKG = "com.android.settings"
 NETWORKS = ("HomeNet", "CoffeeShop Free WiFi", "Office-5G")
 
 
-class Main(Screen):
+class Main(Screen["Settings"]):
     activity = ".Settings"
     body = "list"
     body_id = "recycler_view"
@@ -48,7 +48,7 @@ class Main(Screen):
             )
 
 
-class Network(Screen):
+class Network(Screen["Settings"]):
     activity = ".Settings$NetworkDashboardActivity"
     body = "list"
     body_id = "recycler_view"
@@ -67,7 +67,7 @@ class Network(Screen):
             on_toggle=lambda on: self._put("airplane_mode_on", on),
         )
         if wifi and not s.flag("global", "airplane_mode_on"):
-            connected = self.app.connected  # type: ignore[attr-defined]
+            connected = self.app.connected
             for ssid in NETWORKS:
                 ui.item(
                     ssid,
@@ -75,7 +75,7 @@ class Network(Screen):
                     if ssid == connected
                     else "Saved"
                     if ssid in self.app.saved
-                    else "Secured",  # type: ignore[attr-defined]
+                    else "Secured",
                     ids=("android:id/title", "android:id/summary"),
                     on_click=lambda n=ssid: self.app.open(WifiPassword(self.app, n)),
                 )
@@ -85,10 +85,10 @@ class Network(Screen):
         self.device.record("settings.put", {"namespace": "global", "key": key, "value": int(on)})
 
 
-class WifiPassword(Screen):
+class WifiPassword(Screen["Settings"]):
     activity = ".wifi.WifiDialogActivity"
 
-    def __init__(self, app: App, ssid: str = "") -> None:
+    def __init__(self, app: Settings, ssid: str = "") -> None:
         super().__init__(app)
         self.ssid = ssid
         self.focus = "password"
@@ -104,13 +104,13 @@ class WifiPassword(Screen):
         if len(password) < 8:
             self.device.toast("Password must be at least 8 characters")
             return
-        self.app.saved[self.ssid] = password  # type: ignore[attr-defined]
-        self.app.connected = self.ssid  # type: ignore[attr-defined]
+        self.app.saved[self.ssid] = password
+        self.app.connected = self.ssid
         self.device.record("settings.wifi_connect", {"ssid": self.ssid})
         self.app.close()
 
 
-class Display(Screen):
+class Display(Screen["Settings"]):
     activity = ".Settings$DisplaySettingsActivity"
     body = "list"
     body_id = "recycler_view"
@@ -142,7 +142,7 @@ class Display(Screen):
         )
 
 
-class Security(Screen):
+class Security(Screen["Settings"]):
     activity = ".Settings$SecurityDashboardActivity"
     body = "list"
     body_id = "recycler_view"
@@ -179,7 +179,7 @@ class Security(Screen):
         self.device.record("settings.put", {"namespace": ns, "key": key, "value": int(on)})
 
 
-class System(Screen):
+class System(Screen["Settings"]):
     activity = ".Settings$SystemDashboardActivity"
     body = "list"
     body_id = "recycler_view"
@@ -198,10 +198,10 @@ class System(Screen):
         )
 
 
-class FactoryReset(Screen):
+class FactoryReset(Screen["Settings"]):
     activity = ".Settings$FactoryResetActivity"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Settings) -> None:
         super().__init__(app)
         self.confirming = False
 
@@ -242,8 +242,8 @@ class Settings(App):
         self.connected = "HomeNet"
         self.saved: dict[str, str] = {"HomeNet": ""}
 
-    def handle(self, intent: Intent) -> Screen | None:
-        pages: dict[str, type[Screen]] = {
+    def handle(self, intent: Intent) -> Screen[Any] | None:
+        pages: dict[str, type[Screen[Any]]] = {
             "android.settings.SETTINGS": Main,
             "android.settings.WIFI_SETTINGS": Network,
             "android.settings.WIRELESS_SETTINGS": Network,

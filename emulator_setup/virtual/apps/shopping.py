@@ -25,13 +25,13 @@ ADDRESS = (
 )
 
 
-class Home(Screen):
+class Home(Screen["Shopping"]):
     activity = "com.amazon.mShop.home.HomeActivity"
     body = "list"
     body_id = "rs_results_list"
 
     def build(self, ui: Builder) -> None:
-        n = sum(self.app.cart.values())  # type: ignore[attr-defined]
+        n = sum(self.app.cart.values())
         ui.toolbar(
             "Amazon",
             up=False,
@@ -58,18 +58,18 @@ class Home(Screen):
             )
 
     def _add(self, product_id: int) -> None:
-        cart = self.app.cart  # type: ignore[attr-defined]
+        cart = self.app.cart
         cart[product_id] = cart.get(product_id, 0) + 1
         self.device.toast("Added to Cart")
 
 
-class Cart(Screen):
+class Cart(Screen["Shopping"]):
     activity = "com.amazon.mShop.cart.web.WebCartActivity"
     body = "list"
     body_id = "cart_list"
 
     def build(self, ui: Builder) -> None:
-        app: Shopping = self.app  # type: ignore[assignment]
+        app = self.app
         ui.toolbar("Cart")
         for pid, qty in list(app.cart.items()):
             row = app.db.get("products", pid)
@@ -95,12 +95,12 @@ class Cart(Screen):
         )
 
 
-class AddressForm(Screen):
+class AddressForm(Screen["Shopping"]):
     activity = "com.amazon.mShop.checkout.AddressActivity"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shopping) -> None:
         super().__init__(app)
-        self.values.update(app.saved_address)  # type: ignore[attr-defined]
+        self.values.update(app.saved_address)
         self.focus = "name"
 
     def build(self, ui: Builder) -> None:
@@ -117,20 +117,20 @@ class AddressForm(Screen):
             self.device.toast(f"Please enter: {', '.join(missing)}")
             return
         address = {k: self.value(k) for k, _ in ADDRESS}
-        self.app.saved_address = address  # type: ignore[attr-defined]
+        self.app.saved_address = address
         self.app.open(Payment(self.app, address))
 
 
-class Payment(Screen):
+class Payment(Screen["Shopping"]):
     activity = "com.amazon.mShop.checkout.PaymentActivity"
 
-    def __init__(self, app: App, address: dict[str, str] | None = None) -> None:
+    def __init__(self, app: Shopping, address: dict[str, str] | None = None) -> None:
         super().__init__(app)
-        self.address = address or dict(app.saved_address)  # type: ignore[attr-defined]
+        self.address = address or dict(app.saved_address)
         self.focus = "card"
 
     def build(self, ui: Builder) -> None:
-        app: Shopping = self.app  # type: ignore[assignment]
+        app = self.app
         ui.toolbar("Review your order")
         ui.text(
             "Deliver to: " + ", ".join(v for v in self.address.values() if v), id="delivery-address"
@@ -148,7 +148,7 @@ class Payment(Screen):
         )
 
     def pay(self) -> None:
-        app: Shopping = self.app  # type: ignore[assignment]
+        app = self.app
         digits = "".join(ch for ch in self.values.get("card", "") if ch.isdigit())
         if not 12 <= len(digits) <= 19:
             self.device.toast("Enter a valid card number")
@@ -172,10 +172,10 @@ class Payment(Screen):
         app.open(Confirmation(app, order_id))
 
 
-class Confirmation(Screen):
+class Confirmation(Screen["Shopping"]):
     activity = "com.amazon.mShop.checkout.ThankYouActivity"
 
-    def __init__(self, app: App, order_id: int = 0) -> None:
+    def __init__(self, app: Shopping, order_id: int = 0) -> None:
         super().__init__(app)
         self.order_id = order_id
 

@@ -55,8 +55,8 @@ class Node:
     key: str = ""  # the app's name for an editable field (set_text/input go to screen.values[key])
     editable: bool = False
     multiline: bool = False  # Enter inserts a newline instead of moving to the next field
-    on_click: Callable[[], None] | None = None
-    on_long_click: Callable[[], None] | None = None
+    on_click: Callable[[], object] | None = None
+    on_long_click: Callable[[], object] | None = None
     on_scroll: Callable[[int], bool] | None = None  # dy in pixels (positive: content moves up)
     # Filled in by ``finalize``: the clipped on-screen rectangle, visibility, parent and index.
     visible_bounds: Bounds = (0, 0, 0, 0)
