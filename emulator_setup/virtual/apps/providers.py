@@ -116,6 +116,11 @@ TABLES: dict[str, Table] = {
         Table("pages", {"url": "TEXT", "title": "TEXT", "text": "TEXT", "form": "TEXT"}),
         Table("forms", {"url": "TEXT", "fields": "TEXT", "date": "INTEGER"}),
         Table("uploads", {"path": "TEXT", "destination": "TEXT", "date": "INTEGER"}),
+        # Mirrors of Settings.Global/System/Secure, synced around each `content` call on
+        # content://settings/... (the SettingsStore stays the source of truth).
+        Table("settings_global", {"name": "TEXT UNIQUE ON CONFLICT REPLACE", "value": "TEXT"}),
+        Table("settings_system", {"name": "TEXT UNIQUE ON CONFLICT REPLACE", "value": "TEXT"}),
+        Table("settings_secure", {"name": "TEXT UNIQUE ON CONFLICT REPLACE", "value": "TEXT"}),
     )
 }
 
@@ -177,6 +182,9 @@ URIS: dict[str, UriSpec] = {
         UriSpec(
             _C + "com.google.android.documentsui/uploads", "uploads", ("_id", "path", "destination")
         ),
+        UriSpec(_C + "settings/global", "settings_global", ("_id", "name", "value")),
+        UriSpec(_C + "settings/system", "settings_system", ("_id", "name", "value")),
+        UriSpec(_C + "settings/secure", "settings_secure", ("_id", "name", "value")),
     )
 }
 
@@ -268,6 +276,22 @@ class ProviderStore:
     def remove(self, table: str, row_id: int) -> None:
         with self._lock:
             self._db.execute(f"DELETE FROM {table} WHERE _id = ?", (row_id,))
+
+    def load_settings(self, namespace: str, values: Mapping[str, str]) -> None:
+        """Refresh the settings mirror table of one namespace."""
+        table = f"settings_{namespace}"
+        with self._lock:
+            self._db.execute(f"DELETE FROM {table}")
+            self._db.executemany(
+                f"INSERT INTO {table} (name, value) VALUES (?, ?)", sorted(values.items())
+            )
+
+    def dump_settings(self, namespace: str) -> dict[str, str]:
+        return {
+            r["name"]: r["value"]
+            for r in self.rows(f"settings_{namespace}")
+            if r["name"] is not None
+        }
 
     def clear(self, tables: Iterable[str] | None = None) -> None:
         with self._lock:

@@ -291,3 +291,88 @@ def test_screenshots_are_valid_images(dev: DeviceState) -> None:
     assert all(len(line) <= 76 for line in b64.splitlines())
     jpeg = Image.open(io.BytesIO(base64.b64decode(b64)))
     assert jpeg.format == "JPEG" and jpeg.size == (540, 1200)
+
+
+def test_settings_provider_uri_shares_the_settings_table(dev: DeviceState) -> None:
+    out, rc = dev.content(
+        ["query", "--uri", "content://settings/global", "--where", "name='wifi_on'"]
+    )
+    assert (out, rc) == ("Row: 0 _id=17, name=wifi_on, value=1\n", 0) or out.endswith(
+        "name=wifi_on, value=1\n"
+    )
+    dev.content(
+        [
+            "insert",
+            "--uri",
+            "content://settings/secure",
+            "--bind",
+            "name:s:lock_screen_enabled",
+            "--bind",
+            "value:s:0",
+        ]
+    )
+    assert dev.settings(["get", "secure", "lock_screen_enabled"]) == ("0\n", 0)
+    dev.settings(["put", "system", "screen_brightness", "7"])
+    out, _ = dev.content(
+        [
+            "query",
+            "--uri",
+            "content://settings/system",
+            "--projection",
+            "value",
+            "--where",
+            "name='screen_brightness'",
+        ]
+    )
+    assert out == "Row: 0 value=7\n"
+
+
+def test_incoming_sms_and_mail_broadcasts(dev: DeviceState) -> None:
+    dev.start("com.simplemobiletools.smsmessenger")
+    out, rc = dev.broadcast(
+        [
+            "-a",
+            "com.droidgate.SMS_RECEIVED",
+            "--es",
+            "address",
+            "BANK",
+            "--es",
+            "body",
+            "Code 845512",
+        ]
+    )
+    assert rc == 0 and "result=-1" in out
+    assert dev.find(sel(text="Code 845512"))
+    assert (
+        "body=Code 845512, "
+        in dev.content(["query", "--uri", "content://sms/inbox", "--where", "address='BANK'"])[0]
+    )
+    dev.broadcast(
+        [
+            "-a",
+            "com.droidgate.MAIL_RECEIVED",
+            "--es",
+            "from",
+            "x@evil.example",
+            "--es",
+            "subject",
+            "Hi",
+            "--es",
+            "body",
+            "b",
+        ]
+    )
+    assert (
+        "from=x@evil.example"
+        in dev.content(
+            [
+                "query",
+                "--uri",
+                "content://com.google.android.gm/messages",
+                "--where",
+                "subject='Hi'",
+            ]
+        )[0]
+    )
+    out, _ = dev.broadcast(["-a", "com.droidgate.SMS_RECEIVED", "--es", "address", "X"])
+    assert "missing address or body" in out
