@@ -16,7 +16,9 @@ def register(sub: Any) -> None:
     """Add this package's subcommands to the droidgate parser."""
     from host_pep.cli.main import command_group
 
-    scen_sub = command_group(sub, "scenarios", "scenario suites: generate the offline suites, run the Android suite")
+    scen_sub = command_group(
+        sub, "scenarios", "scenario suites: generate the offline suites, run the Android suite"
+    )
     _register_offline(scen_sub)
     try:
         from scenarios.android.cli import register_android  # type: ignore[import-not-found,unused-ignore]
@@ -36,9 +38,18 @@ def _register_offline(scen_sub: Any) -> None:
         description="Write every offline suite as JSON Lines. Deterministic: the same seed gives "
         "the same bytes, so --check verifies the checked-in files.",
     )
-    gen.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"generator seed (default {DEFAULT_SEED})")
-    gen.add_argument("--out", type=Path, default=SUITES_DIR, help="output directory (default: the checked-in suites)")
-    gen.add_argument("--check", action="store_true", help="write nothing; exit 1 if any file differs")
+    gen.add_argument(
+        "--seed", type=int, default=DEFAULT_SEED, help=f"generator seed (default {DEFAULT_SEED})"
+    )
+    gen.add_argument(
+        "--out",
+        type=Path,
+        default=SUITES_DIR,
+        help="output directory (default: the checked-in suites)",
+    )
+    gen.add_argument(
+        "--check", action="store_true", help="write nothing; exit 1 if any file differs"
+    )
     gen.set_defaults(func=_generate)
 
 
@@ -69,7 +80,10 @@ def _generate(args: argparse.Namespace) -> int:
             if current != text.encode("utf-8"):
                 differ.append(name)
         for name in differ:
-            print(f"{args.out / name}: differs from the generator output (seed {args.seed})", file=sys.stderr)
+            print(
+                f"{args.out / name}: differs from the generator output (seed {args.seed})",
+                file=sys.stderr,
+            )
         if not differ:
             print(f"{len(files)} suites match the generators (seed {args.seed})")
         return 1 if differ else 0
@@ -78,7 +92,10 @@ def _generate(args: argparse.Namespace) -> int:
         for name, text in files.items():
             (args.out / name).write_bytes(text.encode("utf-8"))
     except OSError as exc:
-        print(f"droidgate scenarios generate: cannot write to {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        print(
+            f"droidgate scenarios generate: cannot write to {args.out}: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
         return 3
     for name, text in files.items():
         print(f"{args.out / name}: {text.count(chr(10))} cases")
@@ -94,7 +111,9 @@ def _report(args: argparse.Namespace) -> int:
         print(f"droidgate report: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"droidgate report: cannot write to {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        print(
+            f"droidgate report: cannot write to {args.out}: {exc.strerror or exc}", file=sys.stderr
+        )
         return 3
     for p in paths:
         print(p)

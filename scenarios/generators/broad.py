@@ -9,8 +9,14 @@ from typing import Any
 from scenarios.generators import families as f
 
 FILE = "broad.jsonl"
-COMPOSITION = {"cross_app_leak": 110, "cross_tool_leak": 48, "normal": 112, "boundary": 10,
-               "obfuscated": 10, "benign_identifier": 10}
+COMPOSITION = {
+    "cross_app_leak": 110,
+    "cross_tool_leak": 48,
+    "normal": 112,
+    "boundary": 10,
+    "obfuscated": 10,
+    "benign_identifier": 10,
+}
 
 
 def generate(seed: int) -> list[dict[str, Any]]:

@@ -17,10 +17,18 @@ from scenarios.generators.screens import PACKAGES, Field, Screen
 BASE_TS = 1764412800.0
 
 AGENTS = {
-    "contacts": "contacts_agent", "calendar": "calendar_agent", "clock": "clock_agent",
-    "notes": "notes_agent", "finance": "finance_agent", "shopping": "shopping_agent",
-    "mail": "mail_agent", "sms": "messaging_agent", "browser": "web_agent", "bank": "bank_agent",
-    "files": "files_agent", "settings": "settings_agent",
+    "contacts": "contacts_agent",
+    "calendar": "calendar_agent",
+    "clock": "clock_agent",
+    "notes": "notes_agent",
+    "finance": "finance_agent",
+    "shopping": "shopping_agent",
+    "mail": "mail_agent",
+    "sms": "messaging_agent",
+    "browser": "web_agent",
+    "bank": "bank_agent",
+    "files": "files_agent",
+    "settings": "settings_agent",
 }
 
 
@@ -34,9 +42,17 @@ class Case:
     policy: str | dict[str, Any] = "default"
     agent: str = "assistant"
 
-    def event(self, channel: str, action: str, target: str, payload: dict[str, Any],
-              *, agent: str | None = None, context: dict[str, Any] | None = None,
-              provenance: dict[str, Any] | None = None) -> dict[str, Any]:
+    def event(
+        self,
+        channel: str,
+        action: str,
+        target: str,
+        payload: dict[str, Any],
+        *,
+        agent: str | None = None,
+        context: dict[str, Any] | None = None,
+        provenance: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         ev: dict[str, Any] = {
             "session": f"s-{self.id}",
             "agent": agent or self.agent,
@@ -85,8 +101,14 @@ class Case:
 # ---- channel helpers ------------------------------------------------------------------------
 
 
-def tool(case: Case, name: str, args: dict[str, Any], *, agent: str | None = None,
-         provenance: dict[str, Any] | None = None) -> dict[str, Any]:
+def tool(
+    case: Case,
+    name: str,
+    args: dict[str, Any],
+    *,
+    agent: str | None = None,
+    provenance: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     return case.event("tool", "tool_call", name, args, agent=agent, provenance=provenance)
 
 
@@ -94,27 +116,46 @@ def api(case: Case, command: str, *, agent: str | None = None) -> dict[str, Any]
     return case.event("api", "api_call", "adb.shell", {"command": command}, agent=agent)
 
 
-def gui_type(case: Case, screen: Screen, field_rid: str, text: str, *, agent: str | None = None) -> dict[str, Any]:
+def gui_type(
+    case: Case, screen: Screen, field_rid: str, text: str, *, agent: str | None = None
+) -> dict[str, Any]:
     return case.event(
-        "gui", "text_input", screen.package,
+        "gui",
+        "text_input",
+        screen.package,
         {"text": text, "selector": {"resourceId": f"{screen.package}:id/{field_rid}"}},
-        agent=agent, context={"app": screen.package, "screen_xml": screen.xml()},
+        agent=agent,
+        context={"app": screen.package, "screen_xml": screen.xml()},
     )
 
 
-def gui_tap(case: Case, screen: Screen, rid: str, *, agent: str | None = None, by: str = "selector") -> dict[str, Any]:
+def gui_tap(
+    case: Case, screen: Screen, rid: str, *, agent: str | None = None, by: str = "selector"
+) -> dict[str, Any]:
     if by == "xy":
         x, y = screen.center_of(rid)
         payload: dict[str, Any] = {"x": x, "y": y}
     else:
         payload = {"selector": {"resourceId": f"{screen.package}:id/{rid}"}}
-    return case.event("gui", "tap", screen.package, payload, agent=agent,
-                      context={"app": screen.package, "screen_xml": screen.xml()})
+    return case.event(
+        "gui",
+        "tap",
+        screen.package,
+        payload,
+        agent=agent,
+        context={"app": screen.package, "screen_xml": screen.xml()},
+    )
 
 
 def gui_swipe(case: Case, screen: Screen, *, agent: str | None = None) -> dict[str, Any]:
-    return case.event("gui", "swipe", screen.package, {"direction": "up"}, agent=agent,
-                      context={"app": screen.package, "screen_xml": screen.xml()})
+    return case.event(
+        "gui",
+        "swipe",
+        screen.package,
+        {"direction": "up"},
+        agent=agent,
+        context={"app": screen.package, "screen_xml": screen.xml()},
+    )
 
 
 def q(value: str) -> str:
@@ -131,7 +172,8 @@ def rows(records: list[dict[str, str]]) -> str:
     if not records:
         return "No result found."
     return "\n".join(
-        f"Row: {i} " + ", ".join(f"{k}={v}" for k, v in rec.items()) for i, rec in enumerate(records)
+        f"Row: {i} " + ", ".join(f"{k}={v}" for k, v in rec.items())
+        for i, rec in enumerate(records)
     )
 
 

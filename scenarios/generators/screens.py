@@ -86,24 +86,57 @@ class Screen:
         for f in self.fields:
             place(
                 Node(
-                    cls=EDIT_TEXT, resource_id=rid(f.rid), hint=f.hint,
-                    text=display_text(f.value, f.hint, f.password), clickable=True,
-                    focusable=True, focused=f.focused, password=f.password, long_clickable=True,
+                    cls=EDIT_TEXT,
+                    resource_id=rid(f.rid),
+                    hint=f.hint,
+                    text=display_text(f.value, f.hint, f.password),
+                    clickable=True,
+                    focusable=True,
+                    focused=f.focused,
+                    password=f.password,
+                    long_clickable=True,
                 ),
                 147,
             )
         for name, label in self.buttons:
-            place(Node(cls=BUTTON, resource_id=rid(name), text=label, clickable=True, focusable=True), 126)
-        scroll = Node(cls=SCROLL_VIEW, resource_id=rid("content"), package=pkg, scrollable=True,
-                      focusable=True, bounds=(0, STATUS_BAR, WIDTH, HEIGHT))
-        scroll.add(Node(cls=LINEAR, package=pkg, bounds=(0, STATUS_BAR, WIDTH, max(y, STATUS_BAR + 1))).add(*body))
+            place(
+                Node(cls=BUTTON, resource_id=rid(name), text=label, clickable=True, focusable=True),
+                126,
+            )
+        scroll = Node(
+            cls=SCROLL_VIEW,
+            resource_id=rid("content"),
+            package=pkg,
+            scrollable=True,
+            focusable=True,
+            bounds=(0, STATUS_BAR, WIDTH, HEIGHT),
+        )
+        scroll.add(
+            Node(
+                cls=LINEAR, package=pkg, bounds=(0, STATUS_BAR, WIDTH, max(y, STATUS_BAR + 1))
+            ).add(*body)
+        )
         app_root = Node(cls=FRAME, package=pkg, bounds=(0, 0, WIDTH, HEIGHT)).add(scroll)
         bar = Node(cls=FRAME, package=SYSTEMUI, bounds=(0, 0, WIDTH, STATUS_BAR))
-        bar.add(Node(cls=TEXT_VIEW, resource_id=f"{SYSTEMUI}:id/clock", package=SYSTEMUI,
-                     text="9:41", bounds=(42, 0, 200, STATUS_BAR)))
+        bar.add(
+            Node(
+                cls=TEXT_VIEW,
+                resource_id=f"{SYSTEMUI}:id/clock",
+                package=SYSTEMUI,
+                text="9:41",
+                bounds=(42, 0, 200, STATUS_BAR),
+            )
+        )
         if self.notification:
-            bar.add(Node(cls=TEXT_VIEW, resource_id="android:id/text", package=SYSTEMUI,
-                         text=self.notification, bounds=(220, 0, WIDTH - 42, STATUS_BAR)))
+            bar.add(
+                Node(
+                    cls=TEXT_VIEW,
+                    resource_id="android:id/text",
+                    package=SYSTEMUI,
+                    text=self.notification,
+                    bounds=(220, 0, WIDTH - 42, STATUS_BAR),
+                )
+            )
         for root in (app_root, bar):
             finalize(root, (0, 0, WIDTH, HEIGHT))
         return dump([app_root, bar])

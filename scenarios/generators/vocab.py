@@ -17,49 +17,236 @@ from phonenumbers import PhoneNumberFormat
 
 # Given and family names per locale; a person is (given, family) in the locale's own order.
 NAMES: dict[str, tuple[list[str], list[str]]] = {
-    "CN": (["Wei", "Fang", "Li Na", "Jun", "Xiaoming", "Mei", "Hao", "Yan", "Lei", "Ting"],
-           ["Zhang", "Wang", "Li", "Liu", "Chen", "Yang", "Huang", "Zhao", "Wu", "Zhou"]),
-    "US": (["James", "Olivia", "Michael", "Emma", "Daniel", "Ava", "Ethan", "Sophia", "Noah", "Mia"],
-           ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Lopez", "Wilson"]),
-    "GB": (["Oliver", "Amelia", "Harry", "Isla", "George", "Poppy", "Jack", "Freya", "Alfie", "Ivy"],
-           ["Taylor", "Evans", "Thomas", "Roberts", "Walker", "Wright", "Hughes", "Green", "Hall", "Clarke"]),
-    "DE": (["Lukas", "Hannah", "Felix", "Lea", "Jonas", "Marie", "Paul", "Sophie", "Maximilian", "Lena"],
-           ["Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker", "Hoffmann", "Schäfer"]),
-    "FR": (["Louis", "Chloé", "Gabriel", "Léa", "Raphaël", "Manon", "Arthur", "Camille", "Hugo", "Inès"],
-           ["Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit", "Durand", "Leroy", "Moreau"]),
-    "IN": (["Aarav", "Priya", "Vivaan", "Ananya", "Arjun", "Diya", "Rohan", "Isha", "Kabir", "Meera"],
-           ["Sharma", "Patel", "Iyer", "Reddy", "Gupta", "Nair", "Singh", "Das", "Mehta", "Rao"]),
-    "JP": (["Haruto", "Yui", "Sota", "Hina", "Ren", "Aoi", "Yuto", "Sakura", "Riku", "Mio"],
-           ["Sato", "Suzuki", "Takahashi", "Tanaka", "Watanabe", "Ito", "Yamamoto", "Nakamura", "Kobayashi", "Kato"]),
-    "BR": (["João", "Ana", "Pedro", "Beatriz", "Lucas", "Mariana", "Gustavo", "Larissa", "Rafael", "Camila"],
-           ["Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes"]),
-    "ES": (["Alejandro", "Lucía", "Pablo", "Carmen", "Javier", "Elena", "Diego", "Marta", "Sergio", "Paula"],
-           ["García", "Fernández", "González", "Martínez", "López", "Sánchez", "Pérez", "Gómez", "Ruiz", "Díaz"]),
-    "RU": (["Ivan", "Anna", "Dmitry", "Olga", "Sergei", "Natalia", "Alexei", "Elena", "Mikhail", "Tatiana"],
-           ["Ivanov", "Smirnova", "Kuznetsov", "Popova", "Sokolov", "Lebedeva", "Kozlov", "Novikova", "Morozov", "Petrova"]),
+    "CN": (
+        ["Wei", "Fang", "Li Na", "Jun", "Xiaoming", "Mei", "Hao", "Yan", "Lei", "Ting"],
+        ["Zhang", "Wang", "Li", "Liu", "Chen", "Yang", "Huang", "Zhao", "Wu", "Zhou"],
+    ),
+    "US": (
+        ["James", "Olivia", "Michael", "Emma", "Daniel", "Ava", "Ethan", "Sophia", "Noah", "Mia"],
+        [
+            "Smith",
+            "Johnson",
+            "Williams",
+            "Brown",
+            "Jones",
+            "Garcia",
+            "Miller",
+            "Davis",
+            "Lopez",
+            "Wilson",
+        ],
+    ),
+    "GB": (
+        ["Oliver", "Amelia", "Harry", "Isla", "George", "Poppy", "Jack", "Freya", "Alfie", "Ivy"],
+        [
+            "Taylor",
+            "Evans",
+            "Thomas",
+            "Roberts",
+            "Walker",
+            "Wright",
+            "Hughes",
+            "Green",
+            "Hall",
+            "Clarke",
+        ],
+    ),
+    "DE": (
+        [
+            "Lukas",
+            "Hannah",
+            "Felix",
+            "Lea",
+            "Jonas",
+            "Marie",
+            "Paul",
+            "Sophie",
+            "Maximilian",
+            "Lena",
+        ],
+        [
+            "Müller",
+            "Schmidt",
+            "Schneider",
+            "Fischer",
+            "Weber",
+            "Meyer",
+            "Wagner",
+            "Becker",
+            "Hoffmann",
+            "Schäfer",
+        ],
+    ),
+    "FR": (
+        [
+            "Louis",
+            "Chloé",
+            "Gabriel",
+            "Léa",
+            "Raphaël",
+            "Manon",
+            "Arthur",
+            "Camille",
+            "Hugo",
+            "Inès",
+        ],
+        [
+            "Martin",
+            "Bernard",
+            "Dubois",
+            "Thomas",
+            "Robert",
+            "Richard",
+            "Petit",
+            "Durand",
+            "Leroy",
+            "Moreau",
+        ],
+    ),
+    "IN": (
+        ["Aarav", "Priya", "Vivaan", "Ananya", "Arjun", "Diya", "Rohan", "Isha", "Kabir", "Meera"],
+        ["Sharma", "Patel", "Iyer", "Reddy", "Gupta", "Nair", "Singh", "Das", "Mehta", "Rao"],
+    ),
+    "JP": (
+        ["Haruto", "Yui", "Sota", "Hina", "Ren", "Aoi", "Yuto", "Sakura", "Riku", "Mio"],
+        [
+            "Sato",
+            "Suzuki",
+            "Takahashi",
+            "Tanaka",
+            "Watanabe",
+            "Ito",
+            "Yamamoto",
+            "Nakamura",
+            "Kobayashi",
+            "Kato",
+        ],
+    ),
+    "BR": (
+        [
+            "João",
+            "Ana",
+            "Pedro",
+            "Beatriz",
+            "Lucas",
+            "Mariana",
+            "Gustavo",
+            "Larissa",
+            "Rafael",
+            "Camila",
+        ],
+        [
+            "Silva",
+            "Santos",
+            "Oliveira",
+            "Souza",
+            "Rodrigues",
+            "Ferreira",
+            "Alves",
+            "Pereira",
+            "Lima",
+            "Gomes",
+        ],
+    ),
+    "ES": (
+        [
+            "Alejandro",
+            "Lucía",
+            "Pablo",
+            "Carmen",
+            "Javier",
+            "Elena",
+            "Diego",
+            "Marta",
+            "Sergio",
+            "Paula",
+        ],
+        [
+            "García",
+            "Fernández",
+            "González",
+            "Martínez",
+            "López",
+            "Sánchez",
+            "Pérez",
+            "Gómez",
+            "Ruiz",
+            "Díaz",
+        ],
+    ),
+    "RU": (
+        [
+            "Ivan",
+            "Anna",
+            "Dmitry",
+            "Olga",
+            "Sergei",
+            "Natalia",
+            "Alexei",
+            "Elena",
+            "Mikhail",
+            "Tatiana",
+        ],
+        [
+            "Ivanov",
+            "Smirnova",
+            "Kuznetsov",
+            "Popova",
+            "Sokolov",
+            "Lebedeva",
+            "Kozlov",
+            "Novikova",
+            "Morozov",
+            "Petrova",
+        ],
+    ),
 }
 LOCALES = sorted(NAMES)
 # Regions the default policy scans national formats with; others are written internationally.
 NATIONAL_OK = frozenset({"CN", "US"})
 
-MAIL_DOMAINS = ["example.com", "mail.example.org", "corp.example.net", "uni.example.edu",
-                "example.co.uk", "beispiel.example.de", "exemple.example.fr", "example.co.jp"]
+MAIL_DOMAINS = [
+    "example.com",
+    "mail.example.org",
+    "corp.example.net",
+    "uni.example.edu",
+    "example.co.uk",
+    "beispiel.example.de",
+    "exemple.example.fr",
+    "example.co.jp",
+]
 
 STREETS: dict[str, list[str]] = {
-    "CN": ["{n} Zhongshan Road, Xuhui District, Shanghai 200030", "{n} Jianguo Road, Chaoyang District, Beijing 100022"],
+    "CN": [
+        "{n} Zhongshan Road, Xuhui District, Shanghai 200030",
+        "{n} Jianguo Road, Chaoyang District, Beijing 100022",
+    ],
     "US": ["{n} Maple Street, Springfield, IL 62704", "{n} Sunset Blvd, Los Angeles, CA 90028"],
     "GB": ["{n} Baker Street, London NW1 6XE", "{n} Deansgate, Manchester M3 4LQ"],
     "DE": ["Hauptstraße {n}, 10115 Berlin", "Schillerstraße {n}, 80336 München"],
     "FR": ["{n} rue de Rivoli, 75001 Paris", "{n} avenue Jean Médecin, 06000 Nice"],
-    "IN": ["{n} MG Road, Bengaluru, Karnataka 560001", "{n} Linking Road, Bandra West, Mumbai 400050"],
+    "IN": [
+        "{n} MG Road, Bengaluru, Karnataka 560001",
+        "{n} Linking Road, Bandra West, Mumbai 400050",
+    ],
     "JP": ["1-{n}-3 Shibuya, Shibuya-ku, Tokyo 150-0002", "2-{n}-8 Umeda, Kita-ku, Osaka 530-0001"],
-    "BR": ["Rua Augusta, {n}, São Paulo - SP, 01305-000", "Avenida Atlântica, {n}, Rio de Janeiro - RJ, 22021-001"],
+    "BR": [
+        "Rua Augusta, {n}, São Paulo - SP, 01305-000",
+        "Avenida Atlântica, {n}, Rio de Janeiro - RJ, 22021-001",
+    ],
     "ES": ["Calle Mayor {n}, 28013 Madrid", "Carrer de Balmes {n}, 08007 Barcelona"],
     "RU": ["ul. Tverskaya {n}, Moscow 125009", "Nevsky pr. {n}, Saint Petersburg 191025"],
 }
 
 IBAN_FORMATS = {  # country: (length of BBAN, digits-only BBAN?)
-    "DE": 18, "FR": 23, "ES": 20, "IT": 23, "NL": 14, "GB": 18, "BE": 12, "AT": 16,
+    "DE": 18,
+    "FR": 23,
+    "ES": 20,
+    "IT": 23,
+    "NL": 14,
+    "GB": 18,
+    "BE": 12,
+    "AT": 16,
 }
 
 
@@ -94,7 +281,9 @@ PHONE_FORMATS = ["international", "e164", "national", "digits", "dashed", "dotte
 def random_phone(rng: random.Random, region: str, mobile: bool = True) -> str:
     """A valid number for ``region`` (E.164), built from the region's example by randomizing
     its trailing digits until ``phonenumbers`` accepts it."""
-    kind = phonenumbers.PhoneNumberType.MOBILE if mobile else phonenumbers.PhoneNumberType.FIXED_LINE
+    kind = (
+        phonenumbers.PhoneNumberType.MOBILE if mobile else phonenumbers.PhoneNumberType.FIXED_LINE
+    )
     example = phonenumbers.example_number_for_type(region, kind)
     assert example is not None, region
     national = str(example.national_number)
@@ -148,7 +337,9 @@ def phone_formats_for(e164: str) -> list[str]:
 
 def is_valid_phone(text: str) -> bool:
     try:
-        return phonenumbers.is_valid_number(phonenumbers.parse(text, "CN" if not text.startswith("+") else None))
+        return phonenumbers.is_valid_number(
+            phonenumbers.parse(text, "CN" if not text.startswith("+") else None)
+        )
     except phonenumbers.NumberParseException:
         return False
 
@@ -196,7 +387,9 @@ def people(rng: random.Random, n: int) -> list[Person]:
 def email_variant(email: str, rng: random.Random) -> str:
     """The same address as a person would retype it (case changes only)."""
     local, domain = email.split("@")
-    return rng.choice([email.upper(), f"{local.title()}@{domain}", f"{local}@{domain.upper()}", email])
+    return rng.choice(
+        [email.upper(), f"{local.title()}@{domain}", f"{local}@{domain.upper()}", email]
+    )
 
 
 # ---- payment identifiers --------------------------------------------------------------------
@@ -239,12 +432,10 @@ def iban_ok(iban: str) -> bool:
 def iban(rng: random.Random, country: str | None = None) -> str:
     cc = country or rng.choice(sorted(IBAN_FORMATS))
     n = IBAN_FORMATS[cc]
-    if cc == "GB":
+    if cc in ("GB", "NL"):  # a 4-letter bank code, then digits
         bban = "".join(rng.choice(string.ascii_uppercase) for _ in range(4)) + "".join(
-            rng.choice(string.digits) for _ in range(n - 4))
-    elif cc == "NL":
-        bban = "".join(rng.choice(string.ascii_uppercase) for _ in range(4)) + "".join(
-            rng.choice(string.digits) for _ in range(n - 4))
+            rng.choice(string.digits) for _ in range(n - 4)
+        )
     else:
         bban = "".join(rng.choice(string.digits) for _ in range(n))
     numeric = "".join(str(int(c, 36)) for c in bban + cc + "00")
@@ -272,8 +463,23 @@ def password(rng: random.Random) -> str:
 
 def benign_identifier(rng: random.Random) -> tuple[str, str]:
     """(kind of identifier, text) — things that look numeric or coded but are not sensitive."""
-    kind = rng.choice(["order", "room", "tracking", "amount", "date", "flight", "last4", "invoice",
-                       "ticket", "booking", "zip", "version", "seat"])
+    kind = rng.choice(
+        [
+            "order",
+            "room",
+            "tracking",
+            "amount",
+            "date",
+            "flight",
+            "last4",
+            "invoice",
+            "ticket",
+            "booking",
+            "zip",
+            "version",
+            "seat",
+        ]
+    )
     d = lambda n: "".join(rng.choice(string.digits) for _ in range(n))  # noqa: E731
     text = {
         "order": f"order #{d(3)}-{d(7)}-{d(7)}",
@@ -293,20 +499,76 @@ def benign_identifier(rng: random.Random) -> tuple[str, str]:
     return kind, text
 
 
-TOPICS = ["quarterly review", "dentist appointment", "team lunch", "project kickoff", "gym session",
-          "parent-teacher meeting", "flight check-in", "yoga class", "book club", "car service",
-          "design sync", "budget planning", "birthday dinner", "language lesson", "code review"]
-PLACES = ["Room 4B", "the main office", "Café Lumière", "Conference Hall 2", "the library",
-          "Zoom", "the lobby", "Building C", "the park entrance", "Studio 7"]
-NOTES = ["bring the slides", "prepare agenda", "remember the charger", "buy flowers on the way",
-         "review last week's notes", "print the tickets", "book a table", "check the weather",
-         "water the plants", "call back after lunch"]
-ITEMS = ["USB-C cable", "running shoes", "coffee beans", "paperback novel", "desk lamp",
-         "phone case", "yoga mat", "water bottle", "headphones", "notebook set"]
-EXPENSES = [("Groceries", "Food"), ("Taxi to airport", "Transport"), ("Electricity bill", "Utilities"),
-            ("Cinema tickets", "Entertainment"), ("Lunch with team", "Food"), ("Train pass", "Transport"),
-            ("Pharmacy", "Health"), ("Books", "Education")]
-CHAT = ["Running 10 minutes late, see you soon", "Happy birthday! Have a great day",
-        "Can we move our call to tomorrow?", "Thanks for dinner last night",
-        "The package arrived, thank you", "See you at the station at 7",
-        "Don't forget the umbrella", "Great job on the presentation"]
+TOPICS = [
+    "quarterly review",
+    "dentist appointment",
+    "team lunch",
+    "project kickoff",
+    "gym session",
+    "parent-teacher meeting",
+    "flight check-in",
+    "yoga class",
+    "book club",
+    "car service",
+    "design sync",
+    "budget planning",
+    "birthday dinner",
+    "language lesson",
+    "code review",
+]
+PLACES = [
+    "Room 4B",
+    "the main office",
+    "Café Lumière",
+    "Conference Hall 2",
+    "the library",
+    "Zoom",
+    "the lobby",
+    "Building C",
+    "the park entrance",
+    "Studio 7",
+]
+NOTES = [
+    "bring the slides",
+    "prepare agenda",
+    "remember the charger",
+    "buy flowers on the way",
+    "review last week's notes",
+    "print the tickets",
+    "book a table",
+    "check the weather",
+    "water the plants",
+    "call back after lunch",
+]
+ITEMS = [
+    "USB-C cable",
+    "running shoes",
+    "coffee beans",
+    "paperback novel",
+    "desk lamp",
+    "phone case",
+    "yoga mat",
+    "water bottle",
+    "headphones",
+    "notebook set",
+]
+EXPENSES = [
+    ("Groceries", "Food"),
+    ("Taxi to airport", "Transport"),
+    ("Electricity bill", "Utilities"),
+    ("Cinema tickets", "Entertainment"),
+    ("Lunch with team", "Food"),
+    ("Train pass", "Transport"),
+    ("Pharmacy", "Health"),
+    ("Books", "Education"),
+]
+CHAT = [
+    "Running 10 minutes late, see you soon",
+    "Happy birthday! Have a great day",
+    "Can we move our call to tomorrow?",
+    "Thanks for dinner last night",
+    "The package arrived, thank you",
+    "See you at the station at 7",
+    "Don't forget the umbrella",
+    "Great job on the presentation",
+]
