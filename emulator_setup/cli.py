@@ -119,8 +119,9 @@ def _device_seed(args: argparse.Namespace) -> int:
 
     state = read_state()
     serial = args.serial
+    adb_port = args.adb_port
     if state is not None:
-        os.environ.setdefault("ANDROID_ADB_SERVER_PORT", str(state.adb_port))
+        adb_port = adb_port or state.adb_port
         if serial is None:
             if len(state.serials) != 1:
                 print(
@@ -136,17 +137,28 @@ def _device_seed(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
-    from .seeding import seed
+    return _seed(serial, args.fixture, adb_port, args.json)
 
-    result = seed(serial, args.fixture)
-    if args.json:
-        _print_json(
-            result
-            if isinstance(result, dict | list)
-            else {"serial": serial, "fixture": args.fixture}
-        )
+
+def _seed(serial: str, fixture: str, adb_port: int | None, as_json: bool) -> int:
+    from .fixtures import FixtureError
+    from .seeding import SeedError, seed
+
+    try:
+        report = seed(serial, fixture, adb_port=adb_port)
+    except FixtureError as exc:
+        print(f"droidgate: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except SeedError as exc:
+        print(f"droidgate: error: {exc}", file=sys.stderr)
+        if as_json and exc.report is not None:
+            _print_json(exc.report.model_dump())
+        return EXIT_FAILED if exc.report is not None else EXIT_RUNTIME
+    if as_json:
+        _print_json(report.model_dump())
     else:
-        print(f"seeded {serial} with fixture {args.fixture!r}")
+        total = sum(report.rows.values())
+        print(f"seeded {serial} with fixture {fixture!r}: {total} rows, {len(report.files)} files")
     return EXIT_OK
 
 
@@ -180,11 +192,7 @@ def _emulator_start(args: argparse.Namespace) -> int:
     )
     print(serial)
     if args.fixture:
-        os.environ["ANDROID_ADB_SERVER_PORT"] = str(args.adb_port)
-        from .seeding import seed
-
-        seed(serial, args.fixture)
-        print(f"seeded {serial} with fixture {args.fixture!r}", file=sys.stderr)
+        return _seed(serial, args.fixture, args.adb_port, False)
     return EXIT_OK
 
 
@@ -250,7 +258,13 @@ def register(sub: Any) -> None:
 
     p = dsub.add_parser("seed", help="load fixture data onto a device through ADB")
     p.add_argument("--serial", help="device serial (default: the only running virtual device)")
-    p.add_argument("--fixture", default="default", help="fixture name (default: default)")
+    p.add_argument(
+        "--fixture", default="default", help="fixture name or YAML path (default: default)"
+    )
+    p.add_argument(
+        "--adb-port", type=int, default=None,
+        help="adb server port (default: the virtual devices' server, else $ANDROID_ADB_SERVER_PORT)",
+    )  # fmt: skip
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_guard(_device_seed))
 

@@ -14,7 +14,6 @@ import contextlib
 import logging
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -109,24 +108,33 @@ def spawn(
     cmd += ["--adb-port", str(adb_port)]
     if not emulator_ports:
         cmd.append("--any-port")
-    with open(log_path, "ab") as logf:
-        proc = subprocess.Popen(
+    # posix_spawn rather than Popen: the daemon outlives this process, so no Popen object
+    # should own it; setsid detaches it from the terminal's signals.
+    log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        pid = os.posix_spawn(
+            sys.executable,
             cmd,
-            stdout=logf,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
+            dict(os.environ),
+            file_actions=[
+                (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
+                (os.POSIX_SPAWN_DUP2, log_fd, 1),
+                (os.POSIX_SPAWN_DUP2, log_fd, 2),
+            ],
+            setsid=True,
         )
+    finally:
+        os.close(log_fd)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         state = read_state()
-        if state is not None and state.pid == proc.pid:
+        if state is not None and state.pid == pid:
             return state
-        if proc.poll() is not None:
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
             tail = log_path.read_text(errors="replace").splitlines()[-15:]
             raise DaemonError("the device daemon exited:\n" + "\n".join(tail))
         time.sleep(0.1)
-    proc.terminate()
+    os.kill(pid, signal.SIGTERM)
     raise DaemonError(f"the device daemon did not come up within {timeout:.0f}s (log: {log_path})")
 
 
