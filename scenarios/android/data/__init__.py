@@ -1,1 +1,0 @@
-"""The Android suite as data: suite.yaml (scopes, sensitive values), gui.yaml, api.yaml."""
