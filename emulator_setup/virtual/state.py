@@ -141,7 +141,7 @@ class DeviceState:
         self._roots_key: Any = None
         self._roots: list[Node] = []
         self._xml_cache: dict[tuple[Any, int, bool], str] = {}
-        self._png_cache: tuple[Any, bytes] | None = None
+        self._shot: tuple[Any, Any, dict[str, bytes]] | None = None
         self.launcher = Launcher(self)
         self.apps: dict[str, App] = {self.launcher.package: self.launcher}
         for cls in app_classes():
@@ -430,20 +430,33 @@ class DeviceState:
             self.touch()
 
     # ------------------------------------------------------------------ screenshots
-    @_locked
-    def screenshot_png(self) -> bytes:
-        from .ui.render import render_png
+    def _image(self) -> Any:
+        from .ui.render import render_image
 
         self._windows()
-        if self._png_cache is None or self._png_cache[0] != self._roots_key:
-            self._png_cache = (self._roots_key, render_png(self._roots, self.width, self.height))
-        return self._png_cache[1]
+        if self._shot is None or self._shot[0] != self._roots_key:
+            self._shot = (self._roots_key, render_image(self._roots, self.width, self.height), {})
+        return self._shot
+
+    @_locked
+    def screenshot_png(self) -> bytes:
+        """``screencap -p``: the screen rendered to PNG (cached per screen revision)."""
+        from .ui.render import to_png
+
+        _, img, encoded = self._image()
+        if "png" not in encoded:
+            encoded["png"] = to_png(img)
+        return bytes(encoded["png"])
 
     @_locked
     def screenshot_jpeg(self, quality: int = 80, scale: float = 1.0) -> bytes:
-        from .ui.render import png_to_jpeg
+        from .ui.render import to_jpeg
 
-        return png_to_jpeg(self.screenshot_png(), quality=quality, scale=scale)
+        _, img, encoded = self._image()
+        key = f"jpeg:{int(quality)}:{float(scale)}"
+        if key not in encoded:
+            encoded[key] = to_jpeg(img, quality=quality, scale=scale)
+        return bytes(encoded[key])
 
     def screenshot_base64(self, quality: int = 80, scale: float = 1.0) -> str:
         """``takeScreenshot`` result: base64 JPEG wrapped at 76 columns (Base64.DEFAULT)."""

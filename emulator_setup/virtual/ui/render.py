@@ -115,22 +115,29 @@ def _draw(d: ImageDraw.ImageDraw, node: Node) -> None:
             _draw(d, child)
 
 
-def render_png(roots: list[Node], width: int, height: int) -> bytes:
+def render_image(roots: list[Node], width: int, height: int) -> Image.Image:
     img = Image.new("RGB", (width, height), BG)
     d = ImageDraw.Draw(img)
     for i, root in enumerate(roots):
         if i > 0:  # system windows (status bar) sit on a tinted strip
             d.rectangle(root.visible_bounds, fill=BAR)
         _draw(d, root)
+    return img
+
+
+def to_png(img: Image.Image) -> bytes:
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=False, compress_level=1)
     return buf.getvalue()
 
 
-def png_to_jpeg(png: bytes, *, quality: int = 80, scale: float = 1.0) -> bytes:
-    img = Image.open(io.BytesIO(png)).convert("RGB")
+def to_jpeg(img: Image.Image, *, quality: int = 80, scale: float = 1.0) -> bytes:
     if scale and scale != 1.0:
         img = img.resize((max(1, int(img.width * scale)), max(1, int(img.height * scale))))
     buf = io.BytesIO()
     img.save(buf, format="JPEG", quality=max(1, min(100, int(quality))))
     return buf.getvalue()
+
+
+def render_png(roots: list[Node], width: int, height: int) -> bytes:
+    return to_png(render_image(roots, width, height))
