@@ -100,3 +100,14 @@ def test_exec_out_and_interactive_shell(virtual_device: DeviceHandle) -> None:
     # No command: the shell reads commands from stdin, and `exit` keeps the last status.
     p = virtual_device.adb("shell", input=b"echo one\necho two; false\nexit\n")
     assert (p.returncode, p.stdout) == (1, b"one\ntwo\n")
+
+
+def test_adb_install_and_uninstall(virtual_device: DeviceHandle) -> None:
+    import uiautomator2
+
+    apk = Path(uiautomator2.__file__).parent / "assets" / "app-uiautomator.apk"
+    p = virtual_device.adb("install", "-r", "-g", str(apk))  # legacy path: push + pm install
+    assert p.returncode == 0 and b"Success" in p.stdout, p.stdout + p.stderr
+    assert "package:com.github.uiautomator\n" in virtual_device.shell("pm list packages -3")
+    assert virtual_device.adb("uninstall", "com.github.uiautomator").stdout == b"Success\n"
+    assert "com.github.uiautomator" not in virtual_device.shell("pm list packages")
