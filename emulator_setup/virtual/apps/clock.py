@@ -72,7 +72,7 @@ class DeskClock(Screen["Clock"]):
                 trailing_id="timer_state",
             )
         ui.edit("timer_length", id="timer_setup_time", hint="Minutes")
-        ui.edit("timer_label", id="timer_label_input", hint="Label")
+        ui.edit("timer_label", id="timer_label", hint="Label")
         ui.fab("Start", id="fab", on_click=self.start_timer)
 
     def start_timer(self) -> None:
@@ -107,7 +107,7 @@ class AlarmForm(Screen["Clock"]):
         ui.toolbar("Set alarm", actions=[("ok", "OK", self.save)])
         ui.edit("hour", id="hours", hint="Hour (0-23)")
         ui.edit("minutes", id="minutes", hint="Minutes")
-        ui.edit("label", id="label_input_field", hint="Label")
+        ui.edit("label", id="alarm_label", hint="Label")
 
     def save(self) -> None:
         if self.commit():

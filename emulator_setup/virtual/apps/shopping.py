@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..state import DeviceState
 
 PKG = "com.amazon.mShop.android.shopping"
+# (form key, hint); ids follow the catalog's field names (address, phone, card_number, cvv…)
 ADDRESS = (
     ("name", "Full name"),
     ("phone", "Phone number"),
@@ -23,6 +24,16 @@ ADDRESS = (
     ("postcode", "ZIP / Postal code"),
     ("country", "Country/Region"),
 )
+
+
+ADDRESS_IDS = {
+    "name": "full_name",
+    "phone": "phone",
+    "street": "address",
+    "city": "city",
+    "postcode": "postal_code",
+    "country": "country",
+}
 
 
 class Home(Screen["Shopping"]):
@@ -106,10 +117,8 @@ class AddressForm(Screen["Shopping"]):
     def build(self, ui: Builder) -> None:
         ui.toolbar("Enter a shipping address")
         for key, hint in ADDRESS:
-            ui.edit(key, id=f"address-ui-widgets-{key}", hint=hint)
-        ui.bottom_button(
-            "Use this address", id="address-ui-widgets-form-submit-button", on_click=self.submit
-        )
+            ui.edit(key, id=ADDRESS_IDS[key], hint=hint)
+        ui.bottom_button("Use this address", id="use_this_address", on_click=self.submit)
 
     def submit(self) -> None:
         missing = [hint for key, hint in ADDRESS[:5] if not self.value(key)]
@@ -135,9 +144,9 @@ class Payment(Screen["Shopping"]):
         ui.text(
             "Deliver to: " + ", ".join(v for v in self.address.values() if v), id="delivery-address"
         )
-        ui.edit("card", id="pmts-card-number", hint="Card number")
-        ui.edit("expiry", id="pmts-expiry", hint="MM/YY")
-        ui.edit("cvv", id="pmts-cvv", hint="CVV", password=True)
+        ui.edit("card", id="card_number", hint="Card number")
+        ui.edit("expiry", id="card_expiry", hint="MM/YY")
+        ui.edit("cvv", id="cvv", hint="CVV", password=True)
         ui.text(f"Order total: ${app.total():.2f}", id="order-total", style="headline")
         ui.bottom_button(
             f"Pay ${app.total():.2f}",

@@ -114,14 +114,14 @@ def test_clock_alarm_with_label_and_timer(dev: DeviceState) -> None:
     tap(dev, description="Add alarm")
     type_into(dev, "hours", "6")
     type_into(dev, "minutes", "45")
-    type_into(dev, "label_input_field", "Gym")
+    type_into(dev, "alarm_label", "Gym")
     tap(dev, text="OK")
     assert "hour=6, minutes=45, label=Gym, enabled=1" in query(
         dev, "content://com.google.android.deskclock/alarms"
     )
     tap(dev, description="Timer")
     type_into(dev, "timer_setup_time", "5")
-    type_into(dev, "timer_label_input", "Tea")
+    type_into(dev, "timer_label", "Tea")
     tap(dev, description="Start")
     assert "length=300, label=Tea" in query(dev, "content://com.google.android.deskclock/timers")
 
@@ -157,16 +157,16 @@ def test_shopping_checkout_and_pay(dev: DeviceState) -> None:
     tap(dev, textStartsWith="Cart 2")
     tap(dev, text="Proceed to checkout")
     for rid, value in [
-        ("name", "Jane Doe"),
+        ("full_name", "Jane Doe"),
         ("phone", "+1 650 555 0123"),
-        ("street", "1 Main St"),
+        ("address", "1 Main St"),
         ("city", "Springfield"),
-        ("postcode", "12345"),
+        ("postal_code", "12345"),
         ("country", "USA"),
     ]:
-        type_into(dev, f"address-ui-widgets-{rid}", value)
+        type_into(dev, rid, value)
     tap(dev, text="Use this address")
-    type_into(dev, "pmts-card-number", "4111 1111 1111 1111")
+    type_into(dev, "card_number", "4111 1111 1111 1111")
     tap(dev, text="Pay $49.98")
     out = query(dev, "content://com.amazon.mShop.android.shopping/orders")
     assert (
