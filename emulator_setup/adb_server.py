@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -36,6 +37,19 @@ def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as s:
         s.bind((host, 0))
         return int(s.getsockname()[1])
+
+
+def free_server_port(host: str = "127.0.0.1") -> int:
+    """A free port for an adb server, *below* the ephemeral range.
+
+    A client that polls a not-yet-listening port inside the ephemeral range can be handed that
+    same port as its source port and connect to itself (TCP self-connect); adb 36 then reads its
+    own request back ("protocol fault (status 30 30 30 63?!)").
+    """
+    for port in random.sample(range(15038, 17000), 200):
+        if port_is_free(port, host):
+            return port
+    raise AdbError("no free port in 15038-16999 for a private adb server")
 
 
 def port_is_free(port: int, host: str = "127.0.0.1") -> bool:

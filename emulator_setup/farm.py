@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .adb_server import AdbServer, free_port, port_is_free
+from .adb_server import AdbServer, free_server_port, port_is_free
 from .virtual.device import VirtualDevice
 
 log = logging.getLogger(__name__)
@@ -52,7 +52,7 @@ class VirtualDeviceFarm:
         if count < 1:
             raise ValueError(f"count must be at least 1, got {count}")
         self.count = count
-        self.adb = AdbServer(adb_port if adb_port is not None else free_port(), adb)
+        self.adb = AdbServer(adb_port if adb_port is not None else free_server_port(), adb)
         self.emulator_ports = emulator_ports
         self._state_factory = state_factory
         self._loop: asyncio.AbstractEventLoop | None = None

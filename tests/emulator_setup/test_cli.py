@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from emulator_setup.adb_server import AdbServer, free_port
+from emulator_setup.adb_server import AdbServer, free_server_port
 from emulator_setup.daemon import pid_alive
 from host_pep.cli.main import main
 
@@ -41,7 +41,7 @@ def droidgate(
 
 
 def test_device_lifecycle(tmp_path: Path, droidgate: Callable[..., Ran]) -> None:
-    port = free_port()
+    port = free_server_port()
     p = droidgate(
         "device", "start", "--count", "2", "--any-port", "--adb-port", str(port), "--json"
     )

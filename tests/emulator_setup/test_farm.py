@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import stat
 import threading
+from pathlib import Path
 
 import adbutils
 import pytest
 
 from emulator_setup.farm import VirtualDeviceFarm
-from emulator_setup.testing import DeviceHandle, u2_connect
+from emulator_setup.testing import DeviceHandle, adb, u2_connect
 
 pytestmark = pytest.mark.device
 
@@ -65,3 +67,21 @@ def test_adbutils_sync(virtual_device: DeviceHandle) -> None:
     with pytest.raises(adbutils.AdbError):
         dev.sync.read_bytes("/sdcard/nothing-here")
     assert dev.shell("echo via adbutils") == "via adbutils"
+
+
+def test_adb36_cross_check(tmp_path: Path) -> None:
+    """The adb 36 bundled with adbutils drives the device too (sendrecv_v2 is not advertised)."""
+    adb36 = Path(adbutils.__file__).parent / "binaries" / "adb"
+    if not adb36.exists():
+        pytest.skip("this adbutils wheel bundles no adb binary")
+    data = os.urandom(1_500_000)
+    (tmp_path / "in.bin").write_bytes(data)
+    with VirtualDeviceFarm(1, adb=str(adb36)) as farm:
+        serial = farm.serials[0]
+        assert "Version 36." in adb(farm, None, "version").stdout.decode()
+        assert adb(farm, serial, "shell", "echo hi; exit 3").returncode == 3
+        assert adb(farm, serial, "push", str(tmp_path / "in.bin"), "/sdcard/in.bin").returncode == 0
+        assert (
+            adb(farm, serial, "pull", "/sdcard/in.bin", str(tmp_path / "out.bin")).returncode == 0
+        )
+    assert (tmp_path / "out.bin").read_bytes() == data
