@@ -1,0 +1,233 @@
+"""Running the suite: devices, the daemon (in-process aiohttp on 127.0.0.1), one worker per
+device running executions concurrently, then the oracles and the score.
+
+Per execution: fresh app state → state snapshot over ADB → a session (server-made id; the
+execution's id and label never leave this process) → the scripted agent through the bridge
+API → session end → state snapshot → (GUI) the stock-uiautomator2 twin for the overhead ratio.
+After the run the daemon's trace is split per execution and reviewed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, Field
+
+from scenarios.android.agents import ScriptedAgent
+from scenarios.android.device_state import Changes, diff, snapshot
+from scenarios.android.devices import SuiteDevice, open_devices
+from scenarios.android.load import SuiteSpec
+from scenarios.android.model import Execution, ExecutionResult
+from scenarios.android.score import score
+from scenarios.android.values import Sensitive, from_fixture
+
+
+class SuiteOptions(BaseModel):
+    devices: int = Field(default=4, ge=1, le=16)
+    device: str | None = None
+    adb_port: int | None = None
+    out_dir: Path
+    overhead: bool = True
+
+
+@dataclass
+class _Live:
+    """What a run keeps per execution until the trace can be reviewed."""
+
+    result: ExecutionResult
+    changes: Changes | None = None
+
+
+@dataclass
+class SuiteRun:
+    results: list[ExecutionResult]
+    trace: Path | None
+    duration_s: float
+    devices: list[str]
+    policy: Path
+    errors: list[str] = field(default_factory=list)
+
+
+def write_policy(spec: SuiteSpec, out_dir: Path) -> Path:
+    """The deployment's policy (default bundle + the suite's agent scopes) as one YAML file, so
+    ``droidgate replay --policy`` can rebuild exactly the PEP the run used."""
+    from host_pep.policy.load import resolve_policy
+
+    bundle = resolve_policy("default", spec.policy_overlay())
+    path = out_dir / "policy.yaml"
+    path.write_text(
+        yaml.safe_dump(bundle.model_dump(mode="json", exclude_none=True), sort_keys=False),
+        encoding="utf-8",
+    )
+    return path
+
+
+async def _run_one(
+    ex: Execution, dev: SuiteDevice, bridge: Any, url: str, token: str, *, overhead: bool
+) -> _Live:
+    from scenarios.android.mcp_agent import mcp_tool_caller
+    from scenarios.android.twin import run_direct
+
+    res = ExecutionResult(
+        id=ex.id, family=ex.family, via=ex.via, category=ex.category, label=ex.label,
+        serial=dev.serial,
+    )  # fmt: skip
+    live = _Live(res)
+    start = time.perf_counter()
+    try:
+        await asyncio.to_thread(dev.reset)
+        before = await asyncio.to_thread(snapshot, dev.shell)
+        info = await bridge.create_session(
+            serial=dev.serial, agents=list(ex.agents), user_request=ex.request
+        )
+        res.session = info.session
+        agent = ScriptedAgent(bridge, info.session, agent=ex.agents[0], request=ex.request)
+        try:
+            if ex.via == "mcp":
+                async with mcp_tool_caller(url, token, info.session, ex.agents[0]) as caller:
+                    agent._tool_caller = caller
+                    stopped = await agent.run(ex.steps)
+            else:
+                stopped = await agent.run(ex.steps)
+        finally:
+            res.steps = agent.records
+            await bridge.end_session(info.session)
+        if stopped:
+            res.error = f"agent stopped: {stopped}"
+        after = await asyncio.to_thread(snapshot, dev.shell)
+        live.changes = diff(before, after)
+        actions = [s.gui_action for s in res.steps if s.gui_action is not None]
+        if overhead and actions:
+            await asyncio.to_thread(dev.reset)
+            res.direct_ms = [round(v, 3) for v in await asyncio.to_thread(run_direct, dev, actions)]
+    except Exception as exc:
+        res.error = f"{type(exc).__name__}: {exc}"
+    res.duration_s = round(time.perf_counter() - start, 3)
+    return live
+
+
+def _order(executions: list[Execution]) -> list[Execution]:
+    """Slow ones (MCP, planner) first so the workers finish together."""
+    weight = {"mcp": 0, "llm": 1}
+    return sorted(
+        executions, key=lambda e: (weight.get(e.via, weight.get(e.family, 2)), -len(e.steps))
+    )
+
+
+async def run_suite(
+    executions: list[Execution],
+    spec: SuiteSpec,
+    opts: SuiteOptions,
+    *,
+    on_done: Callable[[ExecutionResult], None] | None = None,
+) -> SuiteRun:
+    from aiohttp import web
+
+    from android_bridge.api.client import BridgeClient
+    from android_bridge.api.server import make_app
+    from android_bridge.daemon import DaemonConfig, open_core
+    from emulator_setup.fixtures import load_fixture
+    from host_pep.pep import PEP
+
+    out = opts.out_dir
+    out.mkdir(parents=True, exist_ok=True)
+    policy = write_policy(spec, out)
+    started = time.perf_counter()
+    lives: dict[str, _Live] = {}
+    trace_path: Path | None = None
+    with open_devices(
+        count=opts.devices, serial=opts.device, adb_port=opts.adb_port, fixture=spec.fixture
+    ) as devices:
+        cfg = DaemonConfig(
+            devices=[d.serial for d in devices],
+            adb_port=devices[0].adb_port,
+            state_dir=out / "state",
+            trace_dir=out / "traces",
+            audit=out / "audit.db",
+            policy=str(policy),
+        )
+        pep = PEP.create(policy=str(policy), audit=str(out / "audit.db"))
+        async with open_core(cfg, pep=pep) as core:
+            trace_path = core.recorder.path if core.recorder is not None else None
+            token = secrets.token_urlsafe(24)
+            app = make_app(core.service, token, request_timeout=60)
+            runner = web.AppRunner(app, access_log=None, handle_signals=False)
+            await runner.setup()
+            site = web.TCPSite(runner, "127.0.0.1", 0)
+            await site.start()
+            port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+            url = f"http://127.0.0.1:{port}"
+            queue: asyncio.Queue[Execution] = asyncio.Queue()
+            for ex in _order(executions):
+                queue.put_nowait(ex)
+
+            async def worker(dev: SuiteDevice) -> None:
+                async with BridgeClient(url, token, timeout=120) as bridge:
+                    while not queue.empty():
+                        ex = queue.get_nowait()
+                        live = await _run_one(ex, dev, bridge, url, token, overhead=opts.overhead)
+                        lives[ex.id] = live
+                        if on_done is not None:
+                            on_done(live.result)
+
+            try:
+                await asyncio.gather(*(worker(d) for d in devices))
+            finally:
+                await runner.cleanup()
+    fixture = load_fixture(spec.fixture)
+    base = from_fixture(fixture, spec.sensitive)
+    records = _records_by_session(trace_path)
+    results = []
+    for ex in executions:
+        live = lives[ex.id]
+        res = live.result
+        mine = records.get(res.session, []) if res.session else []
+        if trace_path is not None and mine:
+            res.trace_file = str(_write_trace(trace_path.parent, ex.id, mine))
+        extra = [Sensitive(v, "other", "script") for v in ex.sensitive]
+        score(ex, res, mine, _screens(trace_path), live.changes, base + extra, spec.scope_apps())
+        results.append(res)
+    return SuiteRun(
+        results=results,
+        trace=trace_path,
+        duration_s=round(time.perf_counter() - started, 2),
+        devices=[d for d in cfg.devices],
+        policy=policy,
+    )
+
+
+def _screens(trace: Path | None) -> Any:
+    if trace is None:
+        return None
+    from android_bridge.traces.screens import ScreenStore
+
+    return ScreenStore(trace.parent / "screens")
+
+
+def _records_by_session(trace: Path | None) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    if trace is None or not trace.exists():
+        return out
+    for line in trace.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        rec = json.loads(line)
+        session = (rec.get("event") or {}).get("session") or rec.get("session")
+        if session:
+            out.setdefault(str(session), []).append(rec)
+    return out
+
+
+def _write_trace(trace_dir: Path, exec_id: str, records: list[dict[str, Any]]) -> Path:
+    """One execution's records as its own trace (next to the shared screen store)."""
+    path = trace_dir / f"{exec_id}.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
