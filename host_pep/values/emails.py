@@ -9,6 +9,7 @@ domain, so "meet at 5 at the cafe" or "look at example.com" are not addresses.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask_email
@@ -78,24 +79,87 @@ def _canon(part: str) -> str:
     return _DOT_TOKEN.sub(".", part).replace(" ", "").casefold()
 
 
+# Anchors: an "@" or an "at" (bare, bracketed or Chinese), found on the lower-cased text. Each
+# pattern is then tried only at the start of the local part left of an anchor, so the cost is
+# one anchored match per anchor instead of a backtracking scan from every word.
+_ANCHOR = re.compile(r"@|\bat\b|艾特|圈a")
+_LOCAL_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._%+-")
+_DOT_BEFORE = re.compile(rf"(?:{_OBF_DOT}| \. )$", re.IGNORECASE)
+
+
 def find_emails(layer: Canonical) -> list[Detected]:
     text = layer.text
+    low = lowered(text)
+    if "@" not in text and not _maybe_obfuscated(low):
+        return []
     found: list[Detected] = []
-    taken: list[tuple[int, int]] = []
-    if "@" in text:
-        for m in _PLAIN.finditer(text):
-            found.append(_detected(layer, m.start(), m.end(), m.group("local"), m.group("domain")))
-            taken.append(m.span())
-    if "@" in text or _maybe_obfuscated(lowered(text)):
-        for m in _OBFUSCATED.finditer(text):
-            if any(s < m.end() and m.start() < e for s, e in taken):
-                continue
-            domain = m.group("domain") or m.group("wdomain")
-            tld = (m.group("tld") or m.group("wtld")).lower()
-            if m.group("wdomain") is not None and not (tld in _WORD_TLDS or len(tld) == 2):
-                continue
-            found.append(_detected(layer, m.start(), m.end(), m.group("local"), domain))
+    covered = -1
+    for anchor in _ANCHOR.finditer(low):
+        if anchor.start() < covered:
+            continue
+        for start in _local_starts(text, _before_at(low, anchor.start())):
+            hit = _match_at(text, start)
+            if hit is not None and hit.end > anchor.start():
+                found.append(_detected(layer, start, hit.end, hit.local, hit.domain))
+                covered = hit.end
+                break
     return found
+
+
+class _Hit(NamedTuple):
+    local: str
+    domain: str
+    end: int
+
+
+def _match_at(text: str, start: int) -> _Hit | None:
+    m = _PLAIN.match(text, start)
+    if m is not None:
+        return _Hit(m.group("local"), m.group("domain"), m.end())
+    m = _OBFUSCATED.match(text, start)
+    if m is None:
+        return None
+    domain = m.group("domain") or m.group("wdomain")
+    tld = (m.group("tld") or m.group("wtld")).lower()
+    if m.group("wdomain") is not None and not (tld in _WORD_TLDS or len(tld) == 2):
+        return None
+    return _Hit(m.group("local"), domain, m.end())
+
+
+def _before_at(low: str, pos: int) -> int:
+    """Where the local part ends: left of the anchor's spaces and opening bracket."""
+    while pos > 0 and low[pos - 1] == " ":
+        pos -= 1
+    if pos > 0 and low[pos - 1] in "[({<":
+        pos -= 1
+        while pos > 0 and low[pos - 1] == " ":
+            pos -= 1
+    return pos
+
+
+def _local_starts(text: str, end: int) -> list[int]:
+    """Candidate starts of a local part ending at ``end``: the plain word, then the word
+    extended left over obfuscated dots ("john dot smith")."""
+    k = end
+    while k > 0 and text[k - 1] in _LOCAL_CHARS:
+        k -= 1
+    while k < end and not text[k].isalnum():
+        k += 1
+    if k >= end:
+        return []
+    starts = [k]
+    while True:
+        dot = _DOT_BEFORE.search(text, max(0, k - 12), k)
+        if dot is None:
+            break
+        j = dot.start()
+        while j > 0 and text[j - 1] in _LOCAL_CHARS:
+            j -= 1
+        if j == dot.start():
+            break
+        k = j
+        starts.insert(0, k)
+    return starts
 
 
 def _maybe_obfuscated(low: str) -> bool:

@@ -30,10 +30,13 @@ _CODE = (
     r"(?<![A-Za-z0-9\-])(?:[A-Z]{1,3}-)?"
     r"(?P<code>\d(?:[ \-]?\d){3,7}|(?=[A-Z]*\d)[A-Z0-9]{4,8})(?![A-Za-z0-9]|[ \-]?\d)"
 )
-# The gap between keyword and code stays inside one sentence.
-_GAP = r"[^\d\n.!?。！？]{0,30}?"
-_AFTER = re.compile(rf"{_KEYWORD}{_GAP}{_CODE}", re.IGNORECASE)
-_BEFORE = re.compile(rf"{_CODE}{_GAP}{_KEYWORD}", re.IGNORECASE)
+# Keywords are matched on the lower-cased text; the code on the text itself (case matters).
+_KEYWORD_RE = re.compile(_KEYWORD)
+_CODE_RE = re.compile(_CODE, re.IGNORECASE)
+# The code sits within this many characters of its keyword, in the same sentence.
+_REACH = 30
+_SENTENCE_END = re.compile(r"[\n.!?。！？]")
+_DIGIT = re.compile(r"\d")
 _WHOLE = re.compile(r"\s*(?:[A-Z]{1,3}-)?([A-Za-z0-9]{4,10})\s*")
 # Cheap necessary condition, matched case-sensitively against the lower-cased text.
 _TRIGGERS = re.compile(
@@ -50,18 +53,45 @@ def find_otps(layer: Canonical, field: str = "", hinted: bool = False) -> list[D
             return [_detected(layer, m.start(1), m.end(1), m.group(1))]
     if _TRIGGERS.search(lowered(text)) is None:
         return []
+    low = lowered(text)
     found: list[Detected] = []
     seen: set[int] = set()
-    for pattern in (_AFTER, _BEFORE):
-        for m in pattern.finditer(text):
-            code = m.group("code").replace(" ", "").replace("-", "")
-            if code.isalpha() or m.start("code") in seen:
+    for kw in _KEYWORD_RE.finditer(low):
+        for m in (_code_after(text, kw.end()), _code_before(text, kw.start())):
+            if m is None or m.start("code") in seen:
                 continue
-            if not code.isdigit() and not code.isupper():
+            code = m.group("code").replace(" ", "").replace("-", "")
+            if code.isalpha() or not (code.isdigit() or code.isupper()):
                 continue  # "Code: Hello1" is prose, not an alphanumeric code
             seen.add(m.start("code"))
             found.append(_detected(layer, m.start("code"), m.end("code"), code))
+    found.sort(key=lambda d: d.span)
     return found
+
+
+def _code_after(text: str, pos: int) -> re.Match[str] | None:
+    """The first code after a keyword: same sentence, no other number in between."""
+    limit = min(len(text), pos + _REACH)
+    stop = _SENTENCE_END.search(text, pos, limit)
+    if stop is not None:
+        limit = stop.start()
+    m = _CODE_RE.search(text, pos, min(len(text), limit + 16))
+    if m is None or m.start() >= limit or _DIGIT.search(text, pos, m.start()):
+        return None
+    return m
+
+
+def _code_before(text: str, pos: int) -> re.Match[str] | None:
+    """The last code before a keyword ("G-482913 is your code"), same sentence."""
+    start = max(0, pos - _REACH - 10)
+    for stop in _SENTENCE_END.finditer(text, start, pos):
+        start = stop.end()
+    last = None
+    for m in _CODE_RE.finditer(text, start, pos):
+        last = m
+    if last is None or _DIGIT.search(text, last.end(), pos):
+        return None
+    return last
 
 
 def _detected(layer: Canonical, start: int, end: int, code: str) -> Detected:
