@@ -98,11 +98,18 @@ def _draw(d: ImageDraw.ImageDraw, node: Node) -> None:
         showing_hint = node.hint and node.text == node.hint
         _draw_text(d, (x0 + 8, y0 + 30, x1, y1), node.text, 38, MUTED if showing_hint else FG)
     elif node.cls == SWITCH:
+        side = min(y1 - y0, (x1 - x0) // 2) * 0.8
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        track = (cx - side, cy - side * 0.3, cx + side, cy + side * 0.3)
         d.rounded_rectangle(
-            box, radius=(y1 - y0) // 2, fill=ACCENT if node.checked else (189, 193, 198)
+            track, radius=side * 0.3, fill=ACCENT if node.checked else (189, 193, 198)
         )
-        knob = (x1 - (y1 - y0), y0, x1, y1) if node.checked else (x0, y0, x0 + (y1 - y0), y1)
-        d.ellipse(knob, fill=(255, 255, 255), outline=MUTED)
+        kx = cx + side * 0.55 if node.checked else cx - side * 0.55
+        d.ellipse(
+            (kx - side * 0.45, cy - side * 0.45, kx + side * 0.45, cy + side * 0.45),
+            fill=(255, 255, 255),
+            outline=MUTED,
+        )
     elif node.text:
         size = 44 if node.resource_id.endswith(("title", "large_title")) else 38
         _draw_text(d, box, node.text, size, FG)
