@@ -240,7 +240,7 @@ def register(sub: Any) -> None:
     )  # fmt: skip
     p.add_argument(
         "--any-port", action="store_true",
-        help="use ephemeral ports and 'adb connect' instead of emulator-style ports 5555+",
+        help="use free ports 20000-29999 and 'adb connect' instead of emulator-style ports 5555+",
     )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print the daemon state as JSON")
     p.set_defaults(func=_guard(_device_start))

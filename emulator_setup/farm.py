@@ -7,7 +7,7 @@ to a real adb server on a private port.
         farm.env            # {"ANDROID_ADB_SERVER_PORT": "…"} for adbutils/u2 subprocesses
         farm.call(0, lambda dev: dev.state.current())   # touch a device on its own loop
 
-Test farms listen on ephemeral ports, so another adb server's startup scan of 5555–5585 never
+Test farms listen on random ports in 20000–29999, so another adb server's startup scan of 5555–5585 never
 picks them up. ``emulator_ports=True`` (the CLI default) prefers 5555, 5557, … and announces them
 with ``host:emulator:PORT``, giving the serials ``emulator-5554``, … as a real emulator would.
 """
@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 EMULATOR_PORTS = range(5555, 5586, 2)
+DEVICE_PORTS = range(20000, 30000)
 
 
 @dataclass
@@ -129,6 +131,11 @@ class VirtualDeviceFarm:
             for port in EMULATOR_PORTS:
                 if port not in taken and port_is_free(port) and port_is_free(port - 1):
                     return port, True
+        # Below the ephemeral range, so the adb server's reconnect attempts to a restarting
+        # device can never be handed the same port as their source port (TCP self-connect).
+        for port in random.sample(DEVICE_PORTS, 200):
+            if port_is_free(port):
+                return port, False
         return 0, False
 
     def _start_member(self, index: int) -> FarmDevice:
