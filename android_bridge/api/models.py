@@ -86,7 +86,34 @@ class ActionRequest(BaseModel):
     ``context.user_request`` and ``context.screen_xml`` are set by the server, never the agent.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "agent": "agent-1",
+                    "channel": "tool",
+                    "action": "tool_call",
+                    "target": "contacts.lookup",
+                    "payload": {"name": "Alice Johnson"},
+                },
+                {
+                    "agent": "agent-1",
+                    "channel": "gui",
+                    "action": "tap",
+                    "payload": {"x": 540, "y": 1200},
+                },
+                {
+                    "agent": "agent-1",
+                    "channel": "api",
+                    "action": "api_call",
+                    "payload": {
+                        "command": "content query --uri content://com.android.contacts/contacts"
+                    },
+                },
+            ]
+        },
+    )
 
     agent: str = _ID
     channel: Channel
