@@ -14,6 +14,7 @@ Order of work, cheapest exits first:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from host_pep.values.addresses import address_key, find_addresses
 from host_pep.values.cards import find_cards
@@ -54,7 +55,7 @@ def detect(text: str, ctx: DetectionContext | None = None) -> list[Detected]:
         return []
     hint = ctx.kind_hint
     if ctx.password or hint in ("credential", "password") or is_credential_field(ctx.field):
-        return [whole_text(text)]
+        return [_secret(text)]
 
     folded = fold(text)
     digits = numerals(folded)
@@ -69,9 +70,22 @@ def detect(text: str, ctx: DetectionContext | None = None) -> list[Detected]:
     found += find_credentials(folded)
     found += find_health(folded)
     resolved = _resolve(found)
-    if not resolved and hint in ("address", "health"):
+    if not resolved and hint in ("address", "health") and text.strip():
         resolved = [_whole_as(SensitiveKind(hint), text)]
     return resolved
+
+
+_CODE_LIKE = re.compile(r"\s*(\d{4,8})\s*")
+
+
+def _secret(text: str) -> Detected:
+    """A password field's content. A 4-8 digit entry also keeps its OTP key: typing a code read
+    from an SMS into a PIN/passcode field must still match the observed code."""
+    detected = whole_text(text)
+    code = _CODE_LIKE.fullmatch(text)
+    if code is None:
+        return detected
+    return replace(detected, keys=(*detected.keys, f"otp:{code.group(1)}"))
 
 
 def _whole_as(kind: SensitiveKind, text: str) -> Detected:

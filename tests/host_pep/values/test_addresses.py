@@ -100,3 +100,7 @@ def test_kind_hint_address_takes_the_whole_text() -> None:
     assert d.kind is SensitiveKind.ADDRESS
     assert d.raw == "Flat 3, The Old Mill"
     assert d.key == "address:flat 3 the old mill"
+
+
+def test_kind_hint_on_blank_text_finds_nothing() -> None:
+    assert detect("   ", DetectionContext(kind_hint="address")) == []

@@ -72,3 +72,11 @@ def test_disclosures_in_text(text: str, secret: str) -> None:
 )
 def test_prose_about_passwords(text: str) -> None:
     assert [d for d in detect(text) if d.kind is SensitiveKind.CREDENTIAL] == []
+
+
+def test_code_typed_into_a_pin_field_keeps_its_otp_key() -> None:
+    [d] = detect("482913", DetectionContext(field="pin"))
+    assert d.kind is SensitiveKind.CREDENTIAL
+    assert d.keys == (_key("482913"), "otp:482913")
+    [d] = detect("hunter2", DetectionContext(password=True))
+    assert d.keys == (_key("hunter2"),)
