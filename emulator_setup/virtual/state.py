@@ -103,6 +103,9 @@ KEYCODES = {
     "recent": 187,
     "app_switch": 187,
     "forward_del": 112,
+    "paste": 279,
+    "copy": 278,
+    "cut": 277,
     "escape": 111,
     "wakeup": 224,
     "sleep": 223,
@@ -350,6 +353,12 @@ class DeviceState:
         self.touch()
 
     @_locked
+    def copy(self, text: str) -> None:
+        """Put text on the clipboard, as the selection menu's Copy does."""
+        self.clipboard = text
+        self.toast("Copied to clipboard")
+
+    @_locked
     def paste(self) -> None:
         self.input_text(self.clipboard)
 
@@ -376,6 +385,14 @@ class DeviceState:
                 self.touch()
         elif name == "tab":
             self._focus_next()
+        elif name == "paste":
+            self.paste()
+        elif name in ("copy", "cut"):
+            if top.focus is not None:
+                self.clipboard = top.values.get(top.focus, "")
+                if name == "cut":
+                    top.values[top.focus] = ""
+                    self.touch()
         elif name == "space":
             self.input_text(" ")
         elif name == "power":

@@ -231,6 +231,8 @@ class Builder:
                 long_clickable=selectable,
                 bounds=(MARGIN, 0, self.width - MARGIN, h),
                 on_click=on_click,
+                # Long-press on selectable text copies it (the "Copy" of the selection menu).
+                on_long_click=(lambda: self.screen.device.copy(text)) if selectable else None,
             ),
             h,
         )

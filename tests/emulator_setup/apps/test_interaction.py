@@ -129,3 +129,17 @@ def test_enter_moves_to_next_field_or_adds_a_newline(dev: DeviceState) -> None:
     assert dev.find(sel(focused=True))[0].text == "one\ntwo"  # the body is multi-line
     dev.press_key("tab")  # tab wraps around to the first field
     assert dev.find(sel(focused=True))[0].resource_id.endswith(":id/to")
+
+
+def test_long_press_copies_text_and_paste_key_pastes(dev: DeviceState) -> None:
+    dev.start("com.simplemobiletools.smsmessenger")
+    dev.click(*dev.find(sel(text="Google"))[0].center())
+    code = dev.find(sel(textContains="G-482913"))[0]
+    assert dev.long_click(*code.center())
+    assert dev.clipboard == "G-482913 is your Google verification code."
+    assert dev.find(sel(text="Copied to clipboard"))
+    dev.am_start(["-a", "android.intent.action.SENDTO", "-d", "smsto:+15550100"])
+    assert dev.press_key(279)  # KEYCODE_PASTE
+    assert dev.find(sel(focused=True))[0].text == "G-482913 is your Google verification code."
+    dev.press_key("cut")
+    assert dev.find(sel(focused=True))[0].text == "Type a message…"
