@@ -38,6 +38,8 @@ class Observation:
     instructive: bool
     """The untrusted text around it reads like an injected instruction ("ignore previous...")."""
     ts: float
+    phrase: str | None = None
+    """Normalized text of a long structured value (an address), matched inside free text."""
 
     @property
     def source(self) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from host_pep.extract import key_arguments, sensitive_values
 from host_pep.observations import Observation
+from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.semantics import ObservedValue
 
@@ -21,8 +22,23 @@ _OVERRIDE_CUES = re.compile(
     r"(?i)ignore (?:all |any |the )?(?:previous|prior|above|earlier)|disregard|system prompt|"
     r"you must|assistant:|new instructions|do not tell|don't tell|secretly|without telling|"
     r"urgent(?:ly)?|immediately|as an ai|your task is now|ai agents?|note to (?:the )?(?:ai|assistant)|"
-    r"system note|(?:^|\W)assistant,|dear (?:ai|assistant)|before continuing"
+    r"system note|(?:^|\W)assistant,|dear (?:ai|assistant)|before continuing|^\s*system\s*:|\[system\]"
 )
+_ADDRESS_FIELDS = frozenset(
+    {
+        "address",
+        "postal_address",
+        "postal",
+        "home_address",
+        "street_address",
+        "shipping_address",
+        "formatted_address",
+        "street",
+        "mailing_address",
+        "work_address",
+    }
+)
+_LETTER = re.compile(r"[^\W\d_]")
 FREE_TEXT_WORDS = 5
 """A string of at least this many words is running text (a message body, a page paragraph)."""
 
@@ -37,6 +53,10 @@ def _source(source: str, policy: CompiledPolicy) -> tuple[str | None, str | None
         return app, None
     app = policy.app_for_name(lowered)
     return app, (lowered or None)
+
+
+def _leaf(field: str) -> str:
+    return field.lower().rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]
 
 
 def _is_sender(app: str | None, field: str, policy: CompiledPolicy) -> bool:
@@ -69,9 +89,13 @@ def to_observations(
         sender = (not trusted) and _is_sender(app, ov.field, policy)
         instructive = (not trusted) and _OVERRIDE_CUES.search(text) is not None
         password = ov.kind_hint == "credential"
-        found = sensitive_values(text, policy.regions, ov.field, password, ov.kind_hint)
+        hint = ov.kind_hint
+        if hint is None and _leaf(ov.field) in _ADDRESS_FIELDS and _LETTER.search(text):
+            hint = "address"  # a structured record's address field is an address as a whole
+        found = sensitive_values(text, policy.regions, ov.field, password, hint)
         found = found + key_arguments(text)
         for f in found:
+            phrase = phrase_key(f.raw) if f.kind in PHRASE_KINDS else None
             for key in f.keys:
                 out.append(
                     Observation(
@@ -88,6 +112,7 @@ def to_observations(
                         sender=sender,
                         instructive=instructive,
                         ts=now,
+                        phrase=phrase,
                     )
                 )
     return out

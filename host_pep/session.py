@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from host_pep.observations import Observation
+from host_pep.phrases import PhraseIndex
 
 
 @dataclass(slots=True)
@@ -37,6 +38,8 @@ class SessionState:
     created: float = field(default_factory=time.time)
     evictions: list[Eviction] = field(default_factory=list)
     agents: set[str] = field(default_factory=set)
+    phrases: PhraseIndex = field(default_factory=PhraseIndex)
+    """Long structured values (addresses) by normalized phrase, for matching inside free text."""
 
     def __len__(self) -> int:
         return len(self.order)
@@ -61,6 +64,8 @@ class SessionState:
                 self._forget_in_order(dropped)
         self.order.append(obs)
         self.agents.add(obs.agent)
+        if obs.phrase is not None:
+            self.phrases.add(obs.phrase, obs)
         if len(self.order) > self.max_observations:
             self._evict_count()
 
@@ -68,8 +73,12 @@ class SessionState:
         # rare (a key observed from more than per_key places); linear in the deque is acceptable
         with contextlib.suppress(ValueError):
             self.order.remove(obs)
+        if obs.phrase is not None:
+            self.phrases.discard(obs.phrase, obs)
 
     def _drop(self, obs: Observation) -> None:
+        if obs.phrase is not None:
+            self.phrases.discard(obs.phrase, obs)
         bucket = self.index.get(obs.key)
         if bucket is None:
             return

@@ -14,6 +14,7 @@ from typing import Any
 from host_pep.events import AgentEvent
 from host_pep.extract import Found, key_arguments, role_key_arguments, sensitive_values
 from host_pep.observations import Observation
+from host_pep.phrases import normalize, raw_pattern
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
@@ -153,8 +154,30 @@ class DecisionContext:
                     hits.append(
                         ValueHit(path, role, f, self._lookup(f), not user.isdisjoint(f.keys))
                     )
+                if self.state is not None and len(self.state.phrases):
+                    hits.extend(self._phrase_hits(path, role, text, hits))
             self._content = hits
         return self._content
+
+    def _phrase_hits(
+        self, path: str, role: FieldRole, text: str, have: list[ValueHit]
+    ) -> list[ValueHit]:
+        """Observed long values (addresses) found inside this field's free text."""
+        assert self.state is not None
+        known = {k for h in have if h.field == path for k in h.found.keys}
+        request = normalize(self.user_request) if self.user_request else ""
+        out = []
+        for phrase, observations in self.state.phrases.find(text):
+            keys = tuple(dict.fromkeys(o.key for o in observations))
+            if not known.isdisjoint(keys):
+                continue
+            m = raw_pattern(phrase).search(text)
+            raw, start, end = (m.group(0), m.start(), m.end()) if m else (phrase, 0, 0)
+            first = observations[0]
+            found = Found(first.kind, keys, first.masked, raw, start, end, True)
+            user_given = bool(request) and phrase in request
+            out.append(ValueHit(path, role, found, observations, user_given))
+        return out
 
     def keyarg_hits(self) -> list[ValueHit]:
         """Key-argument values (recipient, account, URL, amount, address fields) for rule 5."""

@@ -95,8 +95,9 @@ def check_leaks(ctx: DecisionContext) -> Outcome | None:
 
 
 def _user_references(ctx: DecisionContext, obs: Observation) -> bool:
-    """The request itself points at that untrusted content for this operation ("pay the invoice
-    in the email"), and the content does not read like an instruction override."""
+    """The request itself points at that untrusted content *and* asks for this operation
+    ("pay the invoice in the email", "reply to the message"). A word that names the source
+    ("text", "email") does not count as the request's verb."""
     request = ctx.user_request.lower()
     if not request or obs.source_app is None:
         return False
@@ -104,9 +105,9 @@ def _user_references(ctx: DecisionContext, obs: Observation) -> bool:
     source_words = ctx.policy.app_objects.get(obs.source_app, frozenset())
     if words.isdisjoint(source_words):
         return False
-    verbs = ctx.policy.hi_verbs.get(ctx.op, ())
-    lex = {w for w, op in ctx.policy.verb_op.items() if op is ctx.op}
-    return any(v in request for v in verbs) or not words.isdisjoint(lex)
+    verbs = {v for v in ctx.policy.hi_verbs.get(ctx.op, ()) if v not in source_words}
+    lex = {w for w, op in ctx.policy.verb_op.items() if op is ctx.op and w not in source_words}
+    return not words.isdisjoint(lex) or any(v in words for v in verbs)
 
 
 def check_injection(ctx: DecisionContext) -> Outcome | None:

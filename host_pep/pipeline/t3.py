@@ -39,11 +39,13 @@ class SemanticBackend(Protocol):
 _IDENTIFIER_CUES = re.compile(
     r"(?i)(?:order|booking|tracking|invoice|receipt|ref(?:erence)?|confirmation|ticket|room|"
     r"flight|reservation|serial|sku|item|product|part|model|case|claim|policy|member(?:ship)?|"
-    r"customer\s*id|account\s*id|transaction|txn|parcel|package|shipment|isbn|asin|employee|student)"
+    r"customer\s*id|account\s*id|transaction|txn|parcel|package|shipment|isbn|asin|employee|student|"
+    r"zip|postal|postcode|area|coupon|promo|discount|voucher|door|gate|locker|parking|seat|table|class|"
+    r"course|version|build|chapter|page|lot|batch|unit|apt|suite|floor|platform|bus|train|route)"
     r"\s*(?:#|no\.?|nr\.?|number|id|code|:)?\s*[#:]?\s*$|#\s*$"
 )
 _LOCATION_FIELDS = frozenset({"location", "eventlocation", "place", "venue", "where", "address"})
-_ALWAYS = frozenset({"card", "iban", "otp", "credential"})
+_ALWAYS = frozenset({"card", "iban", "credential"})
 
 
 class DeterministicBackend:
@@ -60,6 +62,8 @@ class DeterministicBackend:
         before = text[max(0, hit.found.start - 32) : hit.found.start]
         if _IDENTIFIER_CUES.search(before):
             return Assessment.BENIGN
+        if kind == "otp":
+            return Assessment.SENSITIVE  # a code is a secret unless it is named as something else
         if kind == "address":
             leaf = hit.field.lower().rsplit(".", 1)[-1].rsplit("/", 1)[-1]
             if leaf.removeprefix("event") in _LOCATION_FIELDS or leaf in _LOCATION_FIELDS:
