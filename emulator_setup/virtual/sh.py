@@ -1,7 +1,7 @@
 """A small POSIX sh, enough for what adb clients send (reference §6).
 
 Supported: ``;`` ``&&`` ``||`` ``|`` ``&`` (run in sequence) and newlines; single/double quotes and
-backslashes; ``$?``, ``$$``, ``$VAR`` and ``${VAR}``; ``VAR=value cmd`` prefixes; redirections
+backslashes; ``$?``, ``$$``, ``$VAR``, ``${VAR}``, ``$(cmd)`` and backticks; ``VAR=value cmd`` prefixes; redirections
 ``>``, ``>>``, ``<``, ``2>&1``, ``N>file``; ``#`` comments; builtins ``exit``, ``cd``, ``export``
 and ``sh -c``. Pipes buffer: each stage runs to completion before the next. Unknown commands get
 mksh's message and status 127, as on Android.
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 SH = "/system/bin/sh"
 
-Piece = tuple[str, str, bool]  # (kind "lit"|"var", text-or-name, quoted)
+Piece = tuple[str, str, bool]  # (kind "lit"|"var"|"cmd", text/name/command, quoted)
 Word = list[Piece]
 
 
@@ -65,8 +65,46 @@ def _read_var(s: str, i: int, quoted: bool) -> tuple[Piece, int]:
         if m:
             return ("var", m.group(0), quoted), m.end()
         if c == "(":
-            raise ShSyntaxError("command substitution is not supported")
+            end = _matching_paren(s, i + 2)
+            return ("cmd", s[i + 2 : end], quoted), end + 1
     return ("lit", "$", quoted), i + 1
+
+
+def _matching_paren(s: str, i: int) -> int:
+    """Index of the ``)`` closing a ``$(`` whose body starts at ``i`` (quotes respected)."""
+    depth = 1
+    while i < len(s):
+        c = s[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "'":
+            end = s.find("'", i + 1)
+            if end < 0:
+                break
+            i = end + 1
+            continue
+        if c == '"':
+            j = i + 1
+            while j < len(s) and s[j] != '"':
+                j += 2 if s[j] == "\\" else 1
+            i = j + 1
+            continue
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    raise ShSyntaxError("no closing ')' for '$('")
+
+
+def _backtick(s: str, i: int, quoted: bool) -> tuple[Piece, int]:
+    end = s.find("`", i + 1)
+    if end < 0:
+        raise ShSyntaxError("no closing quote")
+    return ("cmd", s[i + 1 : end], quoted), end + 1
 
 
 def tokenize(s: str) -> list[tuple[str, Any]]:
@@ -144,11 +182,11 @@ def tokenize(s: str) -> list[tuple[str, Any]]:
                     if s[i + 1] != "\n":
                         buf.append(s[i + 1])
                     i += 2
-                elif ch == "$":
+                elif ch in "$`":
                     if buf:
                         cur.append(("lit", "".join(buf), True))
                         buf = []
-                    piece, i = _read_var(s, i, True)
+                    piece, i = _read_var(s, i, True) if ch == "$" else _backtick(s, i, True)
                     cur.append(piece)
                 else:
                     buf.append(ch)
@@ -164,9 +202,12 @@ def tokenize(s: str) -> list[tuple[str, Any]]:
         elif c == "$":
             piece, i = _read_var(s, i, False)
             cur = (cur or []) + [piece]
+        elif c == "`":
+            piece, i = _backtick(s, i, False)
+            cur = (cur or []) + [piece]
         else:
             j = i
-            while j < n and s[j] not in " \t\r\n;&|<>'\"\\$":
+            while j < n and s[j] not in " \t\r\n;&|<>'\"\\$`":
                 j += 1
             cur = (cur or []) + [("lit", s[i:j], False)]
             i = j
@@ -254,6 +295,20 @@ class Writer:
         self.sink.write(self.fd, data.encode() if isinstance(data, str) else data)
 
 
+class _Capture(Sink):
+    """stdout is captured; stderr goes on to the enclosing sink."""
+
+    def __init__(self, outer: Sink) -> None:
+        super().__init__()
+        self.outer = outer
+
+    def write(self, fd: int, data: bytes) -> None:
+        if fd == 2:
+            self.outer.write(fd, data)
+        else:
+            super().write(fd, data)
+
+
 class NullSink(Sink):
     def write(self, fd: int, data: bytes) -> None:
         return None
@@ -331,12 +386,26 @@ class Shell:
             self.status = exc.status
         return self.status
 
-    def _expand(self, word: Word) -> list[str]:
+    async def _substitute(self, command: str) -> str:
+        """``$(command)``: its stdout with trailing newlines removed; stderr passes through."""
+        capture = _Capture(self.sink)
+        sub = Shell(self.device, capture, self.commands)
+        sub.vars, sub.cwd, sub.host_closed = dict(self.vars), self.cwd, self.host_closed
+        await sub.run(command)
+        self.status = sub.status
+        return capture.data().decode("utf-8", "replace").rstrip("\n")
+
+    async def _expand(self, word: Word) -> list[str]:
         fields: list[str] = []
         cur: str | None = None
         for kind, text, quoted in word:
-            value = text if kind == "lit" else self._lookup(text)
-            if kind == "var" and not quoted:
+            if kind == "lit":
+                value = text
+            elif kind == "cmd":
+                value = await self._substitute(text)
+            else:
+                value = self._lookup(text)
+            if kind != "lit" and not quoted:
                 parts = value.split()
                 if not parts:
                     continue
@@ -382,7 +451,7 @@ class Shell:
     async def _command(self, cmd: Command, stdin: bytes, out_sink: Sink) -> int:
         words: list[str] = []
         for w in cmd.words:
-            words.extend(self._expand(w))
+            words.extend(await self._expand(w))
         assigns: dict[str, str] = {}
         while words and _ASSIGN.match(words[0]):
             name, _, value = words.pop(0).partition("=")
@@ -394,7 +463,7 @@ class Shell:
         stderr = Writer(self.sink, 2)
         captures: list[tuple[str, str, Sink]] = []
         for r in cmd.redirects:
-            target = " ".join(self._expand(r.target))
+            target = " ".join(await self._expand(r.target))
             if r.op == ">&":
                 dest = stdout if target == "1" else stderr if target == "2" else None
                 if dest is None:

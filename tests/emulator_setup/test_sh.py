@@ -128,3 +128,12 @@ async def test_input_and_uiautomator_dump(device: VirtualDevice) -> None:
     assert sink.data().startswith(b"\x89PNG\r\n\x1a\n")
     assert (await run(device, "screencap -p /sdcard/s.png"))[2] == 0
     assert device.fs.read("/sdcard/s.png").startswith(b"\x89PNG")
+
+
+async def test_command_substitution(device: VirtualDevice) -> None:
+    assert (await run(device, "echo sdk=$(getprop ro.build.version.sdk)"))[0] == "sdk=34\n"
+    assert (await run(device, "echo \"[$(echo 'a  b')]\" [$(echo 'a  b')]"))[0] == "[a  b] [a b]\n"
+    assert (await run(device, "echo `echo tick`"))[0] == "tick\n"
+    assert (await run(device, "echo $(echo $(echo nested) 'x)y')"))[0] == "nested x)y\n"
+    out, err, _ = await run(device, "X=$(cat /nope); echo [$X]")
+    assert out == "[]\n" and "No such file" in err
