@@ -49,6 +49,7 @@ _CURRENCY_AFTER = re.compile(
 _PLAIN_AFTER = frozenset(".,;:!?)]}\n\t-/")
 _CHAIN = re.compile(r"\d(?:[ \t.\-/·,()]{0,4}\d)*")
 _GROUP = re.compile(r"\d+")
+_SPACE = re.compile(r"[ \t,]")
 _ALNUM = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 _JOINERS = frozenset("-_/#")
 
@@ -92,19 +93,25 @@ def phone_keys(text: str, regions: tuple[str, ...] = ("CN", "US")) -> tuple[str,
 
 @lru_cache(maxsize=4096)
 def _prefer_by_layout(e164s: tuple[str, ...], layout: tuple[int, ...]) -> tuple[str, ...]:
-    """Put first the region whose national format groups the digits as the writer did.
+    """Put first the region whose national (or international) format groups the digits as the
+    writer did.
 
     "(415) 555-0132" is valid in the US and in China; its 3-3-4 grouping is the US layout, so the
-    US key comes first. All keys are kept: the order only decides ``Detected.key``.
+    US key comes first; "1-800-555-0199" matches the US international layout 1-3-3-4. All keys are kept: the order only decides ``Detected.key``.
     """
     if len(layout) < 2:
         return e164s
 
     def matches(e164: str) -> bool:
-        national = phonenumbers.format_number(
-            phonenumbers.parse(e164, None), phonenumbers.PhoneNumberFormat.NATIONAL
-        )
-        return tuple(len(g) for g in _GROUP.findall(national)) == layout
+        number = phonenumbers.parse(e164, None)
+        for fmt in (
+            phonenumbers.PhoneNumberFormat.NATIONAL,
+            phonenumbers.PhoneNumberFormat.INTERNATIONAL,
+        ):
+            written = phonenumbers.format_number(number, fmt)
+            if tuple(len(g) for g in _GROUP.findall(written)) == layout:
+                return True
+        return False
 
     return tuple(sorted(e164s, key=lambda e: not matches(e)))
 
@@ -178,8 +185,13 @@ def _chain_phones(
     if _glued(text, c_start, c_end):
         return []
     groups = [(m.group(), m.start(), m.end()) for m in _GROUP.finditer(text, c_start, c_end)]
+    breaks = [
+        k
+        for k in range(1, len(groups))
+        if _SPACE.search(text, groups[k - 1][2], groups[k][1]) is not None
+    ]
     found: list[Detected] = []
-    for first, last, keys in _runs(groups, plus, regions):
+    for first, last, keys in _runs(groups, breaks, plus, regions):
         start = c_start if first == 0 else groups[first][1]
         if first == 0 and start > 0 and text[start - 1] == "(":
             start -= 1
@@ -200,37 +212,46 @@ def _chain_phones(
 
 
 def _runs(
-    groups: list[tuple[str, int, int]], plus: bool, regions: tuple[str, ...]
+    groups: list[tuple[str, int, int]], breaks: list[int], plus: bool, regions: tuple[str, ...]
 ) -> list[tuple[int, int, tuple[str, ...]]]:
-    """Non-overlapping runs of digit groups that are valid numbers: (first, last, e164s)."""
+    """Non-overlapping runs of digit groups that are valid numbers: (first, last, e164s).
+
+    ``breaks`` are the group indexes after a space: a run starts and ends only there, so a
+    hyphen- or dot-joined token ("978-3-16-148410-0", "ORD-...") is never cut into a number.
+    """
     total = sum(len(g[0]) for g in groups)
     if total < MIN_DIGITS:
         return []
+    n = len(groups)
     whole = normalize(plus, "".join(g[0] for g in groups), regions)
     if whole:
-        return [(0, len(groups) - 1, whole)]
+        return [(0, n - 1, whole)]
+    bounds = [0, *breaks, n]
     out: list[tuple[int, int, tuple[str, ...]]] = []
     attempts = 0
-    i = 0
-    n = len(groups)
-    while i < n and attempts < _MAX_ATTEMPTS:
+    bi = 0
+    while bi < len(bounds) - 1 and attempts < _MAX_ATTEMPTS:
+        i = bounds[bi]
         match: tuple[int, tuple[str, ...]] | None = None
-        count = sum(len(g[0]) for g in groups[i:])
-        for j in range(n, i, -1):  # longest run first
+        for bj in range(len(bounds) - 1, bi, -1):  # longest run first
+            j = bounds[bj]
+            count = sum(len(g[0]) for g in groups[i:j])
             if count < MIN_DIGITS:
                 break
-            if count <= MAX_DIGITS and not (i == 0 and j == n):
-                attempts += 1
-                keys = normalize(plus and i == 0, "".join(g[0] for g in groups[i:j]), regions)
-                if keys:
-                    match = (j, keys)
-                    break
-                if attempts >= _MAX_ATTEMPTS:
-                    break
-            count -= len(groups[j - 1][0])
+            if count > MAX_DIGITS or (i == 0 and j == n):
+                continue
+            attempts += 1
+            keys = normalize(plus and i == 0, "".join(g[0] for g in groups[i:j]), regions)
+            if keys:
+                match = (bj, keys)
+                break
+            if attempts >= _MAX_ATTEMPTS:
+                break
         if match is None:
-            i += 1
+            if plus and i == 0:
+                return []  # "+1 (555) 010-9999" is invalid; its tail is not a national number
+            bi += 1
         else:
-            out.append((i, match[0] - 1, match[1]))
-            i = match[0]
+            out.append((i, bounds[match[0]] - 1, match[1]))
+            bi = match[0]
     return out

@@ -63,6 +63,11 @@ def test_layout_decides_which_region_key_comes_first() -> None:
     assert d.key == US_KEY
 
 
+def test_nanp_trunk_layout_prefers_the_us_key() -> None:
+    [d] = detect("1-800-555-0199")
+    assert d.key == "phone:+18005550199"
+
+
 def test_region_hints_are_configurable() -> None:
     uk = DetectionContext(regions=("GB",))
     assert phones("020 7946 0958", uk) == [("020 7946 0958", ("phone:+442079460958",))]
@@ -96,6 +101,13 @@ def test_region_hints_are_configurable() -> None:
         "SKU-4155550132-A",
         "id=ab13812345678",
         "3 apples, 5 pears",
+        "ISBN 978-3-16-148410-0",
+        "Call +1 (555) 010-9999",  # 555-01xx is the fictional range: invalid with its +1
+        "Tracking: 1Z999AA10123456784",
+        "Order #112-3456789-1234567",
+        "Timestamp 1710423000123",
+        "ID 110101199003074578",
+        "Notes: meeting at 10:30-11:45, room 402",
     ],
 )
 def test_fragments_and_other_numbers_are_not_phones(text: str) -> None:
@@ -110,6 +122,11 @@ def test_two_numbers_side_by_side_are_two_phones() -> None:
 def test_room_number_before_phone_is_split_off() -> None:
     found = phones("room 1205 13812345678")
     assert found == [("13812345678", (CN_KEY,))]
+
+
+def test_a_plus_number_followed_by_another_number() -> None:
+    found = phones("+86 138 1234 5678 13987654321")
+    assert [k for _, k in found] == [(CN_KEY,), ("phone:+8613987654321",)]
 
 
 def test_date_next_to_phone_does_not_hide_it() -> None:
