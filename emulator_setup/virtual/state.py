@@ -25,26 +25,21 @@ return ``(output, exit_code)`` and never raise on bad input.
 from __future__ import annotations
 
 import base64
-import functools
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any
 
-from .apps import app_classes, content_cmd
+from .apps import app_classes
+from .apps.activity_manager import ActivityManager
 from .apps.base import App, Screen
 from .apps.blank import BlankApp
-from .apps.intents import (
-    ACTION_MAIN,
-    CATEGORY_LAUNCHER,
-    Intent,
-    IntentError,
-)
-from .apps.intents import parse as parse_intent
 from .apps.launcher import Launcher
+from .apps.locking import locked
 from .apps.packages import PackageInfo, PackageManager
 from .apps.providers import TABLES, ProviderStore
 from .apps.settings_store import SettingsStore
+from .apps.shell_commands import MAIL_RECEIVED, SMS_RECEIVED, ShellCommands
 from .apps.statusbar import status_bar
 from .filesystem import FileSystem
 from .ui import hierarchy
@@ -52,29 +47,11 @@ from .ui.interact import hit_test, object_info, scroll_target
 from .ui.node import Node, finalize
 from .ui.selector import SelectorError, find
 
-__all__ = ["DeviceState", "SelectorError", "UiObjectNotFoundError"]
-
-T = TypeVar("T")
-
-
-# Test hooks reachable over ADB on the virtual device:
-#   am broadcast -a com.droidgate.SMS_RECEIVED --es address +15550100 --es body "Code 123456"
-#   am broadcast -a com.droidgate.MAIL_RECEIVED --es from a@b.example --es subject Hi --es body ...
-SMS_RECEIVED = "com.droidgate.SMS_RECEIVED"
-MAIL_RECEIVED = "com.droidgate.MAIL_RECEIVED"
+__all__ = ["MAIL_RECEIVED", "SMS_RECEIVED", "DeviceState", "SelectorError", "UiObjectNotFoundError"]
 
 
 class UiObjectNotFoundError(LookupError):
     """No node matches the selector (uiautomator's UiObjectNotFoundException)."""
-
-
-def _locked(fn: Callable[..., T]) -> Callable[..., T]:
-    @functools.wraps(fn)
-    def wrapper(self: DeviceState, *args: Any, **kwargs: Any) -> T:
-        with self._lock:
-            return fn(self, *args, **kwargs)
-
-    return wrapper
 
 
 # Key names uiautomator2 sends to pressKey, and Android keycodes (KeyEvent.KEYCODE_*).
@@ -115,7 +92,7 @@ _CODE_NAMES[67] = "del"
 _CODE_NAMES[187] = "recent"
 
 
-class DeviceState:
+class DeviceState(ActivityManager, ShellCommands):
     def __init__(
         self,
         *,
@@ -194,10 +171,6 @@ class DeviceState:
         """Mark the screen dirty: something it shows may have changed."""
         self._revision += 1
 
-    @property
-    def top(self) -> Screen[Any]:
-        return self.tasks[self.foreground][-1]
-
     def _windows(self) -> list[Node]:
         top = self.top
         minute = int(self.clock() // 60)
@@ -212,12 +185,12 @@ class DeviceState:
             self._xml_cache.clear()
         return self._roots
 
-    @_locked
+    @locked
     def windows(self) -> list[Node]:
         """Window roots: the foreground app's window, then the status bar."""
         return list(self._windows())
 
-    @_locked
+    @locked
     def hierarchy_xml(self, max_depth: int = 50, root_in_active: bool = False) -> str:
         roots = self._windows()
         ck = (self._roots_key, int(max_depth), bool(root_in_active))
@@ -229,47 +202,11 @@ class DeviceState:
             self._xml_cache[ck] = xml
         return xml
 
-    # ------------------------------------------------------------------ navigation (used by apps)
-    def push(self, screen: Screen[Any]) -> None:
-        pkg = screen.app.package
-        self.tasks.setdefault(pkg, []).append(screen)
-        self.foreground = pkg
-        self.touch()
-
-    def back(self) -> None:
-        stack = self.tasks.get(self.foreground, [])
-        if self.foreground == self.launcher.package:
-            return
-        if stack:
-            stack.pop()
-        if not stack:
-            self.tasks.pop(self.foreground, None)
-            self.foreground = self.launcher.package
-        self.touch()
-
-    def home(self) -> None:
-        self.foreground = self.launcher.package
-        self.touch()
-
-    def toast(self, text: str) -> None:
-        self.toast_text = text
-
-    def record(self, kind: str, detail: Mapping[str, Any]) -> None:
-        """Log a committed action (what a scenario may want to assert beyond providers)."""
-        self.log.append({"kind": kind, "ts": self.clock(), **detail})
-
-    def launcher_icons(self) -> list[tuple[str, str]]:
-        return [
-            (a.package, a.label)
-            for a in self.apps.values()
-            if a is not self.launcher and self.pm.get(a.package) is not None
-        ]
-
     def _before_input(self) -> None:
         self.toast_text = ""  # a toast disappears at the next interaction
 
     # ------------------------------------------------------------------ input
-    @_locked
+    @locked
     def click(self, x: float, y: float) -> bool:
         if x < 0 or y < 0 or x >= self.width or y >= self.height:
             return False
@@ -280,7 +217,7 @@ class DeviceState:
             self.touch()
         return True
 
-    @_locked
+    @locked
     def long_click(self, x: float, y: float) -> bool:
         if x < 0 or y < 0 or x >= self.width or y >= self.height:
             return False
@@ -294,7 +231,7 @@ class DeviceState:
             self.touch()
         return True
 
-    @_locked
+    @locked
     def swipe(self, x1: float, y1: float, x2: float, y2: float, steps: int = 10) -> bool:
         del steps
         self._before_input()
@@ -305,12 +242,12 @@ class DeviceState:
             self.touch()
         return True
 
-    @_locked
+    @locked
     def find(self, selector: Mapping[str, Any]) -> list[Node]:
         """Nodes in the active window matching a uiautomator2 selector."""
         return find(self._windows()[:1], selector)
 
-    @_locked
+    @locked
     def exists(self, selector: Mapping[str, Any]) -> bool:
         return bool(self.find(selector))
 
@@ -323,11 +260,11 @@ class DeviceState:
             raise UiObjectNotFoundError(f"UiSelector{dict(selector)}")
         return nodes[0]
 
-    @_locked
+    @locked
     def get_text(self, selector: Mapping[str, Any]) -> str:
         return self._one(selector).text
 
-    @_locked
+    @locked
     def set_text(self, selector: Mapping[str, Any], text: str) -> bool:
         node = self._one(selector)
         if not node.editable:
@@ -338,11 +275,11 @@ class DeviceState:
         self.touch()
         return True
 
-    @_locked
+    @locked
     def clear_text(self, selector: Mapping[str, Any]) -> bool:
         return self.set_text(selector, "")
 
-    @_locked
+    @locked
     def input_text(self, text: str) -> None:
         """Type into the focused field (``input text``, the IME, a clipboard paste)."""
         self._before_input()
@@ -352,17 +289,24 @@ class DeviceState:
         top.values[top.focus] = top.values.get(top.focus, "") + text
         self.touch()
 
-    @_locked
+    @locked
     def copy(self, text: str) -> None:
         """Put text on the clipboard, as the selection menu's Copy does."""
         self.clipboard = text
         self.toast("Copied to clipboard")
 
-    @_locked
+    @locked
+    def clear_focused(self) -> None:
+        top = self.top
+        if top.focus is not None and top.values.get(top.focus):
+            top.values[top.focus] = ""
+            self.touch()
+
+    @locked
     def paste(self) -> None:
         self.input_text(self.clipboard)
 
-    @_locked
+    @locked
     def press_key(self, key: str | int, meta: int = 0) -> bool:
         del meta
         name = self._key_name(key)
@@ -455,7 +399,7 @@ class DeviceState:
             self._shot = (self._roots_key, render_image(self._roots, self.width, self.height), {})
         return self._shot
 
-    @_locked
+    @locked
     def screenshot_png(self) -> bytes:
         """``screencap -p``: the screen rendered to PNG (cached per screen revision)."""
         from .ui.render import to_png
@@ -465,7 +409,7 @@ class DeviceState:
             encoded["png"] = to_png(img)
         return bytes(encoded["png"])
 
-    @_locked
+    @locked
     def screenshot_jpeg(self, quality: int = 80, scale: float = 1.0) -> bytes:
         from .ui.render import to_jpeg
 
@@ -479,211 +423,7 @@ class DeviceState:
         """``takeScreenshot`` result: base64 JPEG wrapped at 76 columns (Base64.DEFAULT)."""
         return base64.encodebytes(self.screenshot_jpeg(quality, scale)).decode("ascii")
 
-    # ------------------------------------------------------------------ activities and intents
-    @_locked
-    def current(self) -> tuple[str, str]:
-        return self.foreground, self.top.activity_name
-
-    @_locked
-    def start(self, package: str, activity: str | None = None) -> bool:
-        """Start an app (monkey / ``am start -n``); an existing task is brought to front."""
-        if self.pm.get(package) is None:
-            return False
-        app = self.apps.get(package)
-        if app is None:
-            app = self.apps[package] = BlankApp(self, package)
-        if activity and activity.startswith("."):
-            activity = package + activity
-        main_act = app.main(app).activity_name
-        if (activity is None or activity == main_act) and self.tasks.get(package):
-            self.foreground = package
-            self.touch()
-            return True
-        screen = app.launch(activity)
-        if screen is None:
-            return False
-        if package == self.launcher.package:
-            self.tasks[package] = [screen]
-            self.foreground = package
-            self.touch()
-        else:
-            self.push(screen)
-        return True
-
-    @_locked
-    def start_intent(self, intent: Intent) -> bool:
-        """Resolve and start an intent; False if no activity handles it."""
-        pkg, act = intent.target
-        if intent.component and pkg:
-            return self.start(pkg, act)
-        if intent.action in (None, ACTION_MAIN) and (
-            CATEGORY_LAUNCHER in intent.categories or not intent.data
-        ):
-            return self.start(pkg) if pkg else False
-        candidates = [self.apps[pkg]] if pkg and pkg in self.apps else list(self.apps.values())
-        for app in candidates:
-            if self.pm.get(app.package) is None:
-                continue
-            screen = app.handle(intent)
-            if screen is not None:
-                self.push(screen)
-                return True
-        return False
-
-    @_locked
-    def am_start(self, argv: list[str]) -> tuple[str, int]:
-        """``am start [options] <INTENT>``: output and exit code as the real ``am``."""
-        try:
-            intent = parse_intent(argv)
-        except IntentError as exc:
-            return f"Error: {exc}\n", 1
-        out = f"Starting: {intent.describe()}\n"
-        pkg, act = intent.target
-        if intent.component and pkg and self.pm.get(pkg) is not None and not self.start(pkg, act):
-            return out + f"Error type 3\nError: Activity class {{{pkg}/{act}}} does not exist.\n", 1
-        if intent.component and self.pm.get(pkg or "") is None:
-            return out + f"Error type 3\nError: Activity class {{{pkg}/{act}}} does not exist.\n", 1
-        if not intent.component and not self.start_intent(intent):
-            return out + f"Error: Activity not started, unable to resolve {intent.describe()}\n", 1
-        return out, 0
-
-    @_locked
-    def force_stop(self, package: str) -> None:
-        if package == self.launcher.package:
-            return
-        self.tasks.pop(package, None)
-        if self.foreground == package:
-            self.foreground = self.launcher.package
-        self.touch()
-
-    # convenience entry points the apps use for cross-app intents
-    def open_sms_compose(self, address: str, body: str) -> None:
-        self.start_intent(
-            Intent(
-                action="android.intent.action.SENDTO",
-                data=f"smsto:{address}",
-                extras={"sms_body": body},
-            )
-        )
-
-    def open_mail_compose(self, to: str, subject: str, body: str) -> None:
-        self.start_intent(
-            Intent(
-                action="android.intent.action.SENDTO",
-                data=f"mailto:{to}",
-                extras={"android.intent.extra.SUBJECT": subject, "android.intent.extra.TEXT": body},
-            )
-        )
-
-    # ------------------------------------------------------------------ packages
-    @_locked
-    def packages(self, *, system: bool | None = None) -> list[str]:
-        return self.pm.names(system=system)
-
-    @_locked
-    def package_path(self, package: str) -> str | None:
-        info = self.pm.get(package)
-        return info.apk_path if info else None
-
-    @_locked
-    def install(
-        self, package: str, apk_path: str | None = None, *, permissions: tuple[str, ...] = ()
-    ) -> bool:
-        existing = self.pm.get(package)
-        if existing is not None:
-            existing.version_code += 1  # pm install -r: a reinstall keeps data
-            return True
-        self.pm.add(PackageInfo(package, requested=set(permissions), apk_path=apk_path or ""))
-        self.touch()
-        return True
-
-    @_locked
-    def uninstall(self, package: str) -> bool:
-        if not self.pm.remove(package):
-            return False
-        self.force_stop(package)
-        self.touch()
-        return True
-
-    @_locked
-    def grant(self, package: str, permission: str) -> bool:
-        return self.pm.grant(package, permission)
-
-    @_locked
-    def revoke(self, package: str, permission: str) -> bool:
-        return self.pm.revoke(package, permission)
-
-    # ------------------------------------------------------------------ shell-style commands
-    @_locked
-    def content(self, argv: list[str]) -> tuple[str, int]:
-        uri = next((argv[i + 1] for i in range(len(argv) - 1) if argv[i] == "--uri"), "")
-        ns = (
-            uri.removeprefix("content://settings/").split("/")[0]
-            if uri.startswith("content://settings/")
-            else ""
-        )
-        if ns in ("global", "system", "secure"):
-            # The settings provider: the same table `settings get/put` uses.
-            self.providers.load_settings(ns, self.settings_db.values[ns])
-            out, rc = content_cmd.run(self.providers, list(argv))
-            if argv[0] != "query" and rc == 0:
-                self.settings_db.values[ns] = self.providers.dump_settings(ns)
-                self.touch()
-            return out, rc
-        out, rc = content_cmd.run(self.providers, list(argv))
-        if argv and argv[0] != "query" and rc == 0:
-            self.touch()
-        return out, rc
-
-    @_locked
-    def settings(self, argv: list[str]) -> tuple[str, int]:
-        out, rc = self.settings_db.run(list(argv))
-        if argv and argv[0] in ("put", "delete", "reset"):
-            self.touch()
-        return out, rc
-
-    @_locked
-    def broadcast(self, argv: list[str]) -> tuple[str, int]:
-        """``am broadcast [options] <INTENT>``."""
-        try:
-            intent = parse_intent(argv)
-        except IntentError as exc:
-            return f"Error: {exc}\n", 1
-        out = f"Broadcasting: {intent.describe()}\n"
-        result = 0
-        if intent.action == SMS_RECEIVED:
-            address, body = intent.extras.get("address"), intent.extras.get("body")
-            if not address or body is None:
-                return (
-                    out + 'Broadcast completed: result=0, data="missing address or body extra"\n',
-                    0,
-                )
-            self.receive_sms(str(address), str(body))
-            result = -1
-        elif intent.action == MAIL_RECEIVED:
-            sender, body = intent.extras.get("from"), intent.extras.get("body")
-            if not sender or body is None:
-                return out + 'Broadcast completed: result=0, data="missing from or body extra"\n', 0
-            self.receive_mail(str(sender), str(intent.extras.get("subject", "")), str(body))
-            result = -1
-        elif intent.action == "ADB_KEYBOARD_INPUT_TEXT":
-            # AdbKeyboard's protocol, in case a client takes the IME path.
-            raw = intent.extras.get("text") or ""
-            try:
-                self.input_text(base64.b64decode(str(raw)).decode("utf-8"))
-            except ValueError:
-                self.input_text(str(raw))
-            result = -1
-        elif intent.action in ("ADB_KEYBOARD_CLEAR_TEXT",):
-            if self.top.focus is not None:
-                self.top.values[self.top.focus] = ""
-                self.touch()
-            result = -1
-        elif intent.action == "ADB_KEYBOARD_HIDE":
-            result = -1
-        return out + f"Broadcast completed: result={result}\n", 0
-
-    @_locked
+    @locked
     def factory_reset(self) -> None:
         """Settings' "Erase all data": user data, user files, settings and user apps are gone.
 
@@ -716,44 +456,8 @@ class DeviceState:
         self.foreground = self.launcher.package
         self.touch()
 
-    @_locked
-    def receive_sms(self, address: str, body: str) -> int:
-        """An SMS arrives (like ``adb emu sms send``); returns its row id."""
-        row = self.providers.add(
-            "sms",
-            {
-                "address": address,
-                "body": body,
-                "date": int(self.clock() * 1000),
-                "type": 1,
-                "read": 0,
-            },
-        )
-        self.record("sms.received", {"address": address, "body": body})
-        self.touch()
-        return row
-
-    @_locked
-    def receive_mail(self, sender: str, subject: str, body: str, to: str = "me@example.com") -> int:
-        """A mail arrives in the inbox; returns its row id."""
-        row = self.providers.add(
-            "mail",
-            {
-                "folder": "inbox",
-                "from": sender,
-                "to": to,
-                "subject": subject,
-                "body": body,
-                "date": int(self.clock() * 1000),
-                "read": 0,
-            },
-        )
-        self.record("mail.received", {"from": sender, "subject": subject})
-        self.touch()
-        return row
-
     # ------------------------------------------------------------------ data
-    @_locked
+    @locked
     def seed(self, fixture: Mapping[str, Any]) -> None:
         """Load fixture data (the shape of ``emulator_setup/fixtures/*.yaml``) directly."""
         from ..fixtures import fixture_files, fixture_rows, fixture_settings
