@@ -37,23 +37,28 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", "utf-8")
     console = Console()
-    table = Table(title="droidgate bench pep (ms)")
-    table.add_column("observations", justify="right")
-    table.add_column("decisions/s", justify="right")
-    stages = ["T0", "T1", "T2", "T1+T2", "T3", "total", "detect_cold"]
-    for s in stages:
-        table.add_column(f"{s} p50/p99", justify="right")
+    table = Table(title="droidgate bench pep: latency p50 / p99 in ms")
+    table.add_column("stage")
     for r in doc["runs"]:
-        cells = [f"{r['observations']:,}", f"{r['decisions_per_s']:,.0f}"]
-        for s in stages:
+        table.add_column(f"{r['observations']:,} obs", justify="right")
+    for s in ["T0", "T1", "T2", "T1+T2", "T3", "total", "detect_cold"]:
+        cells = [s]
+        for r in doc["runs"]:
             v = r["stages"].get(s)
-            cells.append(f"{v['p50_ms']:.4f}/{v['p99_ms']:.4f}" if v else "-")
+            cells.append(f"{v['p50_ms']:.4f} / {v['p99_ms']:.4f}" if v else "-")
         table.add_row(*cells)
+    table.add_row("decisions/s", *[f"{r['decisions_per_s']:,.0f}" for r in doc["runs"]])
     console.print(table)
     if "budget" in doc:
         b = doc["budget"]
         console.print(
             f"T1+T2 p99 growth (largest/smallest memory): {doc['ratio_p99_largest_to_smallest']:.2f} "
             f"(budget {b['ratio']}); budget {'met' if b['met'] else 'NOT met'}"
+        )
+    load = doc.get("load_average")
+    if load and doc.get("cpus") and load[0] > doc["cpus"]:
+        console.print(
+            f"note: load average {load[0]:.1f} on {doc['cpus']} CPUs; p99 includes time other "
+            "processes held the CPU"
         )
     return EXIT_OK
