@@ -351,7 +351,11 @@ class DeviceState(ActivityManager, ShellCommands):
 
     @staticmethod
     def _key_name(key: str | int) -> str | None:
-        if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
+        if isinstance(key, bool) or not isinstance(key, int | float | str):
+            return None
+        if isinstance(key, float):
+            key = int(key)
+        if isinstance(key, int) or key.isdigit():
             code = int(key)
             if 7 <= code <= 16:
                 return str(code - 7)

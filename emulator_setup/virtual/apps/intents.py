@@ -106,6 +106,15 @@ _ONE_ARG_IGNORED = {
 
 def parse(argv: list[str]) -> Intent:
     """Parse the intent part of ``am start``/``am broadcast`` (options, then an optional URI)."""
+    try:
+        return _parse(argv)
+    except ValueError as exc:  # int("x") and friends: a bad value, reported like am does
+        if isinstance(exc, IntentError):
+            raise
+        raise IntentError(f"Bad argument: {exc}") from exc
+
+
+def _parse(argv: list[str]) -> Intent:
     it = Intent()
     i = 0
 

@@ -90,6 +90,15 @@ _BOOL_FIELDS: dict[str, Callable[[Node], bool]] = {
 }
 
 
+def _int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise SelectorError(f"selector {name} must be an integer, got {value!r}")
+    try:
+        return int(value)
+    except ValueError as exc:
+        raise SelectorError(f"selector {name} must be an integer, got {value!r}") from exc
+
+
 def _active_fields(sel: Mapping[str, Any]) -> list[str]:
     if not isinstance(sel, Mapping):
         raise SelectorError(f"selector must be an object, got {type(sel).__name__}")
@@ -118,7 +127,7 @@ def matches(node: Node, sel: Mapping[str, Any], fields: Iterable[str] | None = N
         elif name in _BOOL_FIELDS:
             if _BOOL_FIELDS[name](node) != bool(want):
                 return False
-        elif name == "index" and node.index != int(want):
+        elif name == "index" and node.index != _int(want, "index"):
             return False
     return True
 
@@ -127,7 +136,7 @@ def _find_level(candidates: Iterable[Node], sel: Mapping[str, Any]) -> list[Node
     fields = [f for f in _active_fields(sel) if f != "instance"]
     found = [n for n in candidates if matches(n, sel, fields)]
     if "instance" in _active_fields(sel):
-        k = int(sel["instance"])
+        k = _int(sel["instance"], "instance")
         return found[k : k + 1] if 0 <= k < len(found) else []
     return found
 

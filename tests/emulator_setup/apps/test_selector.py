@@ -93,3 +93,26 @@ def test_text_calls_raise_not_found(contacts: DeviceState) -> None:
     with pytest.raises(UiObjectNotFoundError):
         contacts.set_text(sel(text="no such field"), "x")
     assert contacts.get_text(sel(text="Mom")) == "Mom"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"mask": 0x01000000, "instance": "first"},
+        {"mask": 0x800000, "index": None},
+        {"mask": "1", "text": "x"},
+        ["not", "an", "object"],
+    ],
+)
+def test_malformed_selectors_are_selector_errors(contacts: DeviceState, bad: object) -> None:
+    with pytest.raises(SelectorError):
+        contacts.find(bad)  # type: ignore[arg-type]
+
+
+def test_odd_key_and_intent_values_do_not_crash(contacts: DeviceState) -> None:
+    assert contacts.press_key(4.0)  # type: ignore[arg-type]  # JSON numbers may arrive as floats
+    assert not contacts.press_key(None)  # type: ignore[arg-type]
+    out, rc = contacts.am_start(["-f", "notanumber", "-a", "android.intent.action.VIEW"])
+    assert rc == 1 and out.startswith("Error: Bad argument")
+    out, rc = contacts.broadcast(["-a", "x", "--eia", "k", "1,b"])
+    assert rc == 1
