@@ -14,6 +14,7 @@ Normalization: casefold, punctuation to spaces, collapsed spaces, common abbrevi
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask_text
@@ -21,7 +22,7 @@ from host_pep.values.obfuscation import Canonical, lowered
 
 _EN_FULL = (
     "street|road|avenue|boulevard|lane|drive|court|place|parkway|way|terrace|highway|circle"
-    "|square|crescent|alley|row|close|walk"
+    "|square|crescent|alley|row|close|walk|loop|trail|plaza|pike|expressway|freeway"
 )
 _EN_ABBR = "st|rd|ave|av|blvd|ln|dr|ct|pl|pkwy|ter|hwy|cir|sq|cres"
 _EN_TYPES = f"{_EN_FULL}|{_EN_ABBR}"
@@ -55,6 +56,16 @@ _ES_IT = re.compile(
     r",?\s+(?:n\.?º?\s*)?\d{1,4})\b"
     r"(?P<tail>,?\s+\d{5}\s+[A-ZÁÉÍÓÚ][\w\-]+)?"
 )
+# "Address: <value>": the label makes a looser value acceptable (it still needs a digit and
+# a letter, so "address: 13812345678", an SMS sender, is not a postal address).
+_LABELLED = re.compile(
+    r"(?:(?<=^)|(?<=[\s,;(\[{\"']))(?i:shipping address|street address|address|addr|adresse"
+    r"|anschrift|direcci[óo]n|indirizzo|endere[çc]o)\s*[:：=]\s*"
+    r"|(?:收货地址|地址|住址)\s*[:：]?\s*"
+)
+_LABELLED_VALUE = re.compile(r"[^\n;|]{4,120}?(?=\s*(?:[\n;|]|\.\s|\.?$))")
+_LETTER = re.compile(r"[^\W\d_]")
+
 # CJK: the street core; administrative units to its left are added by _cjk_prefix.
 _CN_CORE = re.compile(
     r"(?P<name>[\u4e00-\u9fff]{1,8}?)(?P<type>大道|大街|路|街|道|巷|胡同|弄)(?P<no>\d{1,5})(?:号|號)"
@@ -161,7 +172,31 @@ def find_addresses(layer: Canonical) -> list[Detected]:
             found.append(_detected(layer, start, m.end(), text[start : m.end()], street))
         for m in _JP.finditer(text):
             found.append(_detected(layer, m.start(), m.end(), m.group(), m.group()))
-    return found
+    return found + _labelled(layer, found)
+
+
+def _labelled(layer: Canonical, shaped: list[Detected]) -> list[Detected]:
+    """Values after an address label; they also carry the keys of shaped matches inside."""
+    text = layer.text
+    out: list[Detected] = []
+    for label in _LABELLED.finditer(text):
+        m = _LABELLED_VALUE.match(text, label.end())
+        if m is None:
+            continue
+        value = m.group().strip().rstrip(",.")
+        if value and _is_cjk(value[0]):
+            value = value.split()[0]  # CJK addresses have no spaces; what follows is a name
+        if not value or _DIGIT.search(value) is None or _LETTER.search(value) is None:
+            continue
+        if value.isascii() and len(value.split()) < 2:
+            continue
+        start = m.start() + (len(m.group()) - len(m.group().lstrip()))
+        detected = _detected(layer, start, start + len(value), value, value)
+        s, e = detected.span
+        extra = [k for d in shaped if s <= d.span[0] and d.span[1] <= e for k in d.keys]
+        keys = tuple(dict.fromkeys((*detected.keys, *extra)))
+        out.append(replace(detected, keys=keys))
+    return out
 
 
 def _is_cjk(ch: str) -> bool:

@@ -13,7 +13,7 @@ from host_pep.values.masking import mask
 from host_pep.values.obfuscation import Canonical, lowered
 
 _DISCLOSURE = re.compile(
-    r"(?:\b(?:password|passwd|pwd|passphrase|pin(?: ?code)?|secret|api[ _-]?key|access[ _-]?token"
+    r"(?:\b(?:password|passwd|pwd|passphrase|pin(?: ?code)?|secret|api[ _-]?key|(?:access|auth|api|bearer)?[ _-]?token"
     r"|contrase[ñn]a|mot de passe|passwort|senha)\b|密码|口令|密碼|暗証番号|パスワード|비밀번호)"
     r"(?:\s+(?:is|was|for [\w' ]{1,30}? is|ist|est|es|=)\s*[:=]?|\s*[:=：是为])\s*"
     r"(?P<q>[\"'“‘「]?)(?P<value>[^\s\"'”’」]{3,128})",

@@ -104,3 +104,32 @@ def test_kind_hint_address_takes_the_whole_text() -> None:
 
 def test_kind_hint_on_blank_text_finds_nothing() -> None:
     assert detect("   ", DetectionContext(kind_hint="address")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "raw", "keys"),
+    [
+        (
+            "address: 1 Infinite Loop, Cupertino, CA 95014. Call me",
+            "1 Infinite Loop, Cupertino, CA 95014",
+            ("address:1 infinite loop cupertino ca 95014", "address:1 infinite loop"),
+        ),
+        (
+            "收货地址：北京市朝阳区建国路88号 张伟",
+            "北京市朝阳区建国路88号",
+            ("address:北京市朝阳区建国路88号", "address:建国路88号"),
+        ),
+        (
+            "Shipping address: Flat 3, The Old Mill 7; phone later",
+            "Flat 3, The Old Mill 7",
+            ("address:flat 3 the old mill 7",),
+        ),
+    ],
+)
+def test_labelled_addresses(text: str, raw: str, keys: tuple[str, ...]) -> None:
+    assert addresses(text) == [(raw, keys)]
+
+
+@pytest.mark.parametrize("text", ["Address: 13812345678", "address: unknown", "address: see below"])
+def test_labels_without_an_address(text: str) -> None:
+    assert addresses(text) == []

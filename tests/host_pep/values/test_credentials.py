@@ -53,6 +53,7 @@ def test_kind_hint_credential() -> None:
         ("密码是abc123", "abc123"),
         ("api_key=sk-live-abcdef123456", "sk-live-abcdef123456"),
         ("mot de passe: Soleil2024", "Soleil2024"),
+        ("token: eyJhbGciOiJIUzI1NiJ9.abc", "eyJhbGciOiJIUzI1NiJ9.abc"),
     ],
 )
 def test_disclosures_in_text(text: str, secret: str) -> None:
