@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import time
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from emulator_setup.virtual.state import DeviceState
@@ -158,3 +160,16 @@ def test_rotation_and_toast_invalidate_the_cache(dev: DeviceState) -> None:
     assert 'text="Contact saved"' in dev.hierarchy_xml()
     dev.toast_text = ""
     assert "Contact saved" not in dev.hierarchy_xml()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40), st.text(max_size=10))
+def test_any_text_round_trips_through_a_real_xml_parser(text: str, desc: str) -> None:
+    root = _tree(
+        Node(cls=TEXT_VIEW, package="p", text=text, content_desc=desc, bounds=(0, 0, 10, 10))
+    )
+    doc = etree.fromstring(hierarchy.dump([root]).encode("utf-8"))
+    leaf = doc[0][0]
+    dotted = hierarchy._INVALID.sub(".", text)
+    assert leaf.get("text") == dotted
+    assert leaf.get("content-desc") == hierarchy._INVALID.sub(".", desc)
