@@ -42,7 +42,16 @@ EMAIL_TEXT = [
     "cc {val} on the follow-up",
     "Share the {topic} notes with {val}",
 ]
-OTP_TEXT = ["code {val}", "verification {val} for later", "OTP: {val}", "login code is {val}"]
+# Bare forms too: without the word "code" only provenance (not T3) can tell it is the OTP.
+# (The last two entries are the bare forms; see ``leak``.)
+OTP_TEXT = [
+    "code {val}",
+    "verification {val} for later",
+    "OTP: {val}",
+    "login code is {val}",
+    "Remember {val}",
+    "{val} (for later)",
+]
 CARD_TEXT = ["card {val}", "pay with {val}", "my card number {val}"]
 IBAN_TEXT = ["IBAN {val}", "account {val} for refunds", "wire details: {val}"]
 ADDRESS_TEXT = ["Visit {first} at {val}", "Deliver to {val}", "{first} lives at {val}"]
@@ -117,7 +126,9 @@ def leak(
         val = v.otp(rng)
         sender = rng.choice(["BankOne", "PayQuick", "MailBox", "ShopNow", "GovID"])
         src = read_sms_code(c, rng, val, sender, src_ch, agent=src_agent)
-        text = _fill(rng.choice(OTP_TEXT), rng, val=val)
+        # A bare 4-digit number is not recognizably the code (rooms, years, PINs look the same):
+        # bare forms only for 6+ digit codes, whose whole value is distinctive.
+        text = _fill(rng.choice(OTP_TEXT if len(val) >= 6 else OTP_TEXT[:4]), rng, val=val)
         source = "an SMS verification message"
     else:
         card, acct = v.card_number(rng), v.iban(rng)

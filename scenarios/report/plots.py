@@ -38,7 +38,7 @@ def accuracy_by_configuration(suites: list[tuple[str, Results]], out: Path) -> P
             if acc is not None:
                 xs.append(i - 0.4 + width * (j + 0.5))
                 ys.append(100 * acc)
-        ax.bar(xs, ys, width=width, label=cfg)
+        ax.bar(xs, ys, width=width, label=cfg, color=f"C{j}")
     px = [
         i for i, (name, _) in enumerate(suites) if PAPER.get(name, {}).get("accuracy") is not None
     ]
@@ -48,7 +48,7 @@ def accuracy_by_configuration(suites: list[tuple[str, Results]], out: Path) -> P
     ax.set_ylabel("accuracy (%)")
     ax.set_ylim(0, 105)
     ax.set_title("Accuracy by configuration")
-    ax.legend(fontsize=7, ncols=2, loc="lower left")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout()
     path = out / "accuracy_by_configuration.png"
     fig.savefig(path, dpi=110)
@@ -71,7 +71,7 @@ def latency_per_stage(suites: list[tuple[str, Results]], out: Path) -> Path:
             xs.append(k - 0.4 + 0.8 * (i + 0.5) / n)
             lo.append(max(lat.p50, 1e-5))
             hi.append(max(lat.p99, lat.p50, 1e-5))
-        ax.vlines(xs, lo, hi, linewidth=6, alpha=0.7, label=name)
+        ax.vlines(xs, lo, hi, linewidth=6, alpha=0.8, label=name, colors=f"C{i}")
         ax.scatter(xs, lo, marker="_", color="black", s=60, zorder=3)
     for k, st in enumerate(stages):
         if st in PAPER_LATENCY_P99_MS:
@@ -82,7 +82,7 @@ def latency_per_stage(suites: list[tuple[str, Results]], out: Path) -> Path:
     ax.set_yscale("log")
     ax.set_ylabel("ms per decision (bar: p50 to p99)")
     ax.set_title("Latency per stage (red dashed: paper p99)")
-    ax.legend(fontsize=7, loc="upper left")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout()
     path = out / "latency_per_stage.png"
     fig.savefig(path, dpi=110)
