@@ -137,3 +137,11 @@ async def test_command_substitution(device: VirtualDevice) -> None:
     assert (await run(device, "echo $(echo $(echo nested) 'x)y')"))[0] == "nested x)y\n"
     out, err, _ = await run(device, "X=$(cat /nope); echo [$X]")
     assert out == "[]\n" and "No such file" in err
+
+
+async def test_network_commands_follow_wifi_setting(device: VirtualDevice) -> None:
+    out, _, status = await run(device, "ip addr show dev wlan0")
+    assert status == 0 and "inet 10.0.2.16/24" in out
+    await run(device, "settings put global wifi_on 0")
+    assert "inet addr" not in (await run(device, "ifconfig wlan0"))[0]
+    assert "inet addr:10.0.2.15" in (await run(device, "ifconfig eth0"))[0]

@@ -347,6 +347,55 @@ async def app_process(p: Proc) -> int:
     return 0
 
 
+_IFACES = {"wlan0": ("10.0.2.16", "02:15:b2:00:00:00"), "eth0": ("10.0.2.15", "02:15:b2:00:00:01")}
+
+
+def _wifi_on(p: Proc) -> bool:
+    out, status = p.device.state.settings(["get", "global", "wifi_on"])
+    return status != 0 or out.strip() != "0"
+
+
+def ifconfig(p: Proc) -> int:
+    names = [a for a in p.argv[1:] if not a.startswith("-")] or list(_IFACES)
+    for name in names:
+        if name not in _IFACES:
+            return p.err(f"ifconfig: {name}: No such device")
+        ip, mac = _IFACES[name]
+        inet = f"          inet addr:{ip}  Bcast:10.0.2.255  Mask:255.255.255.0 \n"
+        up = name != "wlan0" or _wifi_on(p)
+        p.stdout.write(
+            f"{name:<10}Link encap:Ethernet  HWaddr {mac}\n"
+            + (inet if up else "")
+            + f"          {'UP ' if up else ''}BROADCAST RUNNING MULTICAST  MTU:1500  Metric:1\n\n"
+        )
+    return 0
+
+
+def ip(p: Proc) -> int:
+    args = p.argv[1:]
+    if args[:1] in (["addr"], ["a"], ["address"]):
+        wanted = (
+            args[args.index("dev") + 1]
+            if "dev" in args[:-1]
+            else (args[2] if len(args) > 2 else None)
+        )
+        for k, (name, (addr, mac)) in enumerate(_IFACES.items(), start=2):
+            if wanted and name != wanted:
+                continue
+            up = name != "wlan0" or _wifi_on(p)
+            p.stdout.write(
+                f"{k}: {name}: <BROADCAST,MULTICAST{',UP,LOWER_UP' if up else ''}> mtu 1500 state "
+                f"{'UP' if up else 'DOWN'}\n    link/ether {mac} brd ff:ff:ff:ff:ff:ff\n"
+            )
+            if up:
+                p.stdout.write(f"    inet {addr}/24 brd 10.0.2.255 scope global {name}\n")
+        return 0
+    if args[:1] == ["route"]:
+        p.stdout.write("10.0.2.0/24 dev wlan0 proto kernel scope link src 10.0.2.16\n")
+        return 0
+    return p.err('Object "' + (args[0] if args else "") + '" is unknown, try "ip help".', 255)
+
+
 def log_(p: Proc) -> int:
     return 0
 
@@ -366,4 +415,6 @@ COMMANDS: dict[str, CommandFunc] = {
     "uiautomator": uiautomator,
     "app_process": app_process,
     "log": log_,
+    "ifconfig": ifconfig,
+    "ip": ip,
 }
