@@ -180,21 +180,33 @@ def _bench_api(args: argparse.Namespace) -> int:
 def _bench_tap(args: argparse.Namespace) -> int:
     from android_bridge.device.bench import bench_tap
 
-    result = bench_tap(args) if _takes_args(bench_tap) else bench_tap()
-    if isinstance(result, int):
-        return result
-    data = result.model_dump(mode="json") if hasattr(result, "model_dump") else result
-    text = json.dumps(data, indent=2, default=str)
+    result = bench_tap(args.device, args.adb_port, n=args.n)
+    text = json.dumps(result, indent=2, default=str)
     if args.json:
         Path(args.json).write_text(text + "\n", encoding="utf-8")
-    print(text)
-    return EXIT_OK
+    _report_tap(result)
+    return EXIT_OK if result["ratio"] <= result.get("budget_ratio", 1.05) else EXIT_FAILED
 
 
-def _takes_args(fn: Any) -> bool:
-    import inspect
+def _report_tap(result: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
 
-    return bool(inspect.signature(fn).parameters)
+    table = Table("path", "median ms", "p90 ms", "mean ms")
+    for name, key in (
+        ("stock u2 dump+click", "stock_u2_dump_click"),
+        ("mediated tap", "mediated_tap"),
+    ):
+        st = result[key]
+        table.add_row(name, f"{st['median_ms']:.2f}", f"{st['p90_ms']:.2f}", f"{st['mean_ms']:.2f}")
+    console = Console()
+    console.print(f"tap bench on {result.get('device', result.get('serial'))}, n={result['n']}")
+    console.print(table)
+    ok = result["ratio"] <= result.get("budget_ratio", 1.05)
+    verdict = "[green]PASS[/green]" if ok else "[red]FAIL[/red]"
+    console.print(
+        f"ratio mediated/stock {result['ratio']:.3f} (budget <= {result.get('budget_ratio', 1.05)}) {verdict}"
+    )
 
 
 def register(sub: Any) -> None:
@@ -283,9 +295,20 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--rate", type=float, default=1000.0, help="offered load of the latency phase (req/s)"
     )
+    p.add_argument(
+        "--audit",
+        choices=("file", "memory"),
+        default="file",
+        help="audit log on disk (durable, as served) or in memory (isolates the fsync cost)",
+    )
     p.add_argument("--json", default=None, metavar="OUT", help="write the results as JSON")
     p.set_defaults(func=_bench_api)
 
     p = bench.add_parser("tap", help="mediated tap vs stock uiautomator2 on the same device")
+    p.add_argument(
+        "--device", default=None, metavar="SERIAL", help="default: a virtual device of its own"
+    )
+    p.add_argument("--adb-port", type=int, default=None)
+    p.add_argument("-n", type=int, default=50, help="taps per side")
     p.add_argument("--json", default=None, metavar="OUT", help="write the results as JSON")
     p.set_defaults(func=_bench_tap)

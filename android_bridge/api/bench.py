@@ -45,20 +45,43 @@ class _DecideOnly:
         raise RuntimeError("the API bench has no device")
 
 
-def _server_main(state_dir: str, conn: Any) -> None:
-    asyncio.run(_serve(Path(state_dir), conn))
+def _server_main(state_dir: str, audit: str, conn: Any) -> None:
+    asyncio.run(_serve(Path(state_dir), audit, conn))
 
 
-async def _serve(state_dir: Path, conn: Any) -> None:
+async def _pep_only(pep: Any, n: int = 300) -> dict[str, float]:
+    """The same decisions straight into the PEP, no HTTP: what the bridge adds is the rest."""
+    from host_pep.events import AgentEvent
+
+    events = [dict(e, session=SESSION) for e in _events()]
+    lat: list[float] = []
+    t0 = time.perf_counter()
+    for i in range(n):
+        ev = AgentEvent.parse(events[i % len(events)])
+        t = time.perf_counter()
+        await pep.decide(ev)
+        lat.append((time.perf_counter() - t) * 1000)
+    total = time.perf_counter() - t0
+    return {
+        "decisions": n,
+        "decisions_per_s": round(n / total, 1),
+        "p50_ms": round(_pct(lat, 0.5), 3),
+        "p99_ms": round(_pct(lat, 0.99), 3),
+    }
+
+
+async def _serve(state_dir: Path, audit: str, conn: Any) -> None:
     from aiohttp import web
-    from host_pep.pep import PEP
 
     from android_bridge.api.models import CreateSession
     from android_bridge.api.server import make_app
     from android_bridge.api.service import BridgeService
+    from host_pep.pep import PEP
     from host_pep.semantics import ObservedValue
 
-    pep = PEP.create(policy="default", audit=str(state_dir / "audit.db"))
+    pep = PEP.create(
+        policy="default", audit=None if audit == "memory" else str(state_dir / "audit.db")
+    )
     service = BridgeService(pep, _DecideOnly(), devices=["bench-device"], version="bench")
     service.create_session(CreateSession(session=SESSION, agents=[AGENT]))
     # A contact's number in session memory, so half the decisions exercise source->sink (T2).
@@ -68,13 +91,14 @@ async def _serve(state_dir: Path, conn: Any) -> None:
         event_id="seed",
         agent=AGENT,
     )
+    baseline = await _pep_only(pep)
     token = "bench-" + "x" * 40
     runner = web.AppRunner(make_app(service, token), access_log=None, handle_signals=False)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    conn.send((port, token))
+    conn.send((port, token, baseline))
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, conn.recv)  # parent says stop
     await runner.cleanup()
@@ -205,13 +229,15 @@ def run_bench(args: argparse.Namespace) -> int:
     ctx = mp.get_context("spawn")
     parent, child = ctx.Pipe()
     with tempfile.TemporaryDirectory(prefix="droidgate-bench-") as tmp:
-        proc = ctx.Process(target=_server_main, args=(tmp, child), daemon=True)
+        proc = ctx.Process(target=_server_main, args=(tmp, args.audit, child), daemon=True)
         proc.start()
         try:
             if not parent.poll(60):
                 raise RuntimeError("the bench server did not start within 60 s")
-            port, token = parent.recv()
+            port, token, baseline = parent.recv()
             result = asyncio.run(_drive(f"http://127.0.0.1:{port}", token, args))
+            result["audit"] = args.audit
+            result["pep_only"] = baseline
         finally:
             if proc.is_alive():
                 parent.send("stop")
@@ -252,4 +278,10 @@ def _report(result: dict[str, Any]) -> None:
         f"bridge API bench: {result['clients']} concurrent clients, decide route, errors {result['errors']}, decisions {result['decisions']}"
     )
     console.print(table)
+    pep = result.get("pep_only") or {}
+    if pep:
+        console.print(
+            f"same decisions straight into the PEP (audit: {result.get('audit')}), no HTTP: "
+            f"{pep['decisions_per_s']:.0f}/s, p50 {pep['p50_ms']:.2f} ms, p99 {pep['p99_ms']:.2f} ms"
+        )
     console.print("[green]PASS[/green]" if result["pass"] else "[red]FAIL[/red]")

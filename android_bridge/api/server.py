@@ -94,15 +94,16 @@ async def _body(request: web.Request, model: type[BaseModel]) -> Any:
     if not raw:
         raise bad_request("request body is empty; expected a JSON object", "body")
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise bad_request(f"request body is not valid JSON ({exc})", "body") from exc
-    if not isinstance(data, dict):
-        raise bad_request("request body must be a JSON object", "body")
-    try:
         # strict: the wire types are the documented ones (no "1" for 1, no false for 0)
         return model.model_validate_json(raw, strict=True)
     except ValidationError as exc:
+        # Only on the error path: parse again to say whether the body is JSON at all.
+        try:
+            data = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as bad:
+            raise bad_request(f"request body is not valid JSON ({bad})", "body") from exc
+        if not isinstance(data, dict):
+            raise bad_request("request body must be a JSON object", "body") from exc
         where, msg = first_error(exc)
         raise bad_request(msg, where) from exc
 
