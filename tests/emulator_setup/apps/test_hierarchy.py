@@ -173,3 +173,50 @@ def test_any_text_round_trips_through_a_real_xml_parser(text: str, desc: str) ->
     dotted = hierarchy._INVALID.sub(".", text)
     assert leaf.get("text") == dotted
     assert leaf.get("content-desc") == hierarchy._INVALID.sub(".", desc)
+
+
+GOLDEN = (
+    "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\r\n"
+    '<hierarchy rotation="0">\r\n'
+    '  <node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="p" content-desc="" '
+    'checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" '
+    'scrollable="false" long-clickable="false" password="false" selected="false" visible-to-user="true" '
+    'bounds="[0,0][1080,2400]" drawing-order="0" hint="" display-id="0">\r\n'
+    '    <node index="0" text="First name" resource-id="p:id/first" class="android.widget.EditText" package="p" '
+    'content-desc="" checkable="false" checked="false" clickable="true" enabled="true" focusable="true" '
+    'focused="true" scrollable="false" long-clickable="true" password="false" selected="false" '
+    'visible-to-user="true" bounds="[42,100][1038,247]" drawing-order="1" hint="First name" display-id="0" />\r\n'
+    '    <node NAF="true" index="1" text="" resource-id="p:id/go" class="android.widget.ImageButton" package="p" '
+    'content-desc="" checkable="false" checked="false" clickable="true" enabled="true" focusable="true" '
+    'focused="false" scrollable="false" long-clickable="false" password="false" selected="false" '
+    'visible-to-user="true" bounds="[900,2300][1080,2400]" drawing-order="2" hint="" display-id="0" />\r\n'
+    "  </node>\r\n"
+    "</hierarchy>"
+)
+
+
+def test_golden_document() -> None:
+    root = _tree(
+        Node(
+            cls="android.widget.EditText",
+            package="p",
+            resource_id="p:id/first",
+            text="First name",
+            hint="First name",
+            clickable=True,
+            focusable=True,
+            focused=True,
+            long_clickable=True,
+            bounds=(42, 100, 1038, 247),
+        ),
+        Node(
+            cls="android.widget.ImageButton",
+            package="p",
+            resource_id="p:id/go",
+            clickable=True,
+            focusable=True,
+            bounds=(900, 2300, 1200, 2500),
+        ),  # clipped to the screen
+        Node(cls=TEXT_VIEW, package="p", text="off screen", bounds=(0, 2500, 100, 2600)),  # skipped
+    )
+    assert hierarchy.dump([root]) == GOLDEN
