@@ -64,6 +64,7 @@ _LABELLED = re.compile(
     r"|(?:收货地址|地址|住址)\s*[:：]?\s*"
 )
 _LABELLED_VALUE = re.compile(r"[^\n;|]{4,120}?(?=\s*(?:[\n;|]|\.\s|\.?$))")
+_LABEL_TRIGGER = re.compile("addr|adresse|anschrift|direcci|indirizzo|endere|地址")
 _LETTER = re.compile(r"[^\W\d_]")
 
 # CJK: the street core; administrative units to its left are added by _cjk_prefix.
@@ -172,7 +173,9 @@ def find_addresses(layer: Canonical) -> list[Detected]:
             found.append(_detected(layer, start, m.end(), text[start : m.end()], street))
         for m in _JP.finditer(text):
             found.append(_detected(layer, m.start(), m.end(), m.group(), m.group()))
-    return found + _labelled(layer, found)
+    if _LABEL_TRIGGER.search(lowered(text)) is not None:
+        found += _labelled(layer, found)
+    return found
 
 
 def _labelled(layer: Canonical, shaped: list[Detected]) -> list[Detected]:
