@@ -103,7 +103,11 @@ SHAPES: dict[str, tuple[Callable[..., None], bool, str]] = {
 
 
 def _rule(
-    rid: str, decision: str = "deny", mode: str | None = None, priority: int = 0, **match: str
+    rid: str,
+    match: dict[str, str],
+    decision: str = "deny",
+    mode: str | None = None,
+    priority: int = 0,
 ) -> dict[str, Any]:
     rule: dict[str, Any] = {
         "id": rid,
@@ -330,9 +334,9 @@ def generate(seed: int) -> list[dict[str, Any]]:
                 if "permit, which" in why
                 else ("escalate" if "escalates" in why else "deny")
             )
-            c.install(_rule(rid, decision=_decision(decision), mode=mode, **matches[0]))
+            c.install(_rule(rid, matches[0], decision=_decision(decision), mode=mode))
             if "forbid beats" in why:
-                c.install(_rule(rid + "-permit", decision="allow", **matches[0]))
+                c.install(_rule(rid + "-permit", matches[0], decision="allow"))
             if "removed" in why:
                 c.remove(rid)
             if "another format" in why:

@@ -400,7 +400,7 @@ def obfuscated(rng: random.Random, cid: str, category: str) -> Case:
 
 def benign_identifier(rng: random.Random, cid: str, category: str) -> Case:
     """Identifier-like values (order ids, room codes, amounts, dates…) after a contact read."""
-    p = v.person(rng, rng.choice(["CN", "US", None]))  # type: ignore[arg-type]
+    p = v.person(rng, rng.choice(["CN", "US", None]))
     app = rng.choice(["calendar", "clock", "notes", "finance", "shopping"])
     c = Case(cid, category, "", user_request=sink_request(app, rng))
     src = read_contact(c, rng, p, rng.choice(CHANNELS))

@@ -204,7 +204,7 @@ def write(
     if app == "shopping":
         channel = "gui"  # the shopping app's free-text fields are on its checkout screen only
     if channel == "tool":
-        name, args = {
+        calls: dict[str, tuple[str, dict[str, Any]]] = {
             "calendar": (
                 "calendar.create_event",
                 {"title": topic, "start": "2026-12-03T10:00", "notes": text},
@@ -231,7 +231,8 @@ def write(
                 {"to": recipient.email if recipient else "", "subject": topic, "body": text},
             ),
             "sms": ("sms.send", {"to": recipient.phone("e164") if recipient else "", "body": text}),
-        }[app]
+        }
+        name, args = calls[app]
         case.add(tool(case, name, args, agent=agent), expect)
         return f"{name} with {text!r}"
     if channel == "api":

@@ -68,7 +68,10 @@ class Screen:
 
     def xml(self) -> str:
         pkg = self.package
-        rid = lambda name: f"{pkg}:id/{name}" if name else ""  # noqa: E731
+
+        def rid(name: str) -> str:
+            return f"{pkg}:id/{name}" if name else ""
+
         y = STATUS_BAR
         body: list[Node] = []
 

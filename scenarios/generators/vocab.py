@@ -480,7 +480,10 @@ def benign_identifier(rng: random.Random) -> tuple[str, str]:
             "seat",
         ]
     )
-    d = lambda n: "".join(rng.choice(string.digits) for _ in range(n))  # noqa: E731
+
+    def d(n: int) -> str:
+        return "".join(rng.choice(string.digits) for _ in range(n))
+
     text = {
         "order": f"order #{d(3)}-{d(7)}-{d(7)}",
         "room": f"room {rng.choice('ABCDEF')}{d(1)}-{d(3)}",

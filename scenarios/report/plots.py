@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from scenarios.report.inputs import Results
 from scenarios.report.reference import PAPER, PAPER_LATENCY_P99_MS
 
 
-def _pyplot():  # type: ignore[no-untyped-def]
+def _pyplot() -> Any:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -23,7 +24,7 @@ def accuracy_by_configuration(suites: list[tuple[str, Results]], out: Path) -> P
     plt = _pyplot()
     configs: list[str] = []
     for _, r in suites:
-        for cfg in r.configurations or {"full": None}:
+        for cfg in list(r.configurations) or ["full"]:
             if cfg not in configs:
                 configs.append(cfg)
     fig, ax = plt.subplots(figsize=(max(7.0, 1.6 * len(suites) + 3), 4.2))
