@@ -2,19 +2,21 @@
 
 Pipeline on the ``numerals`` layer (digits already unspelled and unfolded):
 
-1. *Blockers* blank out digit shapes that are not phone numbers but could parse as one once
-   their separators are dropped: dates ("2026-03-14 15:30" would read as the valid US number
-   +1 202-603-1415), times, currency amounts, thousands-separated numbers, versions, IPv4
-   addresses and ZIP+4 codes.
-2. *Chains*: maximal runs of digits joined by phone separators (space, dot, dash, slash,
-   parentheses, ", "), optionally led by "+". A chain glued to a Latin-letter identifier
-   ("ORD-20231105-7781", "build2023110577") is not a phone number.
-3. The whole chain is parsed first; if it is not a valid number, runs of its digit groups are
-   tried (two numbers written side by side, a room number before a phone). Only whole
+1. *Chains*: maximal runs of digits joined by phone separators (space, dot, dash, slash,
+   parentheses, ", "), with a leading "+" if any. Chains shorter than 7 characters are dropped
+   at once, which is where almost all digits in prose end.
+2. *Blockers*: inside a long chain, numeric tokens that are not phone digits but could parse
+   as one once separators are dropped are blanked out: dates ("2026-03-14 15:30" would read as
+   the valid US number +1 202-603-1415), times, currency amounts, thousands-separated numbers,
+   versions, IPv4 addresses and ZIP+4 codes. A chain glued to a Latin-letter identifier
+   ("ORD-20231105-7781", "build2023110577") is not a phone number either.
+3. The whole chain is parsed first; if it is not a valid number, runs of whole space-separated
+   tokens are tried (two numbers side by side, a room number before a phone). Only whole
    normalized values count: a run needs at least 7 digits and must be a *valid* number for one
    of the region hints, so fragments (last four digits, room numbers, years) never yield a key.
 4. Every valid parse contributes an E.164 key; with several region hints a national number may
-   yield several keys (e.g. a 10-digit US number is also a valid Chinese landline).
+   yield several keys (e.g. a 10-digit US number is also a valid Chinese landline). Parses are
+   LRU-cached, so ``phonenumbers`` runs once per distinct candidate.
 """
 
 from __future__ import annotations
