@@ -74,6 +74,18 @@ _SECURITY_OBJECTS = frozenset(
 )
 _LOOSENING = frozenset({"disable", "off", "remove", "bypass", "unlock", "turn", "stop", "allow"})
 _RESET_OBJECTS = frozenset({"factory", "device", "phone", "system", "everything"})
+_PARTICIPANTS = frozenset(
+    {
+        "attendee",
+        "attendees",
+        "invitee",
+        "invitees",
+        "participant",
+        "participants",
+        "guest",
+        "guests",
+    }
+)
 _OUTBOUND_OPS = frozenset({Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD, Operation.PAYMENT})
 
 
@@ -137,6 +149,11 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
     # A recipient or address only means something for an action that leaves the device;
     # in a local write (a calendar event's location, a note's phone) it is content.
     if role in (FieldRole.RECIPIENT, FieldRole.ADDRESS) and op not in _OUTBOUND_OPS:
+        # ... except the people an event or a share is *for*: inviting a contact uses the contact
+        if role is FieldRole.RECIPIENT and (
+            lowered in _PARTICIPANTS or not _PARTICIPANTS.isdisjoint(tokens(lowered))
+        ):
+            return role
         return FieldRole.CONTENT
     if role is FieldRole.ADDRESS and app in ("mail", "sms"):
         return FieldRole.RECIPIENT
