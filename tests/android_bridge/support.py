@@ -22,8 +22,8 @@ from pydantic import BaseModel
 from android_bridge.api.models import ToolSpec
 from android_bridge.api.server import make_app
 from android_bridge.api.service import BridgeService
+from android_bridge.events.uixml import contact_details
 from host_pep.events import AgentEvent
-from tests.android_bridge.events.uixml import contact_details
 
 TOKEN = "t" * 43
 PHONE = "138 1234 5678"

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from android_bridge.api.local import LocalBridge, ensure_session
+from android_bridge.events.uixml import contact_details
 from android_bridge.planner import ChatClient, Planner
 from android_bridge.planner.screen_text import screen_text
 from host_pep.testing.openai_stub import OpenAIStub
-from tests.android_bridge.events.uixml import contact_details
 from tests.android_bridge.support import PHONE, PepMediator, make_pep, make_service
 
 
@@ -111,7 +111,7 @@ async def test_chat_endpoint_failure_stops_with_an_error(setup: Any) -> None:
 
 
 def test_screen_text_is_compact_and_hides_passwords() -> None:
-    from tests.android_bridge.events.uixml import CONTACTS, app_screen, field_
+    from android_bridge.events.uixml import CONTACTS, app_screen, field_
 
     text = screen_text(contact_details())
     assert text.splitlines()[0] == "Foreground app: com.android.contacts"
