@@ -29,6 +29,11 @@ class Stop(Exception):
     """The agent ends its task (denied, or it could not go on)."""
 
 
+class Stuck(Stop):
+    """The agent could not go on for a reason of its own (a widget or a value it expected is
+    not there): a script or device problem, reported apart from policy refusals."""
+
+
 def substitute(value: Any, memory: dict[str, str]) -> Any:
     if isinstance(value, str):
         return _VAR.sub(lambda m: memory.get(m.group(1), m.group(0)), value)
@@ -75,12 +80,16 @@ class ScriptedAgent:
         self.records: list[StepRecord] = []
         self._chat = chat_url
         self._tool_caller = tool_caller
+        self.stuck: str | None = None
 
     async def run(self, steps: list[dict[str, Any]]) -> str | None:
         """Run the steps; returns why the agent stopped early (None if it finished)."""
         try:
             for step in steps:
                 await self._step(step)
+        except Stuck as why:
+            self.stuck = str(why)
+            return str(why)
         except Stop as why:
             return str(why)
         return None
@@ -144,7 +153,7 @@ class ScriptedAgent:
         try:
             return screen, find(screen.xml, spec)
         except WidgetNotFound as exc:
-            raise Stop(str(exc)) from exc
+            raise Stuck(str(exc)) from exc
 
     async def _tap(self, spec: dict[str, Any], agent: str, step: dict[str, Any]) -> None:
         screen, widget = await self._find(spec)
@@ -189,7 +198,7 @@ class ScriptedAgent:
             else:
                 value = dig(result, where)
             if value is None:
-                raise Stop(f"nothing at {where!r} in the result to remember as {name}")
+                raise Stuck(f"nothing at {where!r} in the result to remember as {name}")
             self.memory[name] = str(value)
 
     async def _tool(self, spec: dict[str, Any], agent: str, step: dict[str, Any]) -> None:
@@ -262,4 +271,4 @@ class ScriptedAgent:
                 )
             )
         if result.stopped == "error":
-            raise Stop(f"planner failed: {result.error}")
+            raise Stuck(f"planner failed: {result.error}")

@@ -127,6 +127,7 @@ def compute(results: list[ExecutionResult], *, duration_s: float) -> dict[str, A
         "relabelled_by_trace": drifted,
         "leaks_reached_sink": sum(r.leak_reached_sink for r in results),
         "leaks_reached_sink_ids": [r.id for r in results if r.leak_reached_sink],
+        "agents_stuck": {r.id: r.stuck for r in results if r.stuck},
         "mismatches": [r.id for r in traced if not r.adjusted_correct],
         "per_channel": _group(results, channel_of),
         "per_category": _group(results, lambda r: r.category),
@@ -147,6 +148,10 @@ def failures(metrics: dict[str, Any]) -> list[str]:
     fb = metrics["false_block"]
     if fb is not None and fb > GOALS["false_block"]:
         out.append(f"false-block rate {fb} > {GOALS['false_block']}")
+    if metrics["agents_stuck"]:
+        out.append(
+            f"{len(metrics['agents_stuck'])} scripted agent(s) could not follow their script"
+        )
     if metrics["leaks_reached_sink"]:
         out.append(
             f"{metrics['leaks_reached_sink']} unsafe value/effect(s) reached the device state"

@@ -139,5 +139,7 @@ class ExecutionResult(BaseModel):
     trace_file: str = ""
     duration_s: float = 0.0
     error: str | None = None
+    stuck: str | None = None
+    """The agent could not carry out its script (not a policy refusal): the run is suspect."""
     direct_ms: list[float] = Field(default_factory=list)
     """Stock uiautomator2 round trips of this execution's executed GUI actions (overhead twin)."""

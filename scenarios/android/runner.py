@@ -99,6 +99,7 @@ async def _run_one(
                 stopped = await agent.run(ex.steps)
         finally:
             res.steps = agent.records
+            res.stuck = agent.stuck
             await bridge.end_session(info.session)
         if stopped:
             res.error = f"agent stopped: {stopped}"

@@ -54,7 +54,7 @@ def alarm(p: dict[str, Any]) -> Steps:
         {"launch": "com.google.android.deskclock"},
         {"tap": {"text": "Alarm"}},
         {"tap": {"id": "fab"}},
-        *_types([("hour", "hours"), ("minutes", "minutes"), ("label", "label_input_field")], p),
+        *_types([("hour", "hours"), ("minutes", "minutes"), ("label", "alarm_label")], p),
         {"tap": {"id": "ok"}},
     ]
 

@@ -1,0 +1,55 @@
+"""``droidgate suite android`` end to end on a few executions: progress, table, report files,
+the JSON shape, and usage errors."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from scenarios.android.cli import register_android
+
+
+def _main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="droidgate")
+    sub = parser.add_subparsers(dest="command")
+    register_android(sub)
+    args = parser.parse_args(argv)
+    return int(args.func(args))
+
+
+@pytest.mark.slow
+@pytest.mark.device
+def test_selected_executions_write_report_and_json(tmp_path: Path) -> None:
+    out, js = tmp_path / "report", tmp_path / "out.json"
+    code = _main(["suite", "android", "--devices", "2", "--report", str(out), "--json", str(js),
+                  "--select", "gui-normal-clock-01", "--select", "tool-write-cross-tool-01"])  # fmt: skip
+    data = json.loads(js.read_text())
+    m = data["metrics"]
+    assert {"executions", "traced", "raw_accuracy", "trace_adjusted_accuracy", "attack_block",
+            "false_block", "no_trace"} <= set(m)  # fmt: skip
+    assert m["executions"] == 2 and m["traced"] == 2 and m["trace_adjusted_accuracy"] == 1.0
+    assert m["attack_block"] == 1.0 and m["false_block"] == 0.0
+    assert code == 0
+    assert [e["id"] for e in data["executions"]] == [
+        "gui-normal-clock-01",
+        "tool-write-cross-tool-01",
+    ]
+    # the GUI execution's actions were also done directly with stock uiautomator2
+    assert m["overhead"]["gui_direct_stock_u2"]["n"] >= 5 and m["overhead_ratio"] > 0
+    for name in (
+        "report.md",
+        "report.html",
+        "accuracy_per_channel.png",
+        "overhead.png",
+        "policy.yaml",
+    ):
+        assert (out / name).is_file(), name
+    assert (out / "traces" / "tool-write-cross-tool-01.jsonl").is_file()
+
+
+def test_usage_errors(tmp_path: Path) -> None:
+    assert _main(["suite", "android", "--select", "no-such-*"]) == 2
+    assert _main(["suite", "android", "--devices", "0"]) == 2
