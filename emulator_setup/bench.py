@@ -32,7 +32,7 @@ def _bench_screen(state: Any) -> None:
     pkg = app.package
     width, row_h = state.width, state.height // SCREEN_ROWS
 
-    class BenchScreen(Screen):
+    class BenchScreen(Screen):  # type: ignore[type-arg]  # any app hosts it
         activity = ".BenchActivity"
 
         def tree(self) -> Node:

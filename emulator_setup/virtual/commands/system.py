@@ -352,7 +352,7 @@ _IFACES = {"wlan0": ("10.0.2.16", "02:15:b2:00:00:00"), "eth0": ("10.0.2.15", "0
 
 def _wifi_on(p: Proc) -> bool:
     out, status = p.device.state.settings(["get", "global", "wifi_on"])
-    return status != 0 or out.strip() != "0"
+    return bool(status != 0 or str(out).strip() != "0")
 
 
 def ifconfig(p: Proc) -> int:
