@@ -49,10 +49,71 @@ MASK = {
 }
 
 
+# Java-only regex syntax that Python's re lacks, mapped to set bodies (POSIX classes are ASCII in
+# Java; \p{L} is approximated by the Latin, Greek, Cyrillic, Hebrew/Arabic, Indic, kana, CJK and
+# Hangul blocks).
+_JAVA_CLASSES = {
+    "Lower": "a-z",
+    "Upper": "A-Z",
+    "Alpha": "A-Za-z",
+    "Digit": "0-9",
+    "Alnum": "A-Za-z0-9",
+    "Punct": r"!-/:-@\[-`{-~",
+    "Space": r" \t\n\x0b\f\r",
+    "XDigit": "0-9a-fA-F",
+    "L": "A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff"
+    "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af",
+    "N": r"\d",
+    "Lu": "A-Z",
+    "Ll": "a-z",
+}
+_PCLASS = re.compile(r"\\([pP])\{(?:Is)?(\w+)\}")
+
+
+def java_regex(pattern: str) -> str:
+    """Translate Java's ``\\Q…\\E`` quoting and common ``\\p{…}`` classes to Python syntax."""
+    out: list[str] = []
+    i, in_class = 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\" and i + 1 < len(pattern):
+            nxt = pattern[i + 1]
+            if nxt == "Q":
+                end = pattern.find("\\E", i + 2)
+                end = len(pattern) if end < 0 else end
+                out.append(re.escape(pattern[i + 2 : end]))
+                i = end + 2
+                continue
+            m = _PCLASS.match(pattern, i) if nxt in "pP" else None
+            if m:
+                body = _JAVA_CLASSES.get(m.group(2))
+                if body is None:
+                    raise SelectorError(
+                        "java.util.regex.PatternSyntaxException: "
+                        f"Unknown character property name {{{m.group(2)}}}"
+                    )
+                negate = m.group(1) == "P"
+                if in_class and negate:
+                    raise SelectorError(f"unsupported negated property inside a class: {pattern}")
+                out.append(body if in_class else f"[{'^' if negate else ''}{body}]")
+                i = m.end()
+                continue
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if c == "[" and not in_class:
+            in_class = True
+        elif c == "]" and in_class:
+            in_class = False
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
 @lru_cache(maxsize=512)
 def _regex(pattern: str) -> re.Pattern[str]:
     try:
-        return re.compile(pattern)
+        return re.compile(java_regex(pattern))
     except re.error as exc:
         raise SelectorError(f"java.util.regex.PatternSyntaxException: {exc}: {pattern}") from exc
 
