@@ -6,7 +6,7 @@ Rows go in with ``content insert`` (batched into few shell calls), settings with
 
 On a real device some of the virtual device's providers do not exist (Gmail, Markor, …): those
 rows are reported as skipped, not failed. Contacts fall back to the real ContactsProvider's
-``raw_contacts`` + ``data`` rows. The real ``content`` tool exits 0 even when it fails, so errors
+``raw_contacts`` + ``data`` rows when an insert on ``/contacts`` is refused. The real ``content`` tool exits 0 even when it fails, so errors
 are recognised by their text.
 """
 
@@ -178,15 +178,17 @@ def seed(
             [f"content query --uri {shlex.quote(uri)} --projection _id --where '_id<0'"]
         )[0]
         if any(m in probe for m in _MISSING_PROVIDER):
-            if uri == CONTACTS_URI:
-                _seed_real_contacts(sh, uri_rows, report)
-            else:
-                report.skipped[uri] = len(uri_rows)
+            report.skipped[uri] = len(uri_rows)
             continue
         if replace:
             # sms/inbox and sms/sent share a table: delete only through the view being loaded
             sh.run_many([f"content delete --uri {shlex.quote(uri)}"])
-        outputs = sh.run_many([insert_command(uri, v) for v in uri_rows])
+        first = sh.run_many([insert_command(uri, uri_rows[0])])
+        if uri == CONTACTS_URI and _failed(first[0]):
+            # A real ContactsProvider refuses inserts on /contacts: use raw_contacts + data.
+            _seed_real_contacts(sh, uri_rows, report)
+            continue
+        outputs = first + sh.run_many([insert_command(uri, v) for v in uri_rows[1:]])
         for values, out in zip(uri_rows, outputs, strict=True):
             err = _failed(out)
             if err:
