@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from ..state import DeviceState
 
 PKG = "com.amazon.mShop.android.shopping"
-# (form key, hint); ids follow the catalog's field names (address, phone, card_number, cvv…)
 ADDRESS = (
     ("name", "Full name"),
     ("phone", "Phone number"),
@@ -26,14 +25,7 @@ ADDRESS = (
 )
 
 
-ADDRESS_IDS = {
-    "name": "full_name",
-    "phone": "phone",
-    "street": "address",
-    "city": "city",
-    "postcode": "postal_code",
-    "country": "country",
-}
+ADDRESS_IDS = {k: f"address-ui-widgets-{k}" for k, _ in ADDRESS}  # Amazon's checkout form ids
 
 
 class Home(Screen["Shopping"]):
@@ -118,7 +110,9 @@ class AddressForm(Screen["Shopping"]):
         ui.toolbar("Enter a shipping address")
         for key, hint in ADDRESS:
             ui.edit(key, id=ADDRESS_IDS[key], hint=hint)
-        ui.bottom_button("Use this address", id="use_this_address", on_click=self.submit)
+        ui.bottom_button(
+            "Use this address", id="address-ui-widgets-form-submit-button", on_click=self.submit
+        )
 
     def submit(self) -> None:
         missing = [hint for key, hint in ADDRESS[:5] if not self.value(key)]
@@ -144,9 +138,9 @@ class Payment(Screen["Shopping"]):
         ui.text(
             "Deliver to: " + ", ".join(v for v in self.address.values() if v), id="delivery-address"
         )
-        ui.edit("card", id="card_number", hint="Card number")
-        ui.edit("expiry", id="card_expiry", hint="MM/YY")
-        ui.edit("cvv", id="cvv", hint="CVV", password=True)
+        ui.edit("card", id="pmts-card-number", hint="Card number")
+        ui.edit("expiry", id="pmts-expiry", hint="MM/YY")
+        ui.edit("cvv", id="pmts-cvv", hint="CVV", password=True)
         ui.text(f"Order total: ${app.total():.2f}", id="order-total", style="headline")
         ui.bottom_button(
             f"Pay ${app.total():.2f}",

@@ -157,16 +157,16 @@ def test_shopping_checkout_and_pay(dev: DeviceState) -> None:
     tap(dev, textStartsWith="Cart 2")
     tap(dev, text="Proceed to checkout")
     for rid, value in [
-        ("full_name", "Jane Doe"),
+        ("name", "Jane Doe"),
         ("phone", "+1 650 555 0123"),
-        ("address", "1 Main St"),
+        ("street", "1 Main St"),
         ("city", "Springfield"),
-        ("postal_code", "12345"),
+        ("postcode", "12345"),
         ("country", "USA"),
     ]:
-        type_into(dev, rid, value)
+        type_into(dev, f"address-ui-widgets-{rid}", value)
     tap(dev, text="Use this address")
-    type_into(dev, "card_number", "4111 1111 1111 1111")
+    type_into(dev, "pmts-card-number", "4111 1111 1111 1111")
     tap(dev, text="Pay $49.98")
     out = query(dev, "content://com.amazon.mShop.android.shopping/orders")
     assert (

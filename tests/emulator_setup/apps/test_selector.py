@@ -120,7 +120,9 @@ def test_odd_key_and_intent_values_do_not_crash(contacts: DeviceState) -> None:
 
 def test_java_regex_syntax(contacts: DeviceState) -> None:
     assert contacts.find(sel(textMatches=r"\QLena Müller\E"))
-    assert contacts.find(sel(textMatches=r"\p{Upper}\p{Lower}+ \p{Upper}\p{L}+", text="Lena Müller"))
+    assert contacts.find(
+        sel(textMatches=r"\p{Upper}\p{Lower}+ \p{Upper}\p{L}+", text="Lena Müller")
+    )
     assert contacts.find(sel(textMatches=r"[\p{L} ]+", text="王伟"))
     with pytest.raises(SelectorError, match="Unknown character property"):
         contacts.find(sel(textMatches=r"\p{Nope}"))
