@@ -5,6 +5,8 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from host_pep.values import Detected, DetectionContext, SensitiveKind, detect
 
@@ -87,3 +89,29 @@ def test_context_is_hashable_and_default_regions() -> None:
     ctx = DetectionContext()
     assert ctx.regions == ("CN", "US")
     assert hash(ctx) == hash(DetectionContext())
+
+
+_CHARS = "0123456789 +-.()/,:@[]abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_TOKENS = ["one", " at ", " dot ", "double ", "幺", "三", "路", "号", "市", "区", "\u200b", "１"]
+_TOKENS += ["＠", "$", "code ", "password: ", "blood type ", "diabetes", "Street", "rue ", "DE89"]
+_ALPHABET = st.sampled_from([*_CHARS, *_TOKENS, "验证码"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    pieces=st.lists(_ALPHABET | st.text(max_size=3), max_size=40),
+    field=st.sampled_from(["", "notes", "et_otp", "password"]),
+)
+def test_any_text_gives_consistent_detections(pieces: list[str], field: str) -> None:
+    text = "".join(pieces)
+    found = detect(text, DetectionContext(field=field))
+    last_end = 0
+    for d in found:
+        s, e = d.span
+        assert 0 <= s <= e <= len(text)
+        assert s >= last_end  # ordered, non-overlapping
+        last_end = e
+        assert text[s:e] == d.raw
+        assert d.key.startswith(f"{d.kind.value}:")
+        assert all(":" in k for k in d.keys)
+        assert d.masked
