@@ -172,13 +172,19 @@ class VirtualDeviceFarm:
 
         self.call(index, swap)
 
+    def stop_device(self, index: int) -> None:
+        """Take device ``index`` away (its transport closes, adb sees it vanish); ``restart``
+        brings it back."""
+        self._submit(self.members[index].device.stop())
+
     def restart(self, index: int) -> str:
         """Stop one device's transport and start it again on the same port, then reconnect.
 
         Its apps' state and files survive, as on a reboot that keeps /data.
         """
         member = self.members[index]
-        self._submit(member.device.stop())
+        if member.device.listening:
+            self._submit(member.device.stop())
         self._submit(member.device.start("127.0.0.1", member.port))
         member.serial = self._attach(member.port, member.emulator_style)
         return member.serial

@@ -21,9 +21,22 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import pytest
-
 from .farm import VirtualDeviceFarm
+
+try:
+    import pytest
+except ImportError:  # runtime code imports VirtualDeviceFarm/adb from here without pytest
+    pytest = None  # type: ignore[assignment]
+
+__all__ = [
+    "DeviceHandle",
+    "VirtualDeviceFarm",
+    "adb",
+    "adb_client",
+    "u2_connect",
+    "virtual_device",
+    "virtual_farm",
+]
 
 FARM_SIZE = 2
 
@@ -84,13 +97,16 @@ class DeviceHandle:
         return self.farm.call(self.index, fn)
 
 
-@pytest.fixture(scope="session")
-def virtual_farm() -> Iterator[VirtualDeviceFarm]:
+def _virtual_farm() -> Iterator[VirtualDeviceFarm]:
     with VirtualDeviceFarm(count=FARM_SIZE) as farm:
         yield farm
 
 
-@pytest.fixture
-def virtual_device(virtual_farm: VirtualDeviceFarm) -> DeviceHandle:
+def _virtual_device(virtual_farm: VirtualDeviceFarm) -> DeviceHandle:
     virtual_farm.reset(0)
     return DeviceHandle(virtual_farm, 0)
+
+
+if pytest is not None:
+    virtual_farm = pytest.fixture(scope="session", name="virtual_farm")(_virtual_farm)
+    virtual_device = pytest.fixture(name="virtual_device")(_virtual_device)
