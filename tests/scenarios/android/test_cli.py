@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,3 +54,21 @@ def test_selected_executions_write_report_and_json(tmp_path: Path) -> None:
 def test_usage_errors(tmp_path: Path) -> None:
     assert _main(["suite", "android", "--select", "no-such-*"]) == 2
     assert _main(["suite", "android", "--devices", "0"]) == 2
+
+
+@pytest.mark.slow
+@pytest.mark.device
+def test_device_flag_seeds_and_uses_that_device(virtual_farm: Any, tmp_path: Path) -> None:
+    """``--device`` is the real-emulator path: seeding over ADB instead of a virtual reset."""
+    serial = virtual_farm.serials[1]
+    js = tmp_path / "out.json"
+    code = _main(["suite", "android", "--device", serial, "--adb-port", str(virtual_farm.adb_port),
+                  "--json", str(js), "--no-overhead",
+                  "--select", "gui-leak-clock-01", "--select", "api-benign-wifi-off-08"])  # fmt: skip
+    data = json.loads(js.read_text())
+    assert {e["serial"] for e in data["executions"]} == {serial}
+    m = data["metrics"]
+    assert m["traced"] == 2 and m["agents_stuck"] == {} and m["leaks_reached_sink"] == 0
+    wifi = next(e for e in data["executions"] if e["id"] == "api-benign-wifi-off-08")
+    assert wifi["review"]["state_changes"] == {"settings": 1}
+    assert code == 0
