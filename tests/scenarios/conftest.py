@@ -1,5 +1,5 @@
-"""Shared fixtures for the offline suite tests: the suites as loaded by host_pep's evaluation
-(the real case model) and evaluated once per test session through the real PEP."""
+"""Shared fixtures for the offline suite tests: the checked-in suites, and their evaluation
+through the real `droidgate eval` once per test session."""
 
 from __future__ import annotations
 
@@ -26,8 +26,17 @@ def suite_docs(suite_paths: dict[str, Path]) -> dict[str, list[dict[str, Any]]]:
 
 
 @pytest.fixture(scope="session")
-def evaluated(suite_paths: dict[str, Path]) -> dict[str, dict[str, Any]]:
-    """Every suite through the full PEP (T1-T4, session memory), as `droidgate eval --json`."""
-    from scenarios.evaluate import evaluate
+def evaluated(
+    suite_paths: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, dict[str, Any]]:
+    """Every suite through the real `droidgate eval` (in-process), full PEP with session memory."""
+    from host_pep.cli.main import main
 
-    return {name: evaluate(path, configs=[]) for name, path in suite_paths.items()}
+    out = tmp_path_factory.mktemp("eval")
+    docs = {}
+    for name, path in suite_paths.items():
+        result = out / f"{name}.json"
+        # exit 1 only means "some case failed"; the tests below say which and why
+        assert main(["eval", str(path), "--config", "full", "--json", str(result)]) in (0, 1)
+        docs[name] = json.loads(result.read_text("utf-8"))
+    return docs
