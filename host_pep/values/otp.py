@@ -51,9 +51,9 @@ def find_otps(layer: Canonical, field: str = "", hinted: bool = False) -> list[D
         m = _WHOLE.fullmatch(text)
         if m and any(ch.isdigit() for ch in m.group(1)):
             return [_detected(layer, m.start(1), m.end(1), m.group(1))]
-    if _TRIGGERS.search(lowered(text)) is None:
-        return []
     low = lowered(text)
+    if _TRIGGERS.search(low) is None:
+        return []
     found: list[Detected] = []
     seen: set[int] = set()
     for kw in _KEYWORD_RE.finditer(low):
