@@ -19,6 +19,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from android_bridge.api.client import BridgeError
 from scenarios.android.model import StepRecord
 from scenarios.android.widgets import WidgetNotFound, find
 
@@ -92,6 +93,9 @@ class ScriptedAgent:
             return str(why)
         except Stop as why:
             return str(why)
+        except BridgeError as exc:  # the API refused the request itself (not a PEP decision)
+            self.stuck = f"bridge API error: {exc}"
+            return self.stuck
         return None
 
     async def _step(self, step: dict[str, Any]) -> None:
@@ -205,6 +209,8 @@ class ScriptedAgent:
         name, args = str(spec["name"]), dict(spec.get("args") or {})
         if self._tool_caller is not None:  # through MCP
             data, rtt = await self._tool_caller(agent, name, args)
+            if "decision" not in data:
+                raise Stuck(f"MCP call {name} failed: {data.get('error', data)}")
             verdict = data.get("verdict") or {}
             self.records.append(
                 StepRecord(
