@@ -38,6 +38,8 @@ class SessionState:
     created: float = field(default_factory=time.time)
     evictions: list[Eviction] = field(default_factory=list)
     agents: set[str] = field(default_factory=set)
+    kinds: dict[str, int] = field(default_factory=dict)
+    """How many observations of each kind are held (lets a matcher skip kinds never seen)."""
     phrases: PhraseIndex = field(default_factory=PhraseIndex)
     """Long structured values (addresses) by normalized phrase, for matching inside free text."""
 
@@ -64,6 +66,7 @@ class SessionState:
                 self._forget_in_order(dropped)
         self.order.append(obs)
         self.agents.add(obs.agent)
+        self.kinds[obs.kind] = self.kinds.get(obs.kind, 0) + 1
         if obs.phrase is not None:
             self.phrases.add(obs.phrase, obs)
         if len(self.order) > self.max_observations:
@@ -73,10 +76,12 @@ class SessionState:
         # rare (a key observed from more than per_key places); linear in the deque is acceptable
         with contextlib.suppress(ValueError):
             self.order.remove(obs)
+        self._uncount(obs)
         if obs.phrase is not None:
             self.phrases.discard(obs.phrase, obs)
 
     def _drop(self, obs: Observation) -> None:
+        self._uncount(obs)
         if obs.phrase is not None:
             self.phrases.discard(obs.phrase, obs)
         bucket = self.index.get(obs.key)
@@ -88,6 +93,13 @@ class SessionState:
             return
         if not bucket:
             del self.index[obs.key]
+
+    def _uncount(self, obs: Observation) -> None:
+        left = self.kinds.get(obs.kind, 0) - 1
+        if left > 0:
+            self.kinds[obs.kind] = left
+        else:
+            self.kinds.pop(obs.kind, None)
 
     def _evict_count(self) -> None:
         n = 0

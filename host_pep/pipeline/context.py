@@ -7,6 +7,7 @@ The analysis is computed lazily, once, by whichever stage first needs it (a Flow
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -20,6 +21,8 @@ from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
 from host_pep.verdict import Decision, Evidence, Stage
 
+_BARE_DIGITS = re.compile(r"(?<![\w-])\d(?:[ -]?\d){5,9}(?![\w-])")
+_NOT_DIGIT = re.compile(r"\D")
 KEY_ROLES = frozenset(
     {FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL, FieldRole.AMOUNT, FieldRole.ADDRESS}
 )
@@ -154,10 +157,32 @@ class DecisionContext:
                     hits.append(
                         ValueHit(path, role, f, self._lookup(f), not user.isdisjoint(f.keys))
                     )
-                if self.state is not None and len(self.state.phrases):
-                    hits.extend(self._phrase_hits(path, role, text, hits))
+                if self.state is not None:
+                    if len(self.state.phrases):
+                        hits.extend(self._phrase_hits(path, role, text, hits))
+                    if "otp" in self.state.kinds:
+                        hits.extend(self._bare_code_hits(path, role, text, hits, user))
             self._content = hits
         return self._content
+
+    def _bare_code_hits(
+        self, path: str, role: FieldRole, text: str, have: list[ValueHit], user: frozenset[str]
+    ) -> list[ValueHit]:
+        """A bare number that session memory saw as a verification code ("770360 (for later)"):
+        nothing but provenance tells it from any other number, so only observed codes match,
+        and only long enough ones (a short number is too likely to be a coincidence)."""
+        assert self.state is not None
+        out = []
+        for m in _BARE_DIGITS.finditer(text):
+            key = "otp:" + _NOT_DIGIT.sub("", m.group(0))
+            observations = self.state.lookup(key)
+            if not observations or any(key in h.found.keys for h in have if h.field == path):
+                continue
+            found = Found(
+                "otp", (key,), "*" * len(m.group(0)), m.group(0), m.start(), m.end(), True
+            )
+            out.append(ValueHit(path, role, found, observations, key in user))
+        return out
 
     def _phrase_hits(
         self, path: str, role: FieldRole, text: str, have: list[ValueHit]

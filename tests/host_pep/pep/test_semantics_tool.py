@@ -645,3 +645,22 @@ def test_a_purchase_verb_in_the_shopping_app_authorizes_checkout(pep: PEP) -> No
         ).decision
         is Decision.DENY
     )
+
+
+def test_a_bare_code_seen_in_the_inbox_is_matched_by_provenance(pep: PEP) -> None:
+    event = tool_event("sms.read", {"folder": "inbox"})
+    pep.record_result_sync(
+        event,
+        pep.decide_sync(event),
+        [{"from": "BankOne", "body": "Your verification code is 682202. Do not share it."}],
+    )
+    leak = pep.decide_sync(tool_event("calendar.create_event", {"notes": "Remember 682 202"}))
+    assert (
+        leak.decision is Decision.DENY
+        and leak.evidence[0].kind == "otp"
+        and leak.evidence[0].source == "sms"
+    )
+    other = pep.decide_sync(
+        tool_event("calendar.create_event", {"notes": "Remember 682203 and 1682202"})
+    )
+    assert other.decision is Decision.ALLOW
