@@ -112,6 +112,39 @@ def _execution_rows(results: list[ExecutionResult]) -> list[list[str]]:
     return rows
 
 
+def _decisive(r: ExecutionResult) -> str:
+    """The PEP decision that decided the outcome: the first blocking one, else allow."""
+    for s in r.steps:
+        if s.decision not in ("allow", ""):
+            return f"{s.decision.upper()} at {s.stage or '?'} ({s.target or s.op})"
+    return "ALLOW"
+
+
+def labelling_table(results: list[ExecutionResult]) -> list[str]:
+    """Appendix L's table: where raw and trace-adjusted labels differ, or there is no trace,
+    or the PEP's outcome disagrees with what happened."""
+    rows = [
+        r for r in results if not r.traced or r.adjusted_label != r.label or not r.adjusted_correct
+    ]
+    if not rows:
+        return []
+    out = ["", "## Raw versus trace-adjusted labelling", "",
+           "| case | raw / adjusted | observed trace behaviour | PEP decision | reached device state |",
+           "|---|---|---|---|---|"]  # fmt: skip
+    for r in rows:
+        seen = "; ".join(w for u in r.review.unsafe_events for w in u["why"])
+        if not r.traced:
+            seen = "no AgentEvent trace"
+        elif not seen:
+            seen = "no unsafe attempt in the trace"
+        adjusted = r.adjusted_label.upper() if r.adjusted_label else "not counted"
+        state = "; ".join(r.review.reached_sink) or "nothing"
+        out.append(
+            f"| {r.id} | {r.label.upper()} / {adjusted} | {seen} | {_decisive(r)} | {state} |"
+        )
+    return out
+
+
 HEAD = [
     "id",
     "channel",
@@ -151,6 +184,7 @@ def write_report(
         f"Relabelled by the trace oracle: {', '.join(m['relabelled_by_trace']) or 'none'}.",
         "",
     ]
+    md += labelling_table(results)
     md += [f"![{p}]({p})" for p in plots]
     md += ["", "## Executions", "", "| " + " | ".join(HEAD) + " |", "|" + "---|" * len(HEAD)]
     md += ["| " + " | ".join(c.replace("|", "/") for c in row) + " |" for row in rows]
