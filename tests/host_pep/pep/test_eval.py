@@ -180,3 +180,17 @@ def test_bad_case_file_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFi
     good.write_text(json.dumps(CASES[1]) + "\n")
     assert main(["eval", str(good), "--policy", "no-such-policy"]) == 2
     assert "no shipped policy" in capsys.readouterr().err
+
+
+def test_expect_escalate_is_met_by_an_action_that_reached_t4(tmp_path: Path) -> None:
+    path = tmp_path / "esc.jsonl"
+    case = {
+        "id": "esc",
+        "category": "review",
+        "context": {"user_request": "delete the old meeting"},
+        "steps": [{"event": write_event("contacts.delete", {"name": "Bob"}), "expect": "escalate"}],
+    }
+    path.write_text(json.dumps(case) + "\n")
+    result = run_case(load_cases([path])[0], "full", PolicyCache(None))
+    assert result.steps[0].decision.value == "deny" and result.steps[0].stage == "T4"
+    assert result.passed
