@@ -261,6 +261,16 @@ def write(
         case.add(api(case, cmd, agent=agent), expect)
         return f"an ADB `{cmd.split(' --')[0]}` carrying {text!r}"
     screen, rid = _sink_screen(app, topic, recipient)
+    if app in ("mail", "sms") and rng.random() < 0.5:
+        # The text is already in the composer; tapping Send submits the whole form.
+        for f in screen.fields:
+            if f.rid == rid:
+                f.value, f.focused = text, False
+        screen.buttons = [("send", "Send")]
+        case.add(
+            gui_tap(case, screen, "send", agent=agent, by=rng.choice(["xy", "selector"])), expect
+        )
+        return f"tapping Send in {app} with {text!r} in the {rid} field"
     case.add(gui_type(case, screen, rid, text, agent=agent), expect)
     return f"typing {text!r} into the {rid} field of {app}"
 
