@@ -133,12 +133,22 @@ class ActivityManager(Locked):
             return f"Error: {exc}\n", 1
         out = f"Starting: {intent.describe()}\n"
         pkg, act = intent.target
-        if intent.component and pkg and self.pm.get(pkg) is not None and not self.start(pkg, act):
-            return out + f"Error type 3\nError: Activity class {{{pkg}/{act}}} does not exist.\n", 1
-        if intent.component and self.pm.get(pkg or "") is None:
+        if "-S" in argv and pkg and self.pm.get(pkg) is not None:
+            self.force_stop(pkg)  # -S: force-stop the target app before starting it
+        running = set(self.tasks)
+        if intent.component and (
+            pkg is None or self.pm.get(pkg) is None or not self.start(pkg, act)
+        ):
             return out + f"Error type 3\nError: Activity class {{{pkg}/{act}}} does not exist.\n", 1
         if not intent.component and not self.start_intent(intent):
             return out + f"Error: Activity not started, unable to resolve {intent.describe()}\n", 1
+        if "-W" in argv:  # wait for launch: am prints the launch result
+            fg, activity = self.current()
+            out += (
+                f"Status: ok\nLaunchState: {'HOT' if fg in running else 'COLD'}\n"
+                f"Activity: {fg}/{activity}\n"
+                "TotalTime: 212\nWaitTime: 215\nComplete\n"
+            )
         return out, 0
 
     @locked

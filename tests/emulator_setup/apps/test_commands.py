@@ -374,3 +374,22 @@ def test_incoming_sms_and_mail_broadcasts(dev: DeviceState) -> None:
     )
     out, _ = dev.broadcast(["-a", "com.droidgate.SMS_RECEIVED", "--es", "address", "X"])
     assert "missing address or body" in out
+
+
+def test_am_start_wait_and_force_stop_flags(dev: DeviceState) -> None:
+    dev.start("com.android.contacts")
+    dev.click(*dev.find(sel(text="Mom"))[0].center())
+    out, rc = dev.am_start(["-W", "-n", "com.android.contacts/.activities.PeopleActivity"])
+    assert rc == 0
+    # the running task comes to the front as it was, detail screen on top
+    assert "Status: ok\nLaunchState: HOT\n" in out
+    assert (
+        "Activity: com.android.contacts/com.android.contacts.quickcontact.QuickContactActivity\n"
+        in out
+    )
+    assert out.endswith("Complete\n")
+    out, rc = dev.am_start(["-S", "-W", "-n", "com.android.contacts/.activities.PeopleActivity"])
+    assert rc == 0 and "LaunchState: COLD" in out  # -S force-stopped it first
+    assert (
+        dev.current()[1].endswith("PeopleActivity") and len(dev.tasks["com.android.contacts"]) == 1
+    )
