@@ -6,11 +6,12 @@ spaced digits, Chinese numerals, full-width and invisible characters, "name at d
 and gives each a set of canonical keys ("phone:+8613812345678") for payload-proportional
 matching against session observations, a masked display form, and its span in the input.
 
+Results are memoized per (text, context); ``detect_uncached`` skips the memo.
 ``python -m host_pep.values.bench`` prints the cost of ``detect`` on typical payloads.
 """
 
-from host_pep.values.detect import detect
+from host_pep.values.detect import detect, detect_uncached
 from host_pep.values.kinds import Detected, DetectionContext, SensitiveKind
 from host_pep.values.masking import mask
 
-__all__ = ["Detected", "DetectionContext", "SensitiveKind", "detect", "mask"]
+__all__ = ["Detected", "DetectionContext", "SensitiveKind", "detect", "detect_uncached", "mask"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from host_pep.values.addresses import address_key, find_addresses
 from host_pep.values.cards import find_cards
@@ -46,11 +47,32 @@ _DIGIT = re.compile(r"\d")
 
 
 def detect(text: str, ctx: DetectionContext | None = None) -> list[Detected]:
-    """Sensitive values in ``text``, in order of appearance, non-overlapping."""
+    """Sensitive values in ``text``, in order of appearance, non-overlapping.
+
+    Results for texts up to ``CACHE_MAX_CHARS`` are memoized (LRU): the same screen strings and
+    payload fields come back step after step, and detection is a pure function of its input.
+    """
     if ctx is None:
         ctx = DEFAULT_CONTEXT
     if not isinstance(text, str):
         raise TypeError(f"detect() needs a str, got {type(text).__name__}")
+    if len(text) <= CACHE_MAX_CHARS:
+        return list(_detect_cached(text, ctx))
+    return detect_uncached(text, ctx)
+
+
+CACHE_MAX_CHARS = 4096
+
+
+@lru_cache(maxsize=8192)
+def _detect_cached(text: str, ctx: DetectionContext) -> tuple[Detected, ...]:
+    return tuple(detect_uncached(text, ctx))
+
+
+def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Detected]:
+    """``detect`` without the result cache (benchmarks; one-off huge texts)."""
+    if ctx is None:
+        ctx = DEFAULT_CONTEXT
     if not text:
         return []
     hint = ctx.kind_hint

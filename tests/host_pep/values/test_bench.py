@@ -17,7 +17,7 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert by_name["plain_100"]["found"] == []
     assert by_name["one_phone_100"]["found"] == ["phone"]
     assert by_name["ids_amounts"]["found"] == []
-    assert all(r["warm_us"] > 0 for r in runs)
+    assert all(r["warm_us"] >= 0 and r["cached_us"] >= 0 for r in runs)
 
 
 def test_bench_table_and_bad_repeat(capsys: pytest.CaptureFixture[str]) -> None:

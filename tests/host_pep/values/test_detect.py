@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from host_pep.values import Detected, DetectionContext, SensitiveKind, detect
+from host_pep.values import Detected, DetectionContext, SensitiveKind, detect, detect_uncached
+from host_pep.values.detect import CACHE_MAX_CHARS
 
 PAYLOAD = (
     "Hi, this is Zhang Wei. Call me at 138 1234 5678 or mail zhang.wei@example.com; "
@@ -115,3 +116,19 @@ def test_any_text_gives_consistent_detections(pieces: list[str], field: str) -> 
         assert d.key.startswith(f"{d.kind.value}:")
         assert all(":" in k for k in d.keys)
         assert d.masked
+
+
+def test_memoized_results_equal_fresh_ones_and_are_private_copies() -> None:
+    first = detect(PAYLOAD)
+    assert first == detect_uncached(PAYLOAD)
+    first.clear()
+    assert detect(PAYLOAD) == detect_uncached(PAYLOAD)  # the caller's list is its own
+    other = DetectionContext(regions=("GB",))
+    assert detect("4155550132", other) == []  # the context is part of the memo key
+    assert detect("4155550132") != []
+
+
+def test_long_texts_bypass_the_memo() -> None:
+    text = "x" * CACHE_MAX_CHARS + " 13812345678"
+    [d] = detect(text)
+    assert d.key == "phone:+8613812345678"
