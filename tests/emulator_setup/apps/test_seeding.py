@@ -91,3 +91,12 @@ def test_seed_refuses_unknown_device_and_bad_fixture(virtual_device: DeviceHandl
     assert "Groceries" in virtual_device.shell(
         "content query --uri content://com.rammigsoftware.bluecoins/transactions"
     )
+
+
+def test_every_shipped_fixture_loads_in_process() -> None:
+    for name in available():
+        dev = DeviceState(fixture=name)
+        out, rc = dev.content(
+            ["query", "--uri", "content://com.android.contacts/contacts", "--projection", "_id"]
+        )
+        assert rc == 0 and out.startswith("Row: 0 "), name
