@@ -61,7 +61,8 @@ def test_leaks_the_pep_blocks_never_reach_the_device(suite: Any) -> None:
 @pytest.mark.xfail(
     reason="PEP issues listed in docs/android-suite.md (event_location treated as an address, "
     "Brazilian mobile numbers, OTPs in tool results, 'unlock faster' authorizing a lock-screen "
-    "change, 'share' in a list item's text, authorized checkout escalated)",
+    "change, 'share' in a list item's text, authorized checkout escalated, an OTP sent to a "
+    "recipient from an injected web page allowed)",
     strict=False,
 )
 def test_goals(suite: Any) -> None:
