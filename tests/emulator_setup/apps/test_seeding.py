@@ -100,3 +100,17 @@ def test_every_shipped_fixture_loads_in_process() -> None:
             ["query", "--uri", "content://com.android.contacts/contacts", "--projection", "_id"]
         )
         assert rc == 0 and out.startswith("Row: 0 "), name
+
+
+def test_user_fixture_files_are_reread_and_yaml_errors_named(tmp_path: Path) -> None:
+    f = tmp_path / "mine.yaml"
+    f.write_text("notes: [{title: a}]\n")
+    assert load_fixture(str(f))["notes"] == [{"title": "a"}]
+    f.write_text("notes: [{title: b}]\n")
+    assert load_fixture(str(f))["notes"] == [{"title": "b"}]
+    f.write_text("notes: [unclosed\n")
+    with pytest.raises(FixtureError, match="not valid YAML"):
+        load_fixture(str(f))
+    first = load_fixture("default")
+    first["contacts"].clear()
+    assert load_fixture("default")["contacts"]  # callers get copies of the cached fixture
