@@ -209,6 +209,17 @@ def _digit_of(token: str) -> str:
     return token if token.isdigit() else _EN_DIGITS.get(token) or _CJK_DIGITS[token]
 
 
+_NEAR_DIGIT = re.compile(r"[\d〇零一二三四五六七八九幺壹贰貳叁參肆伍陆陸柒捌玖]")
+
+
+def _isolated(low: str, m: re.Match[str]) -> bool:
+    """No digit within a few characters on either side of a lone spelled numeral."""
+    return (
+        _NEAR_DIGIT.search(low, max(0, m.start() - 4), m.start()) is None
+        and _NEAR_DIGIT.search(low, m.end(), m.end() + 4) is None
+    )
+
+
 def lowered(text: str) -> str:
     """``text.lower()`` with the same length (offsets stay valid)."""
     low = text.lower()
@@ -222,8 +233,8 @@ def numerals(layer: Canonical) -> Canonical:
     text = layer.text
     low = lowered(text)
     matches = list((_EN_NUMERAL if text.isascii() else _ANY_NUMERAL).finditer(low))
-    if not matches:
-        return layer
+    if not matches or (len(matches) == 1 and _isolated(low, matches[0])):
+        return layer  # "after six tonight": a lone digit completes no number, code or card
     out: list[str] = []
     pieces: list[Piece] = []
     canon = 0

@@ -187,13 +187,8 @@ def _chain_phones(
     if _glued(text, c_start, c_end):
         return []
     groups = [(m.group(), m.start(), m.end()) for m in _GROUP.finditer(text, c_start, c_end)]
-    breaks = [
-        k
-        for k in range(1, len(groups))
-        if _SPACE.search(text, groups[k - 1][2], groups[k][1]) is not None
-    ]
     found: list[Detected] = []
-    for first, last, keys in _runs(groups, breaks, plus, regions):
+    for first, last, keys in _runs(text, groups, plus, regions):
         start = c_start if first == 0 else groups[first][1]
         if first == 0 and start > 0 and text[start - 1] == "(":
             start -= 1
@@ -214,12 +209,12 @@ def _chain_phones(
 
 
 def _runs(
-    groups: list[tuple[str, int, int]], breaks: list[int], plus: bool, regions: tuple[str, ...]
+    text: str, groups: list[tuple[str, int, int]], plus: bool, regions: tuple[str, ...]
 ) -> list[tuple[int, int, tuple[str, ...]]]:
     """Non-overlapping runs of digit groups that are valid numbers: (first, last, e164s).
 
-    ``breaks`` are the group indexes after a space: a run starts and ends only there, so a
-    hyphen- or dot-joined token ("978-3-16-148410-0", "ORD-...") is never cut into a number.
+    Runs start and end only where a space separates two groups, so a hyphen- or dot-joined
+    token ("978-3-16-148410-0", "ORD-...") is never cut into a number.
     """
     total = sum(len(g[0]) for g in groups)
     if total < MIN_DIGITS:
@@ -228,6 +223,9 @@ def _runs(
     whole = normalize(plus, "".join(g[0] for g in groups), regions)
     if whole:
         return [(0, n - 1, whole)]
+    breaks = [
+        k for k in range(1, n) if _SPACE.search(text, groups[k - 1][2], groups[k][1]) is not None
+    ]
     bounds = [0, *breaks, n]
     out: list[tuple[int, int, tuple[str, ...]]] = []
     attempts = 0

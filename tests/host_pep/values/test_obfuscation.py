@@ -75,3 +75,9 @@ def test_offsets_always_land_inside_the_input(parts: list[str]) -> None:
         for end in (start, min(n, start + 1), n):
             s, e = layer.to_original(start, end)
             assert 0 <= s <= e <= len(text)
+
+
+def test_a_lone_spelled_numeral_in_prose_is_left_alone() -> None:
+    folded = fold("call me after six tonight")
+    assert numerals(folded) is folded
+    assert numerals(fold("room six 12")).text == "room 6 12"  # next to a digit: converted
