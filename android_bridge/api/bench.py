@@ -45,8 +45,8 @@ class _DecideOnly:
         raise RuntimeError("the API bench has no device")
 
 
-def _server_main(state_dir: str, audit: str, conn: Any) -> None:
-    asyncio.run(_serve(Path(state_dir), audit, conn))
+def _server_main(state_dir: str, audit: str, baseline_n: int, conn: Any) -> None:
+    asyncio.run(_serve(Path(state_dir), audit, baseline_n, conn))
 
 
 async def _pep_only(pep: Any, n: int = 300) -> dict[str, float]:
@@ -70,7 +70,7 @@ async def _pep_only(pep: Any, n: int = 300) -> dict[str, float]:
     }
 
 
-async def _serve(state_dir: Path, audit: str, conn: Any) -> None:
+async def _serve(state_dir: Path, audit: str, baseline_n: int, conn: Any) -> None:
     from aiohttp import web
 
     from android_bridge.api.models import CreateSession
@@ -91,7 +91,7 @@ async def _serve(state_dir: Path, audit: str, conn: Any) -> None:
         event_id="seed",
         agent=AGENT,
     )
-    baseline = await _pep_only(pep)
+    baseline = await _pep_only(pep, baseline_n)
     token = "bench-" + "x" * 40
     runner = web.AppRunner(make_app(service, token), access_log=None, handle_signals=False)
     await runner.setup()
@@ -229,7 +229,7 @@ def run_bench(args: argparse.Namespace) -> int:
     ctx = mp.get_context("spawn")
     parent, child = ctx.Pipe()
     with tempfile.TemporaryDirectory(prefix="droidgate-bench-") as tmp:
-        proc = ctx.Process(target=_server_main, args=(tmp, args.audit, child), daemon=True)
+        proc = ctx.Process(target=_server_main, args=(tmp, args.audit, min(300, args.requests), child), daemon=True)
         proc.start()
         try:
             if not parent.poll(60):

@@ -31,7 +31,8 @@ async def test_schemathesis_finds_no_server_error(tmp_path: Path) -> None:
             [
                 str(st), "--config-file", str(config), "run", f"{daemon.url}/openapi.json",
                 "-H", f"Authorization: Bearer {daemon.token}",
-                "--max-examples", "20", "--checks", CHECKS, "--seed", "20261129",
+                "--max-examples", "20", "--checks", CHECKS,
+                "--phases", "examples,coverage,fuzzing", "--seed", "20261129",
                 "--generation-database", "none", "--no-color", "--request-timeout", "30",
             ],
             capture_output=True, text=True, timeout=240, cwd=tmp_path, check=False,
