@@ -15,7 +15,7 @@ from typing import Any
 
 from host_pep.adjudication.base import AdjudicationRequest, Adjudicator, adjudicate_safely
 from host_pep.control.plane import ControlPlane
-from host_pep.pipeline.context import DecisionContext, Outcome, to_evidence
+from host_pep.pipeline.context import KEY_ROLES, DecisionContext, Outcome, to_evidence
 from host_pep.pipeline.t1 import run_t1
 from host_pep.pipeline.t2 import run_t2
 from host_pep.pipeline.t3 import DeterministicBackend, SemanticBackend, run_t3
@@ -39,18 +39,37 @@ class Evaluation:
     revision: int = 0
 
 
-def _strip_values(payload: Any, raws: list[str]) -> Any:
+def _strip_values(
+    payload: Any, targets: dict[str, list[str]], everywhere: list[str], path: str = ""
+) -> Any:
+    """Cut values out of string leaves: ``targets`` by payload path (a tool's content field),
+    ``everywhere`` from every leaf (a GUI text whose field is a widget, not a payload key)."""
     if isinstance(payload, dict):
-        return {k: _strip_values(v, raws) for k, v in payload.items()}
+        return {
+            k: _strip_values(v, targets, everywhere, f"{path}.{k}" if path else str(k))
+            for k, v in payload.items()
+        }
     if isinstance(payload, list):
-        return [_strip_values(v, raws) for v in payload]
+        return [
+            _strip_values(v, targets, everywhere, f"{path}[{i}]") for i, v in enumerate(payload)
+        ]
     if isinstance(payload, str):
         text = payload
-        for raw in raws:
+        for raw in sorted([*targets.get(path, ()), *everywhere], key=len, reverse=True):
             if raw:
                 text = text.replace(raw, "")
         return " ".join(text.split()) if text != payload else payload
     return payload
+
+
+def _leaf_paths(payload: Any, path: str = "") -> set[str]:
+    if isinstance(payload, dict):
+        return {
+            p for k, v in payload.items() for p in _leaf_paths(v, f"{path}.{k}" if path else str(k))
+        }
+    if isinstance(payload, list):
+        return {p for i, v in enumerate(payload) for p in _leaf_paths(v, f"{path}[{i}]")}
+    return {path}
 
 
 class Pipeline:
@@ -151,8 +170,9 @@ class Pipeline:
         adapter: ChannelAdapter | None,
         allow_rewrite: bool,
     ) -> Evaluation:
-        raws = sorted({h.found.raw for h in outcome.remove if h.found.raw}, key=len, reverse=True)
-        if not allow_rewrite or adapter is None or not raws:
+        raws = [h.found.raw for h in outcome.remove if h.found.raw]
+        in_key_argument = any(h.role in KEY_ROLES for h in outcome.remove)
+        if not allow_rewrite or adapter is None or not raws or in_key_argument:
             ev.outcome = Outcome(
                 Decision.DENY,
                 outcome.stage,
@@ -161,7 +181,17 @@ class Pipeline:
                 evidence=outcome.evidence,
             )
             return ev
-        cleaned_payload = _strip_values(ctx.event.payload, raws)
+        paths = _leaf_paths(ctx.event.payload)
+        targets: dict[str, list[str]] = {}
+        everywhere: list[str] = []
+        for hit in outcome.remove:
+            if not hit.found.raw:
+                continue
+            if hit.field in paths:
+                targets.setdefault(hit.field, []).append(hit.found.raw)
+            else:
+                everywhere.append(hit.found.raw)
+        cleaned_payload = _strip_values(ctx.event.payload, targets, everywhere)
         cleaned_event = ctx.event.model_copy(update={"payload": cleaned_payload})
         completion = adapter.complete(cleaned_event)
         again = DecisionContext(

@@ -13,7 +13,7 @@ from functools import lru_cache
 from host_pep.control.ruleset import CompiledRule, RuleIndex, is_monitor, strongest
 from host_pep.events import ActionType
 from host_pep.pipeline.authorization import Authorization, authorize
-from host_pep.pipeline.context import DecisionContext, Outcome, ValueHit, evidence_of
+from host_pep.pipeline.context import KEY_ROLES, DecisionContext, Outcome, ValueHit, evidence_of
 from host_pep.semantics import Operation
 from host_pep.verdict import Decision, Stage
 
@@ -115,7 +115,9 @@ def check_rules(ctx: DecisionContext, index: RuleIndex) -> Outcome | None:
         return None
     if decision is Decision.ALLOW:
         ctx.permitted_by.extend(same)
-    return Outcome(decision, Stage.T1, reason, rule_ids=same, evidence=evidence, remove=hits)
+    # a rewrite cuts values out of content; a recipient or account is never edited
+    remove = [h for h in hits if h.role not in KEY_ROLES] if decision is Decision.REWRITE else hits
+    return Outcome(decision, Stage.T1, reason, rule_ids=same, evidence=evidence, remove=remove)
 
 
 def check_high_impact(ctx: DecisionContext) -> Outcome | None:

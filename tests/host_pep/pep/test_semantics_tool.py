@@ -436,24 +436,30 @@ def test_rewrite_removes_values_rechecks_and_keeps_provenance() -> None:
     assert later.decision is Decision.REWRITE and later.rewritten == {"label": "Call Zhang"}
 
 
-def test_rewrite_that_cannot_clean_a_key_argument_denies() -> None:
+def test_rewrite_never_edits_a_key_argument() -> None:
     pep = PEP.create(
         overlay={
             "rules": [
-                {"id": "rw", "match": {"target": "mail.*", "kind": "email"}, "decision": "rewrite"}
+                {
+                    "id": "rw",
+                    "match": {"source": "contacts", "target": "mail.*", "kind": "email"},
+                    "decision": "rewrite",
+                }
             ]
         }
     )
     read_contact(pep)
-    verdict = pep.decide_sync(
-        tool_event(
-            "mail.send", {"to": "zhang.wei@example.com", "body": "write to zhang.wei@example.com"}
-        )
+    recipient_only = pep.decide_sync(
+        tool_event("mail.send", {"to": "zhang.wei@example.com", "body": "hello"})
     )
-    # the value also sits in the recipient, so the cleaned action still carries it -> deny
-    assert verdict.decision in (Decision.REWRITE, Decision.DENY)
-    if verdict.decision is Decision.REWRITE:
-        assert "zhang.wei@example.com" not in str(verdict.rewritten)
+    assert (
+        recipient_only.decision is Decision.DENY and "no rewrite possible" in recipient_only.reason
+    )
+    body_only = pep.decide_sync(
+        tool_event("mail.send", {"to": "li@example.org", "body": "write to zhang.wei@example.com"})
+    )
+    assert body_only.decision is Decision.REWRITE
+    assert body_only.rewritten == {"to": "li@example.org", "body": "write to"}
 
 
 # -- monitor mode, revisions ----------------------------------------------------------------------
