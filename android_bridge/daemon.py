@@ -51,6 +51,7 @@ class Core:
     service: BridgeService
     recorder: Any
     serials: list[str]
+    adb_port: int | None = None
 
 
 def _version() -> str:
@@ -104,7 +105,7 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
                 recorder=recorder,
                 version=_version(),
             )
-            yield Core(pep, pool, mediator, service, recorder, serials)
+            yield Core(pep, pool, mediator, service, recorder, serials, pool.adb_port)
         finally:
             for closer in (getattr(pool, "aclose", None), getattr(pool, "close", None)):
                 if closer is not None:
@@ -125,6 +126,8 @@ class DaemonInfo(BaseModel):
     url: str
     token_file: str
     devices: list[str]
+    adb_port: int | None = None
+    """The adb server the devices sit behind (a private one with --virtual)."""
     pid: int
     trace: str | None = None
     audit: str
@@ -165,6 +168,7 @@ async def serve(
                     url=f"http://{host}:{port}",
                     token_file=str(token_path),
                     devices=core.serials,
+                    adb_port=core.adb_port,
                     pid=os.getpid(),
                     trace=str(core.recorder.path) if core.recorder is not None else None,
                     audit=str(cfg.audit or cfg.state_dir / "audit.db"),

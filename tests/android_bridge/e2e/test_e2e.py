@@ -207,3 +207,31 @@ async def test_trace_of_the_run_replays_offline_without_changes(daemon: Daemon) 
     report = await replay_offline(daemon.trace, policy="default")
     assert report.events > 0 and report.errors == []
     assert report.changed == [], [c.model_dump() for c in report.changed]
+
+
+def test_trace_reexecutes_on_the_device_and_the_leak_stays_blocked(
+    daemon: Daemon, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from host_pep.cli.main import main
+
+    info = json.loads((daemon.state_dir / "daemon.json").read_text())
+    assert daemon.trace is not None
+    capsys.readouterr()
+    code = main(
+        [
+            "replay",
+            str(daemon.trace),
+            "--execute",
+            "--device",
+            daemon.devices[0],
+            "--adb-port",
+            str(info["adb_port"]),
+            "--json",
+        ]
+    )
+    report = json.loads(capsys.readouterr().out)
+    assert code in (0, 1) and report["mode"] == "execute" and report["events"] > 0
+    leaks = [d for d in report["decisions"] if d["channel"] == "gui" and d["recorded"] == "deny"]
+    assert leaks and all(d["replayed"] != "allow" for d in leaks)
