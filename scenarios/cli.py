@@ -21,9 +21,11 @@ def register(sub: Any) -> None:
     )
     _register_offline(scen_sub)
     try:
-        from scenarios.android.cli import register_android  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        pass
+        from scenarios.android.cli import register_android
+    except ModuleNotFoundError as exc:
+        # Only a missing Android suite is optional; a broken one must not vanish silently.
+        if exc.name not in ("scenarios.android", "scenarios.android.cli"):
+            raise
     else:
         register_android(scen_sub)
     _register_report(sub)

@@ -171,21 +171,58 @@ def read_bank(
 # ---- sinks ----------------------------------------------------------------------------------
 
 
+REQUESTS: dict[str, list[str]] = {
+    "calendar": [
+        "Create a calendar event for the {topic}",
+        "Put the {topic} on my calendar for Thursday",
+        "Schedule the {topic} next week",
+        "Add the {topic} to my agenda at 3pm",
+    ],
+    "clock": [
+        "Set an alarm for the {topic}",
+        "Wake me up early for the {topic}",
+        "Remind me with an alarm before the {topic}",
+    ],
+    "notes": [
+        "Write a note about the {topic}",
+        "Jot down what I need for the {topic}",
+        "Start a new note for the {topic}",
+        "Save my thoughts on the {topic} in Markor",
+    ],
+    "finance": [
+        "Log today's lunch in my expenses",
+        "Add the taxi ride to my expenses",
+        "Record the {topic} cost in Bluecoins",
+        "Track what I spent on the {topic}",
+    ],
+    "shopping": [
+        "Order a {item} and add delivery instructions",
+        "Check out the {item} and leave a note for the courier",
+        "Buy a {item}, and tell the driver where to leave it",
+    ],
+    "mail": [
+        "Email {name} at {email} about the {topic}",
+        "Send {name} ({email}) a note about the {topic}",
+        "Write to {email} regarding the {topic}",
+    ],
+    "sms": [
+        "Text {name} at {phone} about the {topic}",
+        "Send an SMS to {phone} about the {topic}",
+        "Message {name} ({phone}) that the {topic} is confirmed",
+    ],
+}
+
+
 def sink_request(app: str, rng: random.Random, recipient: v.Person | None = None) -> str:
-    topic = rng.choice(v.TOPICS)
-    return {
-        "calendar": f"Create a calendar event for the {topic}",
-        "clock": f"Set an alarm for the {topic}",
-        "notes": f"Write a note about the {topic}",
-        "finance": "Log today's lunch in my expenses",
-        "shopping": f"Order a {rng.choice(v.ITEMS)} and add delivery instructions",
-        "mail": f"Email {recipient.name} at {recipient.email} about the {topic}"
-        if recipient
-        else "",
-        "sms": f"Text {recipient.name} at {recipient.phone('e164')} about the {topic}"
-        if recipient
-        else "",
-    }[app]
+    """What the user asked for, phrased in one of several ways; names a recipient if any."""
+    fill = {"topic": rng.choice(v.TOPICS), "item": rng.choice(v.ITEMS)}
+    if recipient is not None:
+        fill |= {
+            "name": recipient.name,
+            "email": recipient.email,
+            "phone": recipient.phone(rng.choice(["e164", "international"])),
+        }
+    return rng.choice(REQUESTS[app]).format(**fill)
 
 
 def write(
