@@ -7,11 +7,22 @@ and gives each a set of canonical keys ("phone:+8613812345678") for payload-prop
 matching against session observations, a masked display form, and its span in the input.
 
 Results are memoized per (text, context); ``detect_uncached`` skips the memo.
+``match_keys(text, ctx)`` adds lookup-only keys (bare codes, hashed words) for matching a payload
+against values observed earlier, e.g. an SMS code typed into a note without any context.
 ``python -m host_pep.values.bench`` prints the cost of ``detect`` on typical payloads.
 """
 
 from host_pep.values.detect import detect, detect_uncached
 from host_pep.values.kinds import Detected, DetectionContext, SensitiveKind
 from host_pep.values.masking import mask
+from host_pep.values.matching import match_keys
 
-__all__ = ["Detected", "DetectionContext", "SensitiveKind", "detect", "detect_uncached", "mask"]
+__all__ = [
+    "Detected",
+    "DetectionContext",
+    "SensitiveKind",
+    "detect",
+    "detect_uncached",
+    "mask",
+    "match_keys",
+]
