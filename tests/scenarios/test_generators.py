@@ -209,3 +209,28 @@ def test_generate_into_an_unwritable_place_is_a_runtime_error(tmp_path: Path) ->
     blocker = tmp_path / "file"
     blocker.write_text("x")
     assert main(["scenarios", "generate", "--out", str(blocker / "sub")]) == 3
+
+
+def test_generation_does_not_depend_on_the_hash_seed() -> None:
+    import hashlib
+    import json
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib, json; from scenarios.generators import render_all; "
+        "print(json.dumps({k: hashlib.sha256(v.encode()).hexdigest() for k, v in render_all(5).items()}))"
+    )
+    here = {k: hashlib.sha256(v.encode()).hexdigest() for k, v in render_all(5).items()}
+    for seed in ("0", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        )
+        assert json.loads(out.stdout) == here
