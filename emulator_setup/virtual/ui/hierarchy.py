@@ -10,8 +10,8 @@ Android's KXmlSerializer (indent on, UTF-8), which fixes these details:
   non-ASCII BMP characters are raw UTF-8, supplementary ones (emoji) become ``&#N;``;
 * characters that are invalid in XML are replaced by ``.`` by the dumper before serialising.
 
-Each node's attribute string is built once per tree (``Node.xml_attrs``), so a dump of an
-unchanged screen costs one string join.
+Attribute strings are memoised by node signature and the document is cached per screen
+revision by ``DeviceState``, so only nodes that really changed are formatted again.
 """
 
 from __future__ import annotations
@@ -100,24 +100,35 @@ def _has_label(node: Node) -> bool:
     return any(n.text or n.content_desc for n in node.walk())
 
 
+# Attribute strings by node signature: a rebuilt screen mostly repeats the previous one's nodes.
+_ATTRS: dict[tuple[object, ...], str] = {}
+
+
 def node_attrs(node: Node) -> str:
     """All attributes of one ``<node>``, in the dumper's order."""
     naf = node.clickable and node.enabled and node.cls not in _NAF_EXCLUDED and not _has_label(node)
+    key = (
+        naf, node.index, node.text, node.resource_id, node.cls, node.package, node.content_desc,
+        node.checkable, node.checked, node.clickable, node.enabled, node.focusable, node.focused,
+        node.scrollable, node.long_clickable, node.password, node.selected, node.visible_bounds,
+        node.drawing_order, node.hint,
+    )  # fmt: skip
+    text = _ATTRS.get(key)
+    if text is None:
+        if len(_ATTRS) > 50_000:  # bound the memory of long runs with ever-changing screens
+            _ATTRS.clear()
+        text = _ATTRS[key] = _format(node, naf)
+    return text
+
+
+def _format(node: Node, naf: bool) -> str:
     x0, y0, x1, y1 = node.visible_bounds
     flags = _flags(
         (
-            node.checkable,
-            node.checked,
-            node.clickable,
-            node.enabled,
-            node.focusable,
-            node.focused,
-            node.scrollable,
-            node.long_clickable,
-            node.password,
-            node.selected,
+            node.checkable, node.checked, node.clickable, node.enabled, node.focusable,
+            node.focused, node.scrollable, node.long_clickable, node.password, node.selected,
         )
-    )
+    )  # fmt: skip
     return (
         f'{_NAF if naf else ""} index="{node.index}"{attr("text", node.text)}'
         f"{attr('resource-id', node.resource_id)}{attr('class', node.cls)}"
@@ -127,15 +138,19 @@ def node_attrs(node: Node) -> str:
     )
 
 
+_INDENT = ["\r\n" + "  " * d for d in range(128)]
+
+
 def _emit(node: Node, depth: int, max_depth: int, out: list[str]) -> None:
-    if not node.xml_attrs:
-        node.xml_attrs = node_attrs(node)
-    indent = "\r\n" + "  " * depth
-    children = [c for c in node.children if c.visible] if depth - 1 < max_depth else []
+    attrs = node_attrs(node)
+    indent = _INDENT[depth] if depth < 128 else "\r\n" + "  " * depth
+    children = (
+        [c for c in node.children if c.visible] if node.children and depth <= max_depth else None
+    )
     if not children:
-        out.append(f"{indent}<node{node.xml_attrs} />")
+        out.append(f"{indent}<node{attrs} />")
         return
-    out.append(f"{indent}<node{node.xml_attrs}>")
+    out.append(f"{indent}<node{attrs}>")
     for child in children:
         _emit(child, depth + 1, max_depth, out)
     out.append(f"{indent}</node>")

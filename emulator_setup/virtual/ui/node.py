@@ -64,7 +64,6 @@ class Node:
     parent: Node | None = field(default=None, repr=False)
     index: int = 0
     drawing_order: int = 0
-    xml_attrs: str = field(default="", repr=False)
 
     def add(self, *nodes: Node) -> Node:
         self.children.extend(nodes)
@@ -106,19 +105,29 @@ def finalize(root: Node, clip: Bounds) -> None:
     """Compute parents, child indexes, clipped bounds and visibility for a freshly built tree.
 
     A node whose clipped rectangle is empty is not visible to the user, and so (like on Android)
-    is skipped together with its subtree by the dumper, selectors and hit-testing.
+    is skipped together with its subtree by the dumper, selectors and hit-testing; its subtree is
+    therefore not visited here either. (Hot path: runs on every screen change.)
     """
     root.parent = None
     root.index = 0
     root.drawing_order = 0
     stack: list[tuple[Node, Bounds]] = [(root, clip)]
+    pop, push = stack.pop, stack.append
     while stack:
-        node, parent_clip = stack.pop()
-        vb = intersect(node.bounds, parent_clip)
+        node, (cl, ct, cr, cb) = pop()
+        x0, y0, x1, y1 = node.bounds
+        vb = (
+            x0 if x0 > cl else cl,
+            y0 if y0 > ct else ct,
+            x1 if x1 < cr else cr,
+            y1 if y1 < cb else cb,
+        )
         node.visible_bounds = vb
-        node.visible = node.visible and vb[2] > vb[0] and vb[3] > vb[1]
-        for i, child in enumerate(node.children):
+        if vb[2] <= vb[0] or vb[3] <= vb[1] or not node.visible:
+            node.visible = False
+            continue
+        for i, child in enumerate(node.children, 1):
             child.parent = node
-            child.index = i
-            child.drawing_order = i + 1
-            stack.append((child, vb))
+            child.index = i - 1
+            child.drawing_order = i
+            push((child, vb))
