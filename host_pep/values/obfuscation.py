@@ -12,8 +12,8 @@ Two layers, both pure functions of the text:
   an email such as ``one@example.com`` is not rewritten.
 
 Each layer is a ``Canonical``: the canonical text plus, when characters were removed or expanded,
-the original span of every canonical character, so a detection maps back to exact input
-offsets (``span``) for rewriting. The common case (ASCII, nothing spelled out) allocates nothing.
+the pieces it was built from, so a detection maps back to exact input offsets (``span``) for
+rewriting. The common case (ASCII, nothing spelled out) allocates nothing.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ class Piece:
 
 @dataclass(frozen=True, slots=True)
 class Canonical:
+    """A canonical form of ``original`` with the map back to it."""
+
     original: str
     text: str
     pieces: list[Piece] | None = None
@@ -88,12 +90,15 @@ def _layer(original: str, text: str, pieces: list[Piece], parent: Canonical | No
 _INVISIBLE_RANGES = (
     (0x00AD, 0x00AD),  # soft hyphen
     (0x034F, 0x034F),  # combining grapheme joiner
+    (0x0332, 0x0332),  # combining low line (underlined digits)
+    (0x0335, 0x0338),  # combining overlays (struck-through digits)
     (0x061C, 0x061C),  # Arabic letter mark
     (0x115F, 0x1160),  # Hangul fillers
     (0x17B4, 0x17B5),
     (0x180B, 0x180F),  # Mongolian selectors, vowel separator
     (0x200B, 0x200F),  # ZWSP, ZWNJ, ZWJ, LRM, RLM
     (0x202A, 0x202E),  # bidi embeddings/overrides
+    (0x20DD, 0x20E4),  # combining enclosing marks (keycap digits 1️⃣)
     (0x2060, 0x2064),  # word joiner, invisible operators
     (0x2066, 0x206F),  # bidi isolates, deprecated format chars
     (0x3164, 0x3164),
@@ -121,14 +126,13 @@ def _fold_table() -> dict[int, str | None]:
         table[ord(ch)] = "-"
     table[0x2024] = "."  # one dot leader
     table[0xFE52] = "."  # small full stop
-    for i in range(9):  # circled digits ①..⑨, ⓪
-        table[0x2460 + i] = str(i + 1)
-    table[0x24EA] = "0"
-    # Every Unicode decimal digit (Arabic-Indic, Devanagari, mathematical bold, ...).
-    for cp in range(0x80, 0x20000):  # no decimal digits live above the SMP
-        ch = chr(cp)
-        if ch.isdecimal() and cp not in table:
-            table[cp] = str(unicodedata.decimal(ch))
+    # Every Unicode digit: decimal digits of other scripts (Arabic-Indic, Devanagari,
+    # mathematical bold) and styled ones (superscript ¹, circled ①, parenthesized ⑴, ❶).
+    for cp in range(0x80, 0x20000):  # no digits live above the SMP
+        if cp not in table:
+            digit = unicodedata.digit(chr(cp), None)
+            if digit is not None:
+                table[cp] = str(digit)
     for lo, hi in _INVISIBLE_RANGES:
         for cp in range(lo, hi + 1):
             table[cp] = None

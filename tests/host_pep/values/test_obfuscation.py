@@ -18,6 +18,9 @@ def test_full_width_spaces_dashes_and_other_digits() -> None:
     assert fold("＋８６\u3000１３８－１２３４").text == "+86 138-1234"
     assert fold("١٢٣ ४५६ 𝟕𝟖𝟗").text == "123 456 789"  # Arabic-Indic, Devanagari, math bold
     assert fold("①②③").text == "123"
+    assert fold("¹³⁸ ₁₂₃ ❶⑵⒊").text == "138 123 123"
+    assert fold("1\ufe0f\u20e33\ufe0f\u20e38\ufe0f\u20e3").text == "138"  # keycaps
+    assert fold("1\u03363\u03368\u0336").text == "138"  # struck through
     assert fold("a\u2013b\u2014c\u2212d").text == "a-b-c-d"
 
 
