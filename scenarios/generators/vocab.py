@@ -543,16 +543,16 @@ NOTES = [
     "water the plants",
     "call back after lunch",
 ]
-ITEMS = [
+ITEMS = [  # countable, so "a {item}" and "the {item}" both read well
     "USB-C cable",
-    "running shoes",
-    "coffee beans",
+    "pair of running shoes",
+    "bag of coffee beans",
     "paperback novel",
     "desk lamp",
     "phone case",
     "yoga mat",
     "water bottle",
-    "headphones",
+    "pair of headphones",
     "notebook set",
 ]
 EXPENSES = [
