@@ -148,7 +148,7 @@ async def serve(
     token, token_path = load_or_create_token(cfg.state_dir)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
-    installed: list[int] = []
+    installed: list[signal.Signals] = []
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, stop.set)
@@ -161,7 +161,8 @@ async def serve(
             site = web.TCPSite(runner, cfg.host, cfg.port, reuse_address=True)
             await site.start()
             try:
-                sockets = site._server.sockets if site._server is not None else []  # type: ignore[union-attr]
+                server: Any = site._server  # aiohttp exposes the bound port only here
+                sockets = server.sockets if server is not None else []
                 port = sockets[0].getsockname()[1] if sockets else cfg.port
                 host = f"[{cfg.host}]" if ":" in cfg.host else cfg.host
                 info = DaemonInfo(

@@ -229,7 +229,9 @@ def run_bench(args: argparse.Namespace) -> int:
     ctx = mp.get_context("spawn")
     parent, child = ctx.Pipe()
     with tempfile.TemporaryDirectory(prefix="droidgate-bench-") as tmp:
-        proc = ctx.Process(target=_server_main, args=(tmp, args.audit, min(300, args.requests), child), daemon=True)
+        proc = ctx.Process(
+            target=_server_main, args=(tmp, args.audit, min(300, args.requests), child), daemon=True
+        )
         proc.start()
         try:
             if not parent.poll(60):

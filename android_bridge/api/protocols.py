@@ -33,13 +33,18 @@ class MediatorLike(Protocol):
 
 
 class PEPLike(Protocol):
-    rules: Any
-    escalations: Any
-    audit: Any
+    @property
+    def rules(self) -> Any: ...
+
+    @property
+    def escalations(self) -> Any: ...
+
+    @property
+    def audit(self) -> Any: ...
 
     async def decide(self, event: Any) -> Any: ...
 
-    def end_session(self, session: str) -> None: ...
+    def end_session(self, session: str) -> Any: ...
 
 
 class Bridge(Protocol):

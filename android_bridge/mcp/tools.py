@@ -180,7 +180,7 @@ def gui_event(tool: str, args: dict[str, Any], agent: str) -> tuple[dict[str, An
         payload = {"package": call.package}
     else:
         raise ValueError(f"unknown GUI tool {tool!r}")
-    event = {"agent": agent, "channel": "gui", "action": action, "payload": payload}
+    event: dict[str, Any] = {"agent": agent, "channel": "gui", "action": action, "payload": payload}
     if action == "launch":
         event["target"] = call.package
     return event, call.screen_hash
