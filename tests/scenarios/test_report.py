@@ -88,3 +88,20 @@ def test_report_rejects_bad_input_naming_the_file(
     assert "b.json" in err and "metrics.steps_scored" in err
     assert main(["report", str(tmp_path / "missing.json"), "--out", str(tmp_path / "o")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_report_from_the_python_evaluation_api(tmp_path: Path) -> None:
+    from scenarios.evaluate import evaluate
+    from scenarios.generators import SUITES_DIR
+
+    doc = evaluate(SUITES_DIR / "chains.jsonl", configs=["full", "no_pep"])
+    assert doc["suite"] == "chains" and doc["metrics"]["cases_passed"] == 3
+    assert doc["configurations"]["no_pep"]["attack_block"] == 0.0
+    # configurations as a list of named rows are read too
+    doc["configurations"] = [{"name": k, **v} for k, v in doc["configurations"].items()]
+    path = tmp_path / "anything.json"
+    path.write_text(json.dumps(doc), "utf-8")
+    assert main(["report", str(path), "--out", str(tmp_path / "r")]) == 0
+    md = (tmp_path / "r" / "report.md").read_text("utf-8")
+    assert "## chains: ablations and baselines" in md  # named by the document, not the file
+    assert "| no_pep | 1/3 |" in md
