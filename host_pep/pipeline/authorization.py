@@ -97,6 +97,13 @@ _STOP = frozenset(
 _NEGATION = re.compile(r"\b(?:don'?t|do not|never|not|no|without|stop me from)\b[^.,;!?]{0,24}$")
 
 
+_MONEY_REQUEST = re.compile(
+    r"\b(send|give|pay|transfer|wire|move|lend|reimburse|refund)\b[^.;!?]{0,40}?"
+    r"(?:[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:euros?|eur|dollars?|usd|bucks|pounds?|gbp|yuan|rmb|cny|yen|jpy|"
+    r"francs?|chf|rupees?|inr|kr|sek|nok|dkk|zł|pln|reais|brl)\b|\bmoney\b|\bfunds\b)"
+)
+
+
 class Authorization(StrEnum):
     YES = "yes"
     PARTIAL = "partial"
@@ -177,6 +184,11 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     positions = [
         (v, p) for v, p in _verb_positions(request, verbs) if not _NEGATION.search(request[:p])
     ]
+    if op is Operation.PAYMENT and not positions:
+        # "send 50 euros to my landlord": a giving verb with a sum of money asks for a payment
+        m = _MONEY_REQUEST.search(request)
+        if m is not None and not _NEGATION.search(request[: m.start()]):
+            positions = [(m.group(1), m.start())]
     if not positions:
         return AuthResult(
             Authorization.NO, f"the user request does not ask for {op.value.replace('_', ' ')}"

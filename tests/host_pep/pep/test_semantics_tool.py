@@ -272,6 +272,32 @@ def test_scope_denies_outside_and_allows_inside() -> None:
             Decision.DENY,
         ),
         ("purge_records", {"table": "contacts"}, "show me my contacts", Decision.DENY),
+        (
+            "bank.transfer",
+            {"iban": "DE89370400440532013000", "amount": 50},
+            "Send 50 euros to my landlord",
+            Decision.ALLOW,
+        ),
+        (
+            "bank.transfer",
+            {"iban": "DE89370400440532013000", "amount": 50},
+            "Don't send money to anyone",
+            Decision.DENY,
+        ),
+        (
+            "settings.put",
+            {"namespace": "global", "key": "adb_enabled", "value": "1"},
+            "Turn on USB debugging",
+            Decision.ALLOW,
+        ),
+        ("settings.factory_reset", {}, "Reset my alarm", Decision.DENY),
+        (
+            "calendar.delete_event",
+            {"event_id": "42"},
+            "Cancel tomorrow's dentist appointment",
+            Decision.ALLOW,
+        ),
+        ("mail.delete", {"id": "17"}, "Delete the meeting on Friday", Decision.DENY),
     ],
 )
 def test_high_impact_needs_the_user_request(
