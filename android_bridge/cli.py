@@ -41,7 +41,7 @@ def _core_args(p: argparse.ArgumentParser, *, with_http: bool) -> None:
         p.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
         p.add_argument("--port", type=int, default=8765, help="TCP port (0 = any free port)")
         p.add_argument(
-            "--request-timeout", type=float, default=30.0, help="seconds per API request"
+            "--request-timeout", type=float, default=60.0, help="seconds per API request"
         )
 
 
@@ -57,8 +57,11 @@ def _config(args: argparse.Namespace) -> Any:
         audit=args.audit,
         trace_dir=args.trace_dir,
         state_dir=args.state_dir or default_state_dir(),
-        request_timeout=getattr(args, "request_timeout", 30.0),
+        request_timeout=getattr(args, "request_timeout", 60.0),
         adb_port=args.adb_port,
+        escalations=args.escalations,
+        adjudicator_url=args.adjudicator_url,
+        adjudicator_model=args.adjudicator_model,
     )
 
 
@@ -275,6 +278,20 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--connect", default="auto", metavar="URL")
     p.add_argument("--token-file", type=Path, default=None)
+    p.add_argument(
+        "--escalations",
+        choices=("deny", "human", "llm"),
+        default="deny",
+        help="T4: deny (default), human (approve/deny via /v1/escalations), llm",
+    )
+    p.add_argument(
+        "--adjudicator-url", default=None, help="OpenAI-compatible base URL for --escalations llm"
+    )
+    p.add_argument(
+        "--adjudicator-model",
+        default=None,
+        help="model for --escalations llm (key from $OPENAI_API_KEY)",
+    )
     p.add_argument("--state-dir", type=Path, default=None)
     p.add_argument("--session", default=None)
     p.add_argument("--serial", default=None)

@@ -16,7 +16,7 @@ import signal
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -39,8 +39,14 @@ class DaemonConfig(BaseModel):
     audit: Path | None = None
     trace_dir: Path | None = None
     state_dir: Path = Field(default_factory=default_state_dir)
-    request_timeout: float = Field(default=30.0, gt=0)
+    request_timeout: float = Field(default=60.0, gt=0)
+    """Above the PEP's T4 deadline (30 s by default), so a held escalation can still answer."""
     adb_port: int | None = None
+    escalations: Literal["deny", "human", "llm"] = "deny"
+    """T4: deny (no adjudicator), human (an approval queue behind /v1/escalations), llm."""
+    adjudicator_url: str | None = None
+    adjudicator_model: str | None = None
+    adjudicator_key_env: str = "OPENAI_API_KEY"
 
 
 @dataclass
@@ -78,6 +84,25 @@ async def _devices(cfg: DaemonConfig) -> AsyncIterator[tuple[list[str], int | No
     yield list(cfg.devices), cfg.adb_port
 
 
+def _adjudicator(cfg: DaemonConfig) -> Any:
+    if cfg.escalations == "human":
+        from host_pep.adjudication.approval import ApprovalQueue
+
+        return ApprovalQueue()
+    if cfg.escalations == "llm":
+        from host_pep.adjudication.llm import LLMAdjudicator
+
+        if not cfg.adjudicator_url or not cfg.adjudicator_model:
+            raise ValueError("--escalations llm needs --adjudicator-url and --adjudicator-model")
+        key = os.environ.get(cfg.adjudicator_key_env)
+        if key:
+            from host_pep.audit.secret import Secret
+
+            return LLMAdjudicator(cfg.adjudicator_url, cfg.adjudicator_model, Secret(key))
+        return LLMAdjudicator(cfg.adjudicator_url, cfg.adjudicator_model)
+    return None
+
+
 @contextlib.asynccontextmanager
 async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core]:
     from android_bridge.api.tool_catalog import load_tool_specs
@@ -88,7 +113,11 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
     cfg.state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     async with _devices(cfg) as (serials, adb_port):
         if pep is None:
-            pep = PEP.create(policy=cfg.policy, audit=str(cfg.audit or cfg.state_dir / "audit.db"))
+            pep = PEP.create(
+                policy=cfg.policy,
+                audit=str(cfg.audit or cfg.state_dir / "audit.db"),
+                adjudicator=_adjudicator(cfg),
+            )
         recorder = None
         if cfg.trace_dir is not None:
             from android_bridge.traces import TraceRecorder

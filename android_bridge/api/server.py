@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 
 MAX_BODY_BYTES = 1024 * 1024
 """Agents never send screen XML (the daemon dumps it), so 1 MiB is far above any honest event."""
-DEFAULT_REQUEST_TIMEOUT = 30.0
+DEFAULT_REQUEST_TIMEOUT = 60.0
 
 SERVICE_KEY = web.AppKey("service", BridgeService)
 TOKEN_KEY = web.AppKey("token", str)

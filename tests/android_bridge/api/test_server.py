@@ -276,3 +276,33 @@ async def test_openapi_document_covers_every_route(api: Any) -> None:
         ref.split("/")[-1] in spec["components"]["schemas"]
         for ref in {p.split('"')[0] for p in json.dumps(spec).split("#/components/schemas/")[1:]}
     )
+
+
+@pytest.mark.parametrize("approve", [True, False])
+async def test_escalation_waits_for_a_human_over_the_api(tmp_path: Path, approve: bool) -> None:
+    import asyncio
+
+    from host_pep.adjudication.approval import ApprovalQueue
+
+    pep = make_pep(tmp_path, adjudicator=ApprovalQueue())
+    mediator = PepMediator(pep)
+    async with running(make_service(pep, mediator)) as url, BridgeClient(url, TOKEN) as client:
+        await client.install_rule(
+            {"id": "ask-me", "match": {"target": "notes.*"}, "decision": "escalate"}
+        )
+        s = await client.create_session(agents=["a"])
+        action = asyncio.create_task(
+            client.submit(s.session, tool_event("a", "notes.create", {"title": "x", "body": "hi"}))
+        )
+        for _ in range(200):
+            pending = await client.escalations()
+            if pending:
+                break
+            await asyncio.sleep(0.02)
+        assert len(pending) == 1 and pending[0]["id"]
+        resolved = await (client.approve if approve else client.deny)(pending[0]["id"])
+        assert resolved.decision == ("approved" if approve else "denied")
+        out = await asyncio.wait_for(action, 10)
+        assert out.executed is approve
+        assert out.decision == ("allow" if approve else "deny") and out.verdict.stage.value == "T4"
+        assert await client.escalations() == []
