@@ -164,9 +164,10 @@ class BridgeService:
         data = req.model_dump(exclude={"screen_hash"}, exclude_none=True, mode="json")
         data["session"] = sess.id
         context = dict(data.get("context") or {})
-        # Never the agent's word: the screen is dumped by the mediator, the request is the user's.
-        context.pop("screen_xml", None)
-        context.pop("user_request", None)
+        # Never the agent's word: the screen (and the app it shows) is dumped by the mediator,
+        # the request is the user's.
+        for key in ("screen_xml", "app", "user_request"):
+            context.pop(key, None)
         if sess.user_request:
             context["user_request"] = sess.user_request
         data["context"] = context
