@@ -13,6 +13,12 @@ The transport, shell and uiautomator2 server call only this object. It owns:
   lists and reads it, Markor saves notes into it, seeding pushes fixture files into it. Pass the
   transport's instance as ``DeviceState(fs=...)`` or use the one this object creates.
 
+Beyond the contract: ``windows()``, ``exists``, ``get_text``, ``paste``/``copy``/``clear_focused``,
+``screenshot_jpeg``/``screenshot_base64`` (takeScreenshot), ``am_start(argv)`` (whole ``am start``),
+``start_intent``, ``package_path``, ``factory_reset``, ``receive_sms``/``receive_mail`` (also via
+``am broadcast -a com.droidgate.SMS_RECEIVED|MAIL_RECEIVED``), ``revision`` and ``log``. Widget
+resource-ids are a seam too: scenarios script against them (scenarios/android/skills.py).
+
 Thread safety: every public method holds one re-entrant lock, so the asyncio server and test
 threads can share a device.
 
