@@ -159,6 +159,12 @@ def _overlaps(request_words: set[str], objects: set[str]) -> bool:
     return False
 
 
+# Operations whose verbs name the action precisely ("order", "buy", "uninstall"): in the app
+# that does them, the verb alone asks for it. Deleting, sharing and security changes need the
+# object too ("turn on dark mode" must not authorize a factory reset).
+_VERB_IS_ENOUGH = frozenset({Operation.PAYMENT, Operation.UNINSTALL})
+
+
 def _names_another_app(ctx: DecisionContext, request_words: set[str]) -> bool:
     own = ctx.policy.app_objects.get(ctx.app or "", frozenset())
     for app, words in ctx.policy.app_objects.items():
@@ -217,7 +223,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         return AuthResult(
             Authorization.YES, f"the user request asks for this {op.value.replace('_', ' ')}"
         )
-    if not _names_another_app(ctx, request_words):
+    if op in _VERB_IS_ENOUGH and not _names_another_app(ctx, request_words):
         # "order running shoes" in the shopping app: the verb asks for exactly this kind of
         # action and the request points nowhere else
         return AuthResult(
