@@ -9,10 +9,11 @@ matching against session observations, a masked display form, and its span in th
 Results are memoized per (text, context); ``detect_uncached`` skips the memo.
 ``match_keys(text, ctx)`` adds lookup-only keys (bare codes, hashed words) for matching a payload
 against values observed earlier, e.g. an SMS code typed into a note without any context.
+``warm_up(ctx)`` loads phone metadata and lexicons at startup instead of on the first decision.
 ``python -m host_pep.values.bench`` prints the cost of ``detect`` on typical payloads.
 """
 
-from host_pep.values.detect import detect, detect_uncached
+from host_pep.values.detect import detect, detect_uncached, warm_up
 from host_pep.values.kinds import Detected, DetectionContext, SensitiveKind
 from host_pep.values.masking import mask
 from host_pep.values.matching import match_keys
@@ -25,4 +26,5 @@ __all__ = [
     "detect_uncached",
     "mask",
     "match_keys",
+    "warm_up",
 ]

@@ -114,6 +114,22 @@ _SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63"
 
 
+_STYLED_DIGIT_RANGES = (
+    (0x00B2, 0x00B9),  # ² ³ ¹
+    (0x2070, 0x2089),  # superscripts and subscripts
+    (0x2460, 0x24FF),  # enclosed alphanumerics
+    (0x2776, 0x2793),  # dingbat circled digits
+    (0x1F100, 0x1F10A),  # digit full stop / comma
+)
+# Decimal digits of other scripts (Arabic-Indic, Devanagari, mathematical bold, ...): ``\d``
+# matches every Unicode decimal digit, the lookahead skips ASCII ones.
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+
+
+def _ascii_digit(m: re.Match[str]) -> str:
+    return str(unicodedata.decimal(m.group()))
+
+
 @cache
 def _fold_table() -> dict[int, str | None]:
     """Translation table: every entry maps one char to one char, or deletes it."""
@@ -126,10 +142,10 @@ def _fold_table() -> dict[int, str | None]:
         table[ord(ch)] = "-"
     table[0x2024] = "."  # one dot leader
     table[0xFE52] = "."  # small full stop
-    # Every Unicode digit: decimal digits of other scripts (Arabic-Indic, Devanagari,
-    # mathematical bold) and styled ones (superscript ¹, circled ①, parenthesized ⑴, ❶).
-    for cp in range(0x80, 0x20000):  # no digits live above the SMP
-        if cp not in table:
+    # Styled digits: superscript ¹, subscript ₁, circled ①, parenthesized ⑴, ⒈, ❶.
+    # (Decimal digits of other scripts are handled by ``_OTHER_DIGIT`` in ``fold``.)
+    for lo, hi in _STYLED_DIGIT_RANGES:
+        for cp in range(lo, hi + 1):
             digit = unicodedata.digit(chr(cp), None)
             if digit is not None:
                 table[cp] = str(digit)
@@ -144,9 +160,12 @@ def fold(text: str) -> Canonical:
     if text.isascii():
         return Canonical(text, text)
     table = _fold_table()
+    folded = text.translate(table)
+    if _OTHER_DIGIT.search(folded) is not None:
+        folded = _OTHER_DIGIT.sub(_ascii_digit, folded)  # one char for one: offsets unchanged
     if _INVISIBLE.search(text) is None:
-        # All remaining entries map one char to one char: offsets are unchanged.
-        return Canonical(text, text.translate(table))
+        # Every table entry maps one char to one char: offsets are unchanged.
+        return Canonical(text, folded)
     pieces: list[Piece] = []
     canon = 0
     pos = 0
@@ -159,7 +178,7 @@ def fold(text: str) -> Canonical:
         pieces.append(Piece(canon, pos, len(text), atomic=False))
     if not pieces:
         pieces.append(Piece(0, len(text), len(text), atomic=False))
-    return _layer(text, text.translate(table), pieces, None)
+    return _layer(text, folded, pieces, None)
 
 
 _EN_DIGITS = {

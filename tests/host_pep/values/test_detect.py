@@ -8,7 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from host_pep.values import Detected, DetectionContext, SensitiveKind, detect, detect_uncached
+from host_pep.values import (
+    Detected,
+    DetectionContext,
+    SensitiveKind,
+    detect,
+    detect_uncached,
+    warm_up,
+)
 from host_pep.values.detect import CACHE_MAX_CHARS
 
 PAYLOAD = (
@@ -132,3 +139,8 @@ def test_long_texts_bypass_the_memo() -> None:
     text = "x" * CACHE_MAX_CHARS + " 13812345678"
     [d] = detect(text)
     assert d.key == "phone:+8613812345678"
+
+
+def test_warm_up_runs_for_any_valid_regions() -> None:
+    warm_up(DetectionContext(regions=("DE", "JP", "BR")))
+    warm_up()
