@@ -167,7 +167,7 @@ _VERB_IS_ENOUGH = frozenset({Operation.PAYMENT, Operation.UNINSTALL})
 
 def _names_another_app(ctx: DecisionContext, request_words: set[str]) -> bool:
     own = ctx.policy.app_objects.get(ctx.app or "", frozenset())
-    for app, words in ctx.policy.app_objects.items():
+    for app, words in ctx.policy.app_words.items():
         if app != ctx.app and not request_words.isdisjoint(words - own):
             return True
     return False

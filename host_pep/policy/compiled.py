@@ -37,6 +37,9 @@ class CompiledPolicy:
     high_impact: frozenset[Operation] = frozenset()
     hi_verbs: dict[Operation, tuple[str, ...]] = field(default_factory=dict)
     app_objects: dict[str, frozenset[str]] = field(default_factory=dict)
+    """App name, its words and the bundle's extra object words (what a request may name)."""
+    app_words: dict[str, frozenset[str]] = field(default_factory=dict)
+    """App name and the words that name the app itself (not the objects it manages)."""
     security_settings: dict[str, frozenset[str]] = field(default_factory=dict)
     sensitive_kinds: frozenset[str] = frozenset()
     regions: tuple[str, ...] = ("CN", "US")
@@ -70,6 +73,7 @@ class CompiledPolicy:
             op: tuple(v.lower() for v in verbs) for op, verbs in bundle.high_impact.verbs.items()
         }
         for name, spec in bundle.apps.items():
+            c.app_words[name] = frozenset({name, *(w.lower() for w in spec.words)})
             objs = {name, *(w.lower() for w in spec.words)}
             objs.update(w.lower() for w in bundle.high_impact.objects.get(name, []))
             c.app_objects[name] = frozenset(objs)
