@@ -145,9 +145,7 @@ def _kind_name(kind: Any) -> str:
 
 
 @lru_cache(maxsize=65536)
-def role_key_arguments(
-    text: str, role: FieldRole, regions: tuple[str, ...]
-) -> tuple[Found, ...]:
+def role_key_arguments(text: str, role: FieldRole, regions: tuple[str, ...]) -> tuple[Found, ...]:
     """The values of a key-argument field (recipient, account, url, amount, address)."""
     if role is FieldRole.URL:
         found = tuple(f for f in key_arguments(text) if f.kind == "url")
