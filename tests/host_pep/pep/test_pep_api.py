@@ -112,3 +112,26 @@ def test_embedding_backend_behind_the_interface() -> None:
     phone = pep.decide_sync(tool_event("notes.create", {"body": "call my phone 13812345678"}))
     assert order.decision is Decision.ALLOW
     assert phone.decision is Decision.DENY and phone.stage is Stage.T3
+
+
+async def test_t4_llm_adjudicator_over_a_real_http_endpoint() -> None:
+    from host_pep.adjudication import LLMAdjudicator
+    from host_pep.testing.openai_stub import OpenAIStub
+
+    script = [
+        '{"decision": "allow", "reason": "the old contact is what the user meant"}',
+        '{"decision": "deny", "reason": "not requested"}',
+    ]
+    async with OpenAIStub(script) as stub:
+        pep = PEP.create(adjudicator=LLMAdjudicator(stub.base_url, "stub-model"))
+        # a delete whose object the request names only vaguely -> review -> T4
+        first = await pep.decide(
+            tool_event(
+                "contacts.delete", {"name": "Zhang 13812345678"}, request="delete the old meeting"
+            )
+        )
+        second = await pep.decide(tool_event("frobnicate", {"x": "1"}))
+        sent = stub.requests[0].json["messages"]
+    assert first.decision is Decision.ALLOW and first.stage is Stage.T4
+    assert second.decision is Decision.DENY and second.stage is Stage.T4
+    assert "13812345678" not in str(sent)
