@@ -37,6 +37,20 @@ def _core_args(p: argparse.ArgumentParser, *, with_http: bool) -> None:
         default=None,
         help="token, audit and daemon.json (default ~/.local/state/droidgate)",
     )
+    p.add_argument(
+        "--escalations",
+        choices=("deny", "human", "llm"),
+        default="deny",
+        help="T4: deny (default), human (approve/deny via /v1/escalations), llm",
+    )
+    p.add_argument(
+        "--adjudicator-url", default=None, help="OpenAI-compatible base URL for --escalations llm"
+    )
+    p.add_argument(
+        "--adjudicator-model",
+        default=None,
+        help="model for --escalations llm (key from $OPENAI_API_KEY)",
+    )
     if with_http:
         p.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
         p.add_argument("--port", type=int, default=8765, help="TCP port (0 = any free port)")
@@ -278,20 +292,6 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--connect", default="auto", metavar="URL")
     p.add_argument("--token-file", type=Path, default=None)
-    p.add_argument(
-        "--escalations",
-        choices=("deny", "human", "llm"),
-        default="deny",
-        help="T4: deny (default), human (approve/deny via /v1/escalations), llm",
-    )
-    p.add_argument(
-        "--adjudicator-url", default=None, help="OpenAI-compatible base URL for --escalations llm"
-    )
-    p.add_argument(
-        "--adjudicator-model",
-        default=None,
-        help="model for --escalations llm (key from $OPENAI_API_KEY)",
-    )
     p.add_argument("--state-dir", type=Path, default=None)
     p.add_argument("--session", default=None)
     p.add_argument("--serial", default=None)
