@@ -103,7 +103,10 @@ class PEP:
             backend=backend,
             adjudicator=adjudicator,
         )
-        self._completions: OrderedDict[str, tuple[Completion, ChannelAdapter]] = OrderedDict()
+        # keyed by (session, agent, event id): ids may come from agents, so one is not unique
+        self._completions: OrderedDict[tuple[str, str, str], tuple[Completion, ChannelAdapter]] = (
+            OrderedDict()
+        )
         self._lock = threading.Lock()
 
     # -- construction --------------------------------------------------------------------------
@@ -243,7 +246,7 @@ class PEP:
             )
         ctx = DecisionContext(event=event, completion=completion, policy=self.policy, state=state)
         ev = self.pipeline.evaluate(ctx, adapter=adapter)
-        self._remember(event.id, completion, adapter)
+        self._remember(event, completion, adapter)
         return _Pending(event, completion, ctx, ev, start, t0_ms)
 
     def _state_for(self, event: AgentEvent, completion: Completion) -> SessionState:
@@ -322,10 +325,11 @@ class PEP:
 
     # -- observations --------------------------------------------------------------------------
 
-    def _remember(self, event_id: str, completion: Completion, adapter: ChannelAdapter) -> None:
+    def _remember(self, event: AgentEvent, completion: Completion, adapter: ChannelAdapter) -> None:
+        key = (event.session, event.agent, event.id)
         with self._lock:
-            self._completions[event_id] = (completion, adapter)
-            self._completions.move_to_end(event_id)
+            self._completions[key] = (completion, adapter)
+            self._completions.move_to_end(key)
             while len(self._completions) > _COMPLETION_CACHE:
                 self._completions.popitem(last=False)
 
@@ -340,7 +344,7 @@ class PEP:
         if parsed.id != verdict.event_id:
             raise ValueError("the verdict belongs to a different event")
         with self._lock:
-            cached = self._completions.get(parsed.id)
+            cached = self._completions.get((parsed.session, parsed.agent, parsed.id))
         if cached is None:
             adapter = self.adapters.get(parsed.channel)
             if adapter is None:
@@ -362,7 +366,7 @@ class PEP:
         if adapter is None or result is None:
             return 0
         with self._lock:
-            cached = self._completions.get(event.id)
+            cached = self._completions.get((event.session, event.agent, event.id))
         completion = cached[0] if cached is not None else adapter.complete(event)
         values = adapter.observe_result(completion, result)
         return self.observe(event.session, values, event_id=event.id, agent=event.agent)
