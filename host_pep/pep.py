@@ -161,20 +161,48 @@ class PEP:
 
     async def decide(self, event: AgentEvent | dict[str, Any] | str) -> Verdict:
         """Decide one pending action. Never raises: every failure is an audited deny."""
-        begun = self._begin(event)
-        if isinstance(begun, Verdict):
-            return begun
-        if begun.ev.needs_t4:
-            await self.pipeline.adjudicate(begun.ctx, begun.ev)
-        return self._finish(begun)
+        start = time.perf_counter()
+        try:
+            begun = self._begin(event)
+            if isinstance(begun, Verdict):
+                return begun
+            if begun.ev.needs_t4:
+                await self.pipeline.adjudicate(begun.ctx, begun.ev)
+            return self._finish(begun)
+        except Exception as exc:
+            return self._internal_error(event, exc, start)
 
     def decide_sync(self, event: AgentEvent | dict[str, Any] | str) -> Verdict:
-        begun = self._begin(event)
-        if isinstance(begun, Verdict):
-            return begun
-        if begun.ev.needs_t4:
-            _run_coro(self.pipeline.adjudicate(begun.ctx, begun.ev))
-        return self._finish(begun)
+        """``decide`` for callers without an event loop (T4, if needed, runs on a private one)."""
+        start = time.perf_counter()
+        try:
+            begun = self._begin(event)
+            if isinstance(begun, Verdict):
+                return begun
+            if begun.ev.needs_t4:
+                _run_coro(self.pipeline.adjudicate(begun.ctx, begun.ev))
+            return self._finish(begun)
+        except Exception as exc:
+            return self._internal_error(event, exc, start)
+
+    def _internal_error(self, raw: Any, exc: Exception, start: float) -> Verdict:
+        """The last safety net: a failure outside any stage still denies (and is recorded)."""
+        event = raw if isinstance(raw, AgentEvent) else None
+        error = f"{type(exc).__name__}: {exc}"
+        log.exception("decision failed outside the pipeline stages")
+        try:
+            return self._deny_early(
+                event, raw, "the PEP failed while deciding (fail closed)", error, start
+            )
+        except Exception as again:
+            return Verdict(
+                event_id=event.id if event is not None else _raw_field(raw, "id") or "invalid",
+                decision=Decision.DENY,
+                stage=Stage.T0,
+                rule_ids=["default:fail-closed"],
+                reason="the PEP failed while deciding (fail closed)",
+                error=f"{error}; then {type(again).__name__}: {again}",
+            )
 
     def _deny_early(
         self, event: AgentEvent | None, raw: Any, reason: str, error: str, start: float

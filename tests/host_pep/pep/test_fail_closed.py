@@ -146,3 +146,18 @@ def test_unwritable_audit_store_turns_decisions_into_denies(tmp_path: Path, wher
 def test_unknown_stage_names_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown stages"):
         PEP.create(stages={"T9"})
+
+
+def test_a_failure_outside_the_stages_still_denies() -> None:
+    pep = PEP.create()
+
+    def broken_index() -> object:
+        raise RuntimeError("rule store unreadable")
+
+    pep.rules.index = broken_index  # type: ignore[method-assign,assignment]
+    verdict = pep.decide_sync(tool_event("get_weather", {"city": "Paris"}))
+    assert (
+        verdict.decision is Decision.DENY
+        and verdict.error
+        and "rule store unreadable" in verdict.error
+    )
