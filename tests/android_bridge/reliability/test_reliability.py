@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import os
 import signal
+import subprocess
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -151,12 +153,23 @@ def test_sigkill_loses_no_acknowledged_audit_record(tmp_path: Path) -> None:
             outs = await asyncio.gather(*(client.decide(s.session, e) for e in events))
             acknowledged.extend(o.event_id for o in outs)
 
+    info = json.loads((daemon.state_dir / "daemon.json").read_text())
     try:
         asyncio.run(drive())
         os.kill(daemon.proc.pid, signal.SIGKILL)
         daemon.proc.wait(10)
     finally:
         daemon.stop()
+        # A killed daemon cannot stop its farm's private adb server: this test started it, so
+        # this test ends it.
+        from emulator_setup.adb_server import find_adb
+
+        subprocess.run(
+            [find_adb(), "-P", str(info["adb_port"]), "kill-server"],
+            capture_output=True,
+            timeout=20,
+            check=False,
+        )
     assert daemon.proc.returncode == -signal.SIGKILL
     log = AuditLog.open(str(daemon.audit))
     try:
