@@ -72,7 +72,19 @@ class DeviceAdapter:
 
     async def _run(self, operation: str, fn: Callable[[], T], timeout: float | None = None) -> T:
         loop = asyncio.get_running_loop()
-        fut = loop.run_in_executor(self._executor, fn)
+
+        def guarded() -> T:
+            self._client.begin_call()
+            failed = True
+            try:
+                value = fn()
+                failed = False
+                return value
+            finally:
+                # adbutils leaves the connection of a refused transport/service open
+                self._client.close_call(failed=failed)
+
+        fut = loop.run_in_executor(self._executor, guarded)
         try:
             return await asyncio.wait_for(fut, timeout or self._timeout)
         except DeviceError:

@@ -12,6 +12,9 @@ Two costs of the stock client stack are removed here, through ``AdbClient``'s pu
    (``host:version`` on a separate connection, closed with a 10 ms sleep) before every
    transport it opens. The server's version cannot change while it keeps running, so it is
    asked once per client and cached.
+
+Stock adbutils drops the connection unclosed when the adb server refuses a transport or a
+service (a device that went away); ``begin_call``/``close_call`` let the caller close them.
 """
 
 from __future__ import annotations
@@ -35,11 +38,28 @@ class FastAdbClient(adbutils.AdbClient):
         super().__init__(host=host, port=port, **kwargs)
         self._version: int | None = None
         self._version_lock = threading.Lock()
+        self._last = threading.local()
 
     def make_connection(self, timeout: float | None = None) -> AdbConnection:
         conn = super().make_connection(timeout=timeout)
         set_nodelay(conn.conn)
+        opened = getattr(self._last, "conns", None)
+        if opened is not None:
+            opened.append(conn)
         return conn
+
+    def begin_call(self) -> None:
+        """Start tracking the connections this thread opens (see ``close_call``)."""
+        self._last.conns = []
+
+    def close_call(self, *, failed: bool) -> None:
+        """End tracking; after a failure close every connection the call opened (closing an
+        already closed one is a no-op)."""
+        opened = getattr(self._last, "conns", None) or []
+        self._last.conns = None
+        if failed:
+            for conn in opened:
+                conn.close()
 
     def server_version(self) -> int:
         with self._version_lock:

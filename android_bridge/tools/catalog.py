@@ -31,7 +31,6 @@ PAGES = "content://com.android.chrome/pages"
 UPLOADS = "content://com.google.android.documentsui/uploads"
 
 
-
 class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

@@ -1,0 +1,175 @@
+"""End to end through the real adb server + uiautomator2 against the virtual device.
+
+One farm per module (starting it costs ~1 s); each test that changes device state says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from android_bridge.device import DevicePool
+from android_bridge.events.uixml import EMPTY_FALLBACK
+from android_bridge.mediator import Mediator
+from emulator_setup.farm import VirtualDeviceFarm
+from host_pep.pep import PEP
+
+pytestmark = [pytest.mark.device, pytest.mark.slow]
+
+CONTACTS = "com.android.contacts"
+CALENDAR = "com.simplemobiletools.calendar.pro"
+PHONE = "+86 138 1234 5678"  # 王伟's number in the virtual device's default fixture
+
+
+@pytest.fixture(scope="module")
+def farm() -> Iterator[VirtualDeviceFarm]:
+    with VirtualDeviceFarm(count=1) as f:
+        yield f
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.records: list[dict[str, Any]] = []
+
+    def record(self, **kw: Any) -> None:
+        self.records.append(kw)
+
+
+def gui(session: str, agent: str, action: str, payload: dict[str, Any]) -> dict[str, Any]:
+    return {"session": session, "agent": agent, "channel": "gui", "action": action,
+            "payload": payload}  # fmt: skip
+
+
+def api(session: str, agent: str, command: str) -> dict[str, Any]:
+    return {"session": session, "agent": agent, "channel": "api", "action": "api_call",
+            "payload": {"command": command}}  # fmt: skip
+
+
+def mediator_for(farm: VirtualDeviceFarm, recorder: Recorder | None = None) -> Mediator:
+    pool = DevicePool(farm.serials, adb_port=farm.adb_port)
+    return Mediator(PEP.create(policy="default", audit=None), pool, recorder=recorder)
+
+
+def test_phone_seen_on_contacts_is_blocked_in_calendar_benign_title_committed(
+    farm: VirtualDeviceFarm,
+) -> None:
+    recorder = Recorder()
+    m = mediator_for(farm, recorder)
+    serial = farm.serials[0]
+    m.bind_session("s1", serial)
+
+    async def run() -> None:
+        # reader: opens Contacts and the contact's details; the dumps observe the number
+        out = await m.submit(gui("s1", "reader", "launch", {"package": CONTACTS}))
+        assert out.executed, out
+        out = await m.submit(gui("s1", "reader", "tap", {"selector": {"text": "王伟"}}))
+        assert out.executed, out
+        out = await m.submit(gui("s1", "reader", "key", {"key": "back"}))
+        assert out.executed and out.verdict.decision.value == "allow", out
+        # writer, another agent in the same session: opens a new Calendar event
+        out = await m.submit(gui("s1", "writer", "launch", {"package": CALENDAR}))
+        assert out.executed, out
+        out = await m.submit(
+            gui("s1", "writer", "tap", {"selector": {"resourceId": f"{CALENDAR}:id/calendar_fab"}})
+        )
+        assert out.executed, out
+        leak = await m.submit(
+            gui("s1", "writer", "text_input", {
+                "text": f"Call Wang at {PHONE}",
+                "selector": {"resourceId": f"{CALENDAR}:id/event_description"}})
+        )  # fmt: skip
+        assert leak.verdict.decision.value != "allow", leak
+        assert any(e.source == "contacts" for e in leak.verdict.evidence), leak.verdict
+        title = await m.submit(
+            gui("s1", "writer", "text_input", {
+                "text": "Team sync", "selector": {"resourceId": f"{CALENDAR}:id/event_title"}})
+        )  # fmt: skip
+        assert title.executed and title.verdict.decision.value == "allow", title
+        save = await m.submit(gui("s1", "writer", "tap", {"selector": {"text": "Save"}}))
+        assert save.executed, save
+        rows = await m.submit(
+            api("s1", "writer", "content query --uri content://com.android.calendar/events")
+        )
+        assert rows.executed, rows
+        output = rows.result["output"]
+        assert "title=Team sync" in output
+        assert "1234 5678" not in output
+
+    asyncio.run(run())
+    assert recorder.records and all("verdict" in r for r in recorder.records)
+    assert any(r["screen_xml"] for r in recorder.records)
+
+
+def test_stale_screen_hash_is_refused_without_tapping(farm: VirtualDeviceFarm) -> None:
+    m = mediator_for(farm)
+
+    async def run() -> None:
+        await m.submit(gui("s2", "a", "launch", {"package": CONTACTS}))
+        screen = await m.screen(session="s2")
+        fresh = await m.submit(gui("s2", "a", "key", {"key": "back"}), screen_hash=screen.hash)
+        assert not fresh.stale and fresh.executed
+        stale = await m.submit(gui("s2", "a", "tap", {"x": 540, "y": 1200}), screen_hash="0" * 32)
+        assert stale.stale and not stale.executed
+        assert stale.verdict.decision.value == "deny" and "changed" in (stale.error or "")
+        png = await screen.png()
+        assert png.startswith(b"\x89PNG")
+
+    asyncio.run(run())
+
+
+def test_tools_commit_through_providers_and_results_are_observed(farm: VirtualDeviceFarm) -> None:
+    m = mediator_for(farm)
+
+    async def run() -> None:
+        look = await m.submit({"session": "s3", "agent": "a", "channel": "tool",
+                               "action": "tool_call", "target": "contacts.lookup",
+                               "payload": {"name": "王伟"}})  # fmt: skip
+        assert look.executed, look
+        assert look.result["contacts"][0]["phone"] == PHONE
+        note = await m.submit({"session": "s3", "agent": "b", "channel": "tool",
+                               "action": "tool_call", "target": "notes.create",
+                               "payload": {"title": "Groceries", "body": "milk, eggs"}})  # fmt: skip
+        assert note.executed and note.verdict.decision.value == "allow", note
+        leak = await m.submit({"session": "s3", "agent": "b", "channel": "tool",
+                               "action": "tool_call", "target": "notes.create",
+                               "payload": {"title": "Wang", "body": f"his number {PHONE}"}})  # fmt: skip
+        assert leak.verdict.decision.value != "allow", leak
+        rows = await m.submit(
+            api("s3", "a", "content query --uri content://net.gsantner.markor/notes")
+        )
+        assert "Groceries" in rows.result["output"]
+        assert "1234 5678" not in rows.result["output"]
+
+    asyncio.run(run())
+
+
+def test_empty_hierarchy_denies_gui_writes(farm: VirtualDeviceFarm) -> None:
+    m = mediator_for(farm)
+    state = farm.devices[0].state
+    original = state.hierarchy_xml
+
+    def empty(*_: Any, **__: Any) -> str:
+        return EMPTY_FALLBACK
+
+    farm.call(0, lambda dev: setattr(dev.state, "hierarchy_xml", empty))
+    try:
+        out = asyncio.run(m.submit(gui("s4", "a", "text_input", {"text": "hello"})))
+    finally:
+        farm.call(0, lambda dev: setattr(dev.state, "hierarchy_xml", original))
+    assert out.verdict.decision.value == "deny" and not out.executed
+    assert "screen" in (out.error or "")
+
+
+def test_device_gone_means_not_committed(farm: VirtualDeviceFarm) -> None:
+    m = mediator_for(farm)
+    member = farm.members[0]
+    farm._submit(member.device.stop())
+    try:
+        out = asyncio.run(m.submit(api("s5", "a", "ls /sdcard")))
+    finally:
+        farm.restart(0)
+    assert not out.executed
+    assert out.error and "not committed" in out.error
