@@ -108,6 +108,27 @@ def key_arguments(text: str) -> tuple[Found, ...]:
     return tuple(out)
 
 
+_INTERNATIONAL = re.compile(r"\+\d(?:[ ().-]{0,2}\d){6,14}(?!\d)")
+_NOT_DIGIT = re.compile(r"\D")
+
+
+@lru_cache(maxsize=65536)
+def international_numbers(text: str) -> tuple[Found, ...]:
+    """Numbers written with a country code ("+55 11 95053-5987") as ``phone:+<digits>`` keys,
+    whatever their grouping: a fallback beside the phone detector, matched only as whole
+    numbers against observed ones."""
+    if "+" not in text:
+        return ()
+    out = []
+    for m in _INTERNATIONAL.finditer(text):
+        raw = m.group(0)
+        key = "phone:+" + _NOT_DIGIT.sub("", raw)
+        out.append(
+            Found("phone", (key,), raw[:4] + "***" + raw[-4:], raw, m.start(), m.end(), True)
+        )
+    return tuple(out)
+
+
 def _mask(raw: str) -> str:
     if len(raw) <= 4:
         return "*" * len(raw)

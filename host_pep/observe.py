@@ -12,7 +12,7 @@ import re
 import time
 from collections.abc import Iterable
 
-from host_pep.extract import key_arguments, sensitive_values
+from host_pep.extract import international_numbers, key_arguments, sensitive_values
 from host_pep.observations import Observation
 from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy
@@ -93,7 +93,9 @@ def to_observations(
         if hint is None and _leaf(ov.field) in _ADDRESS_FIELDS and _LETTER.search(text):
             hint = "address"  # a structured record's address field is an address as a whole
         found = sensitive_values(text, policy.regions, ov.field, password, hint)
-        found = found + key_arguments(text)
+        phones = {k for f in found if f.kind == "phone" for k in f.keys}
+        extra = tuple(f for f in international_numbers(text) if f.keys[0] not in phones)
+        found = found + extra + key_arguments(text)
         for f in found:
             phrase = phrase_key(f.raw) if f.kind in PHRASE_KINDS else None
             for key in f.keys:

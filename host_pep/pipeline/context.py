@@ -13,7 +13,13 @@ from functools import lru_cache
 from typing import Any
 
 from host_pep.events import AgentEvent
-from host_pep.extract import Found, key_arguments, role_key_arguments, sensitive_values
+from host_pep.extract import (
+    Found,
+    international_numbers,
+    key_arguments,
+    role_key_arguments,
+    sensitive_values,
+)
 from host_pep.observations import Observation
 from host_pep.phrases import normalize, raw_pattern
 from host_pep.policy.compiled import CompiledPolicy
@@ -162,6 +168,8 @@ class DecisionContext:
                         hits.extend(self._phrase_hits(path, role, text, hits))
                     if "otp" in self.state.kinds:
                         hits.extend(self._bare_code_hits(path, role, text, hits, user))
+                    if "+" in text and "phone" in self.state.kinds:
+                        hits.extend(self._international_hits(path, role, text, hits, user))
             self._content = hits
         return self._content
 
@@ -181,6 +189,21 @@ class DecisionContext:
             found = Found(
                 "otp", (key,), "*" * len(m.group(0)), m.group(0), m.start(), m.end(), True
             )
+            out.append(ValueHit(path, role, found, observations, key in user))
+        return out
+
+    def _international_hits(
+        self, path: str, role: FieldRole, text: str, have: list[ValueHit], user: frozenset[str]
+    ) -> list[ValueHit]:
+        """A number written with its country code whose digits are an observed phone's E.164
+        form, in a grouping the detector did not recognise (the whole number must match)."""
+        assert self.state is not None
+        out = []
+        for found in international_numbers(text):
+            key = found.keys[0]
+            observations = self.state.lookup(key)
+            if not observations or any(key in h.found.keys for h in have if h.field == path):
+                continue
             out.append(ValueHit(path, role, found, observations, key in user))
         return out
 

@@ -696,3 +696,18 @@ def test_a_bare_code_seen_in_the_inbox_is_matched_by_provenance(pep: PEP) -> Non
         tool_event("calendar.create_event", {"notes": "Remember 682203 and 1682202"})
     )
     assert other.decision is Decision.ALLOW
+
+
+def test_international_numbers_match_whatever_their_grouping(pep: PEP) -> None:
+    event = tool_event("contacts.lookup", {"query": "Camila"})
+    pep.record_result_sync(
+        event, pep.decide_sync(event), {"name": "Camila Santos", "phone": "+55 11 94975-6929"}
+    )
+    leak = pep.decide_sync(
+        tool_event("mail.send", {"to": "t@example.org", "body": "Camila: +55 (11) 94975 6929"})
+    )
+    assert leak.decision is Decision.DENY and leak.evidence[0].source == "contacts"
+    fragment = pep.decide_sync(
+        tool_event("mail.send", {"to": "t@example.org", "body": "extension +55 11 9497"})
+    )
+    assert fragment.decision is Decision.ALLOW
