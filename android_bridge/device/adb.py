@@ -13,6 +13,9 @@ Two costs of the stock client stack are removed here, through ``AdbClient``'s pu
    transport it opens. The server's version cannot change while it keeps running, so it is
    asked once per client and cached.
 
+And it never starts an adb server by itself (stock adbutils runs ``adb start-server`` on the
+default port when a connection fails); the daemon talks to the server it was given, or fails.
+
 Stock adbutils drops the connection unclosed when the adb server refuses a transport or a
 service (a device that went away); ``begin_call``/``close_call`` let the caller close them.
 """
@@ -25,10 +28,33 @@ from typing import Any
 
 import adbutils
 from adbutils._adb import AdbConnection
+from adbutils.errors import AdbConnectionError
 
 
 def set_nodelay(sock: socket.socket) -> None:
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+class _Connection(AdbConnection):
+    """An adb-server connection that never starts a server: stock adbutils runs
+    ``adb start-server`` (on the default port 5037) when it cannot connect, which would start an
+    unrelated server instead of reporting that the configured one is gone."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self._target = (host, port)
+        super().__init__(host, port)
+
+    def _safe_connect(self) -> socket.socket:
+        # like adbutils' _create_socket, but the socket is closed when the connect fails
+        try:
+            sock = socket.create_connection(self._target, timeout=3)
+        except OSError as exc:
+            raise AdbConnectionError(
+                f"connect to the adb server at {self._target[0]}:{self._target[1]} failed: {exc}"
+            ) from exc
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+        sock.settimeout(None)
+        return sock
 
 
 class FastAdbClient(adbutils.AdbClient):
@@ -41,7 +67,9 @@ class FastAdbClient(adbutils.AdbClient):
         self._last = threading.local()
 
     def make_connection(self, timeout: float | None = None) -> AdbConnection:
-        conn = super().make_connection(timeout=timeout)
+        conn = _Connection(self.host, self.port)
+        if timeout:
+            conn.conn.settimeout(timeout)
         set_nodelay(conn.conn)
         opened = getattr(self._last, "conns", None)
         if opened is not None:
