@@ -200,6 +200,66 @@ async def test_mcp_and_llm_agents_share_the_session(daemon: Daemon) -> None:
         assert channels >= {"tool", "llm", "api"}
 
 
+def test_plan_cli_through_the_daemon(daemon: Daemon) -> None:
+    import json
+    import subprocess
+
+    script = [
+        {"tool_calls": [{"name": "contacts_lookup", "arguments": {"name": "Oliver Smith"}}]},
+        {
+            "tool_calls": [
+                {
+                    "name": "expense_add",
+                    "arguments": {
+                        "title": "Lunch",
+                        "amount": 12.5,
+                        "notes": "with +44 20 7946 0958",
+                    },
+                }
+            ]
+        },
+        "Logged the lunch without his number.",
+    ]
+    with OpenAIStub(script) as stub:
+        proc = subprocess.run(
+            [droidgate_bin(), "plan", "log lunch with Oliver", "--llm-url", stub.base_url, "--model", "stub",
+             "--connect", daemon.url, "--token-file", str(daemon.token_file), "--agent", "cli-planner", "--json"],
+            capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    result = json.loads(proc.stdout)
+    assert result["stopped"] == "answer"
+    assert [(s["tool"], s["executed"]) for s in result["steps"]] == [
+        ("contacts.lookup", True),
+        ("expense.add", False),
+    ]
+    assert result["steps"][1]["decision"] == "deny", result["steps"][1]
+
+
+async def test_action_planned_on_an_old_screen_is_refused_as_stale(daemon: Daemon) -> None:
+    async with BridgeClient(daemon.url, daemon.token) as client:
+        s = await client.create_session(agents=["slow", "fast"])
+        await client.submit(
+            s.session,
+            gui("fast", "launch", {"package": "com.android.contacts"}, "com.android.contacts"),
+        )
+        planned = await client.screen(s.session)
+        await client.submit(s.session, gui("fast", "launch", {"package": CALENDAR}, CALENDAR))
+        out = await client.submit(
+            s.session,
+            gui("slow", "tap", {"selector": {"text": "Alice Johnson"}}),
+            screen_hash=planned.hash,
+        )
+        assert out.stale and not out.executed and out.screen_hash != planned.hash
+        now = await client.screen(s.session)
+        assert now.package == CALENDAR  # nothing was tapped on the calendar instead
+        fresh = await client.submit(
+            s.session, gui("slow", "key", {"key": "back"}), screen_hash=now.hash
+        )
+        assert not fresh.stale and fresh.executed
+
+
+# Last: the trace then holds every run above (GUI, API, tool, llm, stale refusals).
 async def test_trace_of_the_run_replays_offline_without_changes(daemon: Daemon) -> None:
     from android_bridge.traces.replay import replay_offline
 
@@ -235,39 +295,3 @@ def test_trace_reexecutes_on_the_device_and_the_leak_stays_blocked(
     assert code in (0, 1) and report["mode"] == "execute" and report["events"] > 0
     leaks = [d for d in report["decisions"] if d["channel"] == "gui" and d["recorded"] == "deny"]
     assert leaks and all(d["replayed"] != "allow" for d in leaks)
-
-
-def test_plan_cli_through_the_daemon(daemon: Daemon) -> None:
-    import json
-    import subprocess
-
-    script = [
-        {"tool_calls": [{"name": "contacts_lookup", "arguments": {"name": "Oliver Smith"}}]},
-        {
-            "tool_calls": [
-                {
-                    "name": "expense_add",
-                    "arguments": {
-                        "title": "Lunch",
-                        "amount": 12.5,
-                        "notes": "with +44 20 7946 0958",
-                    },
-                }
-            ]
-        },
-        "Logged the lunch without his number.",
-    ]
-    with OpenAIStub(script) as stub:
-        proc = subprocess.run(
-            [droidgate_bin(), "plan", "log lunch with Oliver", "--llm-url", stub.base_url, "--model", "stub",
-             "--connect", daemon.url, "--token-file", str(daemon.token_file), "--agent", "cli-planner", "--json"],
-            capture_output=True, text=True, timeout=60, check=False,
-        )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    result = json.loads(proc.stdout)
-    assert result["stopped"] == "answer"
-    assert [(s["tool"], s["executed"]) for s in result["steps"]] == [
-        ("contacts.lookup", True),
-        ("expense.add", False),
-    ]
-    assert result["steps"][1]["decision"] == "deny", result["steps"][1]
