@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False: an observation is an event in time, equal only to itself; identity comparison also
+# keeps bucket membership tests cheap on the hot path.
+@dataclass(frozen=True, slots=True, eq=False)
 class Observation:
     key: str
     """Normalized value key: ``phone:+86138...``, ``email:zhang@example.com``, ``url:...``."""

@@ -29,6 +29,8 @@ from host_pep.semantics import FieldRole, Operation
 from host_pep.verdict import Decision, Stage
 
 _CONTENT_ROLES = frozenset({FieldRole.CONTENT, FieldRole.CREDENTIAL, FieldRole.OTHER})
+# what leaves the device carries its identifiers (a search query, a file name) along with it
+_OUTBOUND_CONTENT_ROLES = _CONTENT_ROLES | {FieldRole.IDENTIFIER}
 
 
 def is_sink_write(ctx: DecisionContext) -> bool:
@@ -61,9 +63,7 @@ def leak_sources(ctx: DecisionContext, hit: ValueHit) -> list[Observation]:
 def check_leaks(ctx: DecisionContext) -> Outcome | None:
     if not is_sink_write(ctx):
         return None
-    content_roles = _CONTENT_ROLES | (
-        {FieldRole.IDENTIFIER} if ctx.op in OUTBOUND_OPS else frozenset()
-    )
+    content_roles = _OUTBOUND_CONTENT_ROLES if ctx.op in OUTBOUND_OPS else _CONTENT_ROLES
     leaks: list[ValueHit] = []
     evidence = []
     for hit in ctx.content_hits():
@@ -81,9 +81,7 @@ def check_leaks(ctx: DecisionContext) -> Outcome | None:
         f"{first.kind} observed in {first.source} would be written to {where} "
         f"({first.field}): sensitive source-to-sink flow"
     )
-    decision = (
-        Decision.REWRITE if ctx.policy.bundle.settings.leak_decision == "rewrite" else Decision.DENY
-    )
+    decision = Decision.REWRITE if ctx.policy.leak_rewrite else Decision.DENY
     return Outcome(
         decision,
         Stage.T2,

@@ -151,11 +151,7 @@ def run_t3(ctx: DecisionContext, backend: SemanticBackend) -> Outcome | None:
     if direct:
         evidence = [evidence_of(h) for h in direct]
         first = direct[0]
-        decision = (
-            Decision.REWRITE
-            if ctx.policy.bundle.settings.leak_decision == "rewrite"
-            else Decision.DENY
-        )
+        decision = Decision.REWRITE if ctx.policy.leak_rewrite else Decision.DENY
         return Outcome(
             decision,
             Stage.T3,

@@ -43,6 +43,7 @@ class CompiledPolicy:
     security_settings: dict[str, frozenset[str]] = field(default_factory=dict)
     sensitive_kinds: frozenset[str] = frozenset()
     regions: tuple[str, ...] = ("CN", "US")
+    leak_rewrite: bool = False
 
     @classmethod
     def build(cls, bundle: PolicyBundle) -> CompiledPolicy:
@@ -83,6 +84,7 @@ class CompiledPolicy:
         }
         c.sensitive_kinds = frozenset(bundle.sensitive_kinds)
         c.regions = tuple(bundle.settings.regions)
+        c.leak_rewrite = bundle.settings.leak_decision == "rewrite"
         return c
 
     def app_for_package(self, package: str | None) -> str | None:
