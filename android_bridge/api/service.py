@@ -36,6 +36,9 @@ from host_pep.events import AgentEvent
 from host_pep.exceptions import ControlPlaneError, EventValidationError, PolicyError
 from host_pep.rules import FlowRule
 
+MAX_SESSIONS = 1024
+"""Open sessions per daemon: each holds PEP memory, so a client cannot open them without end."""
+
 
 @dataclass
 class _Session:
@@ -112,6 +115,8 @@ class BridgeService:
             raise not_found(
                 f"no device {serial!r}; known: {', '.join(devices) or 'none'}", "serial"
             )
+        if len(self._sessions) >= MAX_SESSIONS:
+            raise conflict(f"{MAX_SESSIONS} sessions are open; end one first", "session")
         sid = req.session or f"s-{secrets.token_hex(8)}"
         if sid in self._sessions:
             raise conflict(f"session {sid!r} already exists", "session")
