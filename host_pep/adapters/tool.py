@@ -92,9 +92,15 @@ class ToolAdapter:
     def observe_result(self, completion: Completion, result: Any) -> list[ObservedValue]:
         name = completion.event.target
         spec = classify_tool(name, list(completion.event.payload), "", self.policy)
-        untrusted = spec.untrusted_result or (
-            completion.semantics.app is not None
-            and completion.semantics.app in self.policy.untrusted
+        untrusted = (
+            spec.untrusted_result
+            or (
+                completion.semantics.app is not None
+                and completion.semantics.app in self.policy.untrusted
+            )
+            # what a write returns mostly echoes the agent's own arguments: it must not become
+            # "the user's own data" (an injected address written to Contacts, then mailed)
+            or completion.semantics.operation is not Operation.READ
         )
         source = name
         out = []
