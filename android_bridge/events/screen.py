@@ -118,10 +118,7 @@ class Node(NamedTuple):
 
     @property
     def bounds(self) -> tuple[int, int, int, int]:
-        m = _BOUNDS.fullmatch(self.bounds_raw)
-        if m is None:
-            return (0, 0, 0, 0)
-        return (int(m[1]), int(m[2]), int(m[3]), int(m[4]))
+        return _parse_bounds(self.bounds_raw)
 
     @property
     def center(self) -> tuple[int, int]:
@@ -168,6 +165,20 @@ class Node(NamedTuple):
         }
 
 
+def _parse_bounds(raw: str) -> tuple[int, int, int, int]:
+    """``[l,t][r,b]`` -> (l, t, r, b); (0, 0, 0, 0) for anything else."""
+    p = raw[1:-1].replace("][", ",").split(",")
+    if len(p) == 4:
+        try:
+            return (int(p[0]), int(p[1]), int(p[2]), int(p[3]))
+        except ValueError:
+            pass
+    m = _BOUNDS.fullmatch(raw)
+    if m is None:
+        return (0, 0, 0, 0)
+    return (int(m[1]), int(m[2]), int(m[3]), int(m[4]))
+
+
 _SELECTOR_FIELDS = {
     "text": 1,
     "resourceId": 2,
@@ -206,7 +217,11 @@ class ParsedScreen:
         """The node a tap at (x, y) lands on: the smallest (then deepest) node containing the
         point, in an app window rather than system UI; a tap on a label inside a clickable row
         or button resolves to that clickable ancestor-sized node, which is what receives it."""
-        hits = [(i, n) for i, n in enumerate(self.nodes) if n.contains(x, y)]
+        hits = []
+        for i, n in enumerate(self.nodes):
+            left, top, right, bottom = _parse_bounds(n.bounds_raw)
+            if left <= x < right and top <= y < bottom:
+                hits.append((i, n))
         if not hits:
             return None
         app_hits = [h for h in hits if h[1].package != SYSTEM_UI_PACKAGE] or hits
