@@ -26,7 +26,7 @@ from host_pep.adjudication.base import Adjudicator, resolve_adjudicator
 from host_pep.audit import AuditLog, AuditRecord
 from host_pep.control.plane import ControlPlane
 from host_pep.control.store import RuleStore, SQLiteRuleStore
-from host_pep.events import AgentEvent, Channel
+from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import AuditUnavailable, ControlPlaneError, EventValidationError
 from host_pep.extract import key_arguments, sensitive_values
 from host_pep.observe import to_observations
@@ -150,6 +150,16 @@ class PEP:
             compiled=compiled,
         )
 
+    def adapter_for(self, event: AgentEvent) -> ChannelAdapter | None:
+        """The adapter that completes ``event``: by channel, except that an ADB shell command
+        (``api_call``) means the same whoever planned it, so a tool or LLM channel's api_call
+        is completed by the API channel's adapter when one is installed."""
+        if event.action is ActionType.API_CALL and event.channel in (Channel.TOOL, Channel.LLM):
+            api = self.adapters.get(Channel.API)
+            if api is not None:
+                return api
+        return self.adapters.get(event.channel)
+
     @property
     def escalations(self) -> Any:
         adj = self.adjudicator
@@ -239,7 +249,7 @@ class PEP:
         event: AgentEvent | None = None
         try:
             event = raw if isinstance(raw, AgentEvent) else AgentEvent.parse(raw)
-            adapter = self.adapters.get(event.channel)
+            adapter = self.adapter_for(event)
             if adapter is None:
                 return self._deny_early(
                     event,
@@ -374,7 +384,7 @@ class PEP:
         with self._lock:
             cached = self._completions.get((parsed.session, parsed.agent, parsed.id))
         if cached is None:
-            adapter = self.adapters.get(parsed.channel)
+            adapter = self.adapter_for(parsed)
             if adapter is None:
                 return 0
             cached = (adapter.complete(parsed), adapter)
@@ -390,7 +400,7 @@ class PEP:
     def record_observed(self, event: AgentEvent, result: Any) -> int:
         """Record the result of an action known to have happened (replayed history), whatever
         the PEP would decide about it now. Evaluation and trace replay use this."""
-        adapter = self.adapters.get(event.channel)
+        adapter = self.adapter_for(event)
         if adapter is None or result is None:
             return 0
         with self._lock:
