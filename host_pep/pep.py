@@ -449,7 +449,11 @@ class PEP:
             log.warning("could not audit a rule change (%s): %s", what, exc)
 
     def close(self) -> None:
+        """Close the audit log and the rule store (a PEP is not usable afterwards)."""
         self.audit.close()
+        closer = getattr(self.rules.store, "close", None)
+        if callable(closer):
+            closer()
 
 
 @lru_cache(maxsize=8)
