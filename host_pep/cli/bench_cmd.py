@@ -52,7 +52,7 @@ def _run(args: argparse.Namespace) -> int:
     if "budget" in doc:
         b = doc["budget"]
         console.print(
-            f"T1+T2 p99 growth (largest/smallest memory): {doc['ratio_p99_largest_to_smallest']:.2f} "
+            f"T1+T2 p99 growth (largest/smallest memory): {doc['ratio_p99_100k_to_10']:.2f} "
             f"(budget {b['ratio']}); budget {'met' if b['met'] else 'NOT met'}"
         )
     load = doc.get("load_average")
