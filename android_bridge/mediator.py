@@ -238,11 +238,11 @@ class Mediator:
         verdict = await self._decide(event)
         screen_hash = screen.hash if screen is not None else None
         if not verdict.decision.lets_through:
-            error = verdict.error
+            why = verdict.error
             if dump_error and event.channel is Channel.GUI:
-                error = f"the screen could not be observed: {dump_error}"
+                why = f"the screen could not be observed: {dump_error}"
             outcome = MediationOutcome(
-                verdict=verdict, executed=False, error=error, screen_hash=screen_hash
+                verdict=verdict, executed=False, error=why, screen_hash=screen_hash
             )
             self._record(event, outcome, screen)
             return outcome

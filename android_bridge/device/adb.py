@@ -35,7 +35,7 @@ def set_nodelay(sock: socket.socket) -> None:
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
-class _Connection(AdbConnection):
+class _Connection(AdbConnection):  # type: ignore[misc]
     """An adb-server connection that never starts a server: stock adbutils runs
     ``adb start-server`` (on the default port 5037) when it cannot connect, which would start an
     unrelated server instead of reporting that the configured one is gone."""
@@ -57,7 +57,7 @@ class _Connection(AdbConnection):
         return sock
 
 
-class FastAdbClient(adbutils.AdbClient):
+class FastAdbClient(adbutils.AdbClient):  # type: ignore[misc]
     """``adbutils.AdbClient`` whose connections have TCP_NODELAY and whose version is cached."""
 
     def __init__(self, host: str = "127.0.0.1", port: int | None = None, **kwargs: Any) -> None:

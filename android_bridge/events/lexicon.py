@@ -96,9 +96,9 @@ def classify_label(*labels: str) -> Operation | None:
             if any(s in norm for s in subs):
                 found.add(op)
         for token in _tokens(label):
-            op = _WORD_INDEX.get(token)
-            if op is not None:
-                found.add(op)
+            hit = _WORD_INDEX.get(token)
+            if hit is not None:
+                found.add(hit)
     for op in _ORDER:
         if op in found:
             return op

@@ -41,7 +41,10 @@ def _attr(value: str) -> str:
 
 def _node(w: W, pkg: str, index: int, depth: int, out: list[str]) -> None:
     b = "[{},{}][{},{}]".format(*w.bounds)
-    t = lambda v: "true" if v else "false"  # noqa: E731
+
+    def t(v: bool) -> str:
+        return "true" if v else "false"
+
     attrs = (
         f'index="{index}" text={_attr(w.text)} resource-id={_attr(w.rid)} '
         f"class={_attr(w.cls)} package={_attr(pkg)} content-desc={_attr(w.desc)} "
