@@ -4,6 +4,8 @@
 
 * **stock**: ``uiautomator2.Device`` over a stock ``adbutils.AdbClient`` doing
   ``dump_hierarchy()`` + ``click(x, y)`` — what an unmediated GUI agent pays per tap;
+* **stock_fast_client** (diagnostic): the same stock calls over ``FastAdbClient`` — how much of
+  the difference is the Nagle/version-check fix alone;
 * **mediated**: ``Mediator.submit`` of a GUI tap — dump (FastAdbClient, one RPC) + extraction +
   ``pep.decide`` (default policy, in-memory audit) + click + ``record_result``.
 
@@ -75,6 +77,7 @@ async def _bench(serial: str, adb_port: int, n: int) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     stock = await loop.run_in_executor(None, uiautomator2.Device, stock_client.device(serial))
     pool = DevicePool([serial], adb_port=adb_port)
+    fast_stock = await loop.run_in_executor(None, uiautomator2.Device, pool.client.device(serial))
     device = pool.get(serial)
     await device.connect()
     pep = PEP.create(policy="default", audit=None)
@@ -86,6 +89,10 @@ async def _bench(serial: str, adb_port: int, n: int) -> dict[str, Any]:
         def stock_tap() -> None:
             stock.dump_hierarchy()
             stock.click(x, y)
+
+        def fast_stock_tap() -> None:
+            fast_stock.dump_hierarchy()
+            fast_stock.click(x, y)
 
         event = {
             "session": "bench",
@@ -99,6 +106,7 @@ async def _bench(serial: str, adb_port: int, n: int) -> dict[str, Any]:
             await loop.run_in_executor(None, stock_tap)
             await mediator.submit(dict(event))
         stock_s: list[float] = []
+        fast_s: list[float] = []
         mediated_s: list[float] = []
         decisions: dict[str, int] = {}
         for _ in range(n):
@@ -106,19 +114,34 @@ async def _bench(serial: str, adb_port: int, n: int) -> dict[str, Any]:
             await loop.run_in_executor(None, stock_tap)
             stock_s.append(time.perf_counter() - start)
             start = time.perf_counter()
+            await loop.run_in_executor(None, fast_stock_tap)
+            fast_s.append(time.perf_counter() - start)
+            start = time.perf_counter()
             outcome = await mediator.submit(dict(event))
             mediated_s.append(time.perf_counter() - start)
             key = outcome.verdict.decision.value + ("" if outcome.executed else "/not-executed")
             decisions[key] = decisions.get(key, 0) + 1
-        stock_stats, mediated_stats = _stats(stock_s), _stats(mediated_s)
+        stock_stats, fast_stats, mediated_stats = (
+            _stats(stock_s),
+            _stats(fast_s),
+            _stats(mediated_s),
+        )
         return {
             "serial": serial,
             "n": n,
             "tap": [x, y],
             "stock_u2_dump_click": stock_stats,
+            "stock_u2_over_fast_client": fast_stats,
             "mediated_tap": mediated_stats,
             "ratio": round(mediated_stats["median_ms"] / stock_stats["median_ms"], 3),
             "budget_ratio": 1.05,
+            # mediation's own cost (extraction + decision + bookkeeping) on top of the fixed
+            # transport; on the virtual device the device side is nearly free, so this is an
+            # upper bound of what a real device's round trip would show
+            "ratio_vs_fast_client": round(mediated_stats["median_ms"] / fast_stats["median_ms"], 3),
+            "mediation_overhead_ms": round(
+                mediated_stats["median_ms"] - fast_stats["median_ms"], 3
+            ),
             "decisions": decisions,
         }
     finally:
