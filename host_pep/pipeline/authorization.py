@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from host_pep.extract import key_arguments
 from host_pep.pipeline.context import DecisionContext
@@ -116,17 +117,23 @@ class AuthResult:
     reason: str
 
 
+@lru_cache(maxsize=64)
+def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One alternation for all ASCII verbs of an operation (longest first), with inflections."""
+    ascii_verbs = sorted((v for v in verbs if v and v.isascii()), key=len, reverse=True)
+    if not ascii_verbs:
+        return None
+    alternation = "|".join(re.escape(v) for v in ascii_verbs)
+    return re.compile(rf"(?<![a-z])({alternation})(?:s|es|ed|d|ing)?(?![a-z])")
+
+
 def _verb_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]]:
-    found = []
+    found: list[tuple[str, int]] = []
+    pattern = _verb_pattern(verbs)
+    if pattern is not None:
+        found.extend((m.group(1), m.start()) for m in pattern.finditer(request))
     for verb in verbs:
-        if not verb:
-            continue
-        if verb.isascii():
-            for m in re.finditer(
-                rf"(?<![a-z]){re.escape(verb)}(?:s|es|ed|d|ing)?(?![a-z])", request
-            ):
-                found.append((verb, m.start()))
-        else:
+        if verb and not verb.isascii():
             idx = request.find(verb)
             if idx >= 0:
                 found.append((verb, idx))
