@@ -235,6 +235,10 @@ class Mediator:
             event = event.model_copy(update={"context": context})
             if screen is not None and planned_hash and planned_hash != screen.hash:
                 return self._stale(event, screen, planned_hash)
+        elif "screen_xml" in event.context:
+            # a screen the agent supplied is its claim, not an observation: never judged on
+            context = {k: v for k, v in event.context.items() if k != "screen_xml"}
+            event = event.model_copy(update={"context": context})
         verdict = await self._decide(event)
         screen_hash = screen.hash if screen is not None else None
         if not verdict.decision.lets_through:
