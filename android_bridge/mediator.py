@@ -322,9 +322,14 @@ class Mediator:
             audit = getattr(self.pep, "audit", None)
             if audit is not None:
                 audit.append_event(
-                    "stale",
+                    "error",
                     event.session,
-                    {"event_id": event.id, "planned": planned, "current": screen.hash},
+                    {
+                        "reason": "stale screen: refused without acting",
+                        "event_id": event.id,
+                        "planned": planned,
+                        "current": screen.hash,
+                    },
                     agent=event.agent,
                 )
         except Exception as exc:

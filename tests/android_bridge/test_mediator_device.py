@@ -127,6 +127,7 @@ def test_stale_screen_hash_is_refused_without_tapping(farm: VirtualDeviceFarm) -
         stale = await m.submit(gui("s2", "a", "tap", {"x": 540, "y": 1200}), screen_hash="0" * 32)
         assert stale.stale and not stale.executed
         assert stale.verdict.decision.value == "deny" and "changed" in (stale.error or "")
+        assert any("stale" in str(r) for r in m.pep.audit.tail(5))
         png = await screen.png()
         assert png.startswith(b"\x89PNG")
 
