@@ -31,6 +31,8 @@ from host_pep.verdict import Decision, Stage
 _CONTENT_ROLES = frozenset({FieldRole.CONTENT, FieldRole.CREDENTIAL, FieldRole.OTHER})
 # what leaves the device carries its identifiers (a search query, a file name) along with it
 _OUTBOUND_CONTENT_ROLES = _CONTENT_ROLES | {FieldRole.IDENTIFIER}
+_URL_ONLY = frozenset({FieldRole.URL})
+_URL_AND_QUERY = frozenset({FieldRole.URL, FieldRole.IDENTIFIER, FieldRole.CONTENT})
 
 
 def is_sink_write(ctx: DecisionContext) -> bool:
@@ -42,11 +44,13 @@ def is_sink_write(ctx: DecisionContext) -> bool:
     return ctx.app is not None and ctx.app in ctx.policy.sinks
 
 
-def leak_sources(ctx: DecisionContext, hit: ValueHit) -> list[Observation]:
+def leak_sources(
+    ctx: DecisionContext, hit: ValueHit, *, outbound: bool = False
+) -> list[Observation]:
     """Source-app observations that make ``hit`` a leak in this action."""
     sources = ctx.policy.sources
     current = ctx.event.id
-    outbound = ctx.op in OUTBOUND_OPS or ctx.op is Operation.UNKNOWN
+    outbound = outbound or ctx.op in OUTBOUND_OPS or ctx.op is Operation.UNKNOWN
     out = []
     for obs in hit.observations:
         app = obs.source_app
@@ -60,16 +64,39 @@ def leak_sources(ctx: DecisionContext, hit: ValueHit) -> list[Observation]:
     return out
 
 
+def _request_roles(ctx: DecisionContext) -> frozenset[FieldRole]:
+    """Fields of a read that still leave the device: a URL (its query string) anywhere, and the
+    query of a read in an app that talks to the outside (a web search)."""
+    if ctx.op not in READ_OPS:
+        return frozenset()
+    if (
+        ctx.app is not None
+        and ctx.app in ctx.policy.untrusted
+        and ctx.app not in ctx.policy.sources
+    ):
+        return _URL_AND_QUERY
+    return _URL_ONLY
+
+
 def check_leaks(ctx: DecisionContext) -> Outcome | None:
     if not is_sink_write(ctx):
-        return None
+        roles = _request_roles(ctx)
+        if not roles:
+            return None
+        return _leaks_in(ctx, roles, outbound=True)
     content_roles = _OUTBOUND_CONTENT_ROLES if ctx.op in OUTBOUND_OPS else _CONTENT_ROLES
+    return _leaks_in(ctx, content_roles, outbound=ctx.op in OUTBOUND_OPS)
+
+
+def _leaks_in(
+    ctx: DecisionContext, content_roles: frozenset[FieldRole], *, outbound: bool
+) -> Outcome | None:
     leaks: list[ValueHit] = []
     evidence = []
     for hit in ctx.content_hits():
         if hit.role not in content_roles or hit.user_provided or not hit.observations:
             continue
-        obs = leak_sources(ctx, hit)
+        obs = leak_sources(ctx, hit, outbound=outbound)
         if obs:
             leaks.append(hit)
             evidence.append(evidence_of(hit, obs[0]))

