@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from android_bridge.events import screen
 from android_bridge.events.screen import EmptyHierarchyError, ScreenParseError, parse_screen
@@ -132,3 +134,40 @@ def test_four_hundred_node_screen_takes_the_fast_path() -> None:
     xml = big_screen(400)
     fast = screen._extract_fast(xml)
     assert fast is not None and 395 <= len(fast.nodes) <= 405
+
+
+_texts = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\x00")
+    | st.sampled_from(list("&<>\"'\n\t;")),
+    max_size=20,
+)
+
+
+@st.composite
+def _widgets(draw: st.DrawFn, depth: int = 0) -> W:
+    kids = draw(st.lists(_widgets(depth + 1), max_size=3)) if depth < 3 else []
+    x, y = draw(st.integers(0, 1000)), draw(st.integers(0, 2300))
+    return W(
+        draw(st.sampled_from(["android.widget.TextView", "android.widget.EditText"])),
+        text=draw(_texts),
+        rid=draw(st.sampled_from(["", f"{CONTACTS}:id/a", f"{CONTACTS}:id/b"])),
+        desc=draw(_texts),
+        hint=draw(_texts),
+        bounds=(x, y, x + draw(st.integers(1, 80)), y + draw(st.integers(1, 100))),
+        clickable=draw(st.booleans()),
+        focused=draw(st.booleans()),
+        password=draw(st.booleans()),
+        children=kids,
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(_widgets(), st.booleans())
+def test_fast_path_agrees_with_lxml_on_arbitrary_screens(root: W, with_bar: bool) -> None:
+    xml = dump((CONTACTS, root), status_bar()) if with_bar else dump((CONTACTS, root))
+    slow = screen._extract_lxml(xml)
+    fast = screen._extract_fast(xml)
+    if fast is not None:
+        assert fast.nodes == slow.nodes
+        assert fast.screen_hash == slow.screen_hash
+        assert fast.foreground_package == slow.foreground_package == CONTACTS
