@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from android_bridge.events import apps
-from android_bridge.events.lexicon import classify_label
+from android_bridge.events.lexicon import classify_label, is_confirmation
 from android_bridge.events.screen import (
     SYSTEM_UI_PACKAGE,
     EmptyHierarchyError,
@@ -212,6 +212,9 @@ class GuiAdapter:
         if op is None and not node.editable:
             # A label inside a button: judge the button by its own and its children's labels.
             op = self._label_of_container(screen, node)
+        if op is None and not node.editable and is_confirmation(node.text or node.description):
+            # "Delete conversation?" [OK]: a confirmation commits what its dialog says
+            op = self._dialog_operation(screen, node)
         fields: dict[str, FieldRole] = {}
         text: dict[str, str] = {}
         label = node.value or node.description or node.id_suffix
@@ -251,6 +254,25 @@ class GuiAdapter:
             if s
         ]
         return classify_label(*labels) if labels else None
+
+    def _dialog_operation(self, screen: ParsedScreen, button: Node) -> Operation | None:
+        window = screen.window_of(screen.nodes.index(button))
+        lo = screen.window_starts[window]
+        hi = (
+            screen.window_starts[window + 1]
+            if window + 1 < len(screen.window_starts)
+            else len(screen.nodes)
+        )
+        texts = [
+            s
+            for n in screen.nodes[lo:hi]
+            # titles and messages only: other buttons' labels (a toolbar's Delete) say nothing
+            # about what this confirmation confirms
+            if n is not button and not n.editable and not n.clickable
+            for s in (n.text, n.description)
+            if s and len(s) <= 200
+        ]
+        return classify_label(*texts) if texts else None
 
     def _form(
         self, screen: ParsedScreen, button: Node, entry: Any

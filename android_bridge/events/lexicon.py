@@ -83,6 +83,23 @@ def _tokens(text: str) -> list[str]:
     return [t for t in _SPLIT.split(_normalise(_CAMEL.sub("_", text))) if t]
 
 
+# Buttons that only confirm what their dialog or screen says ("Delete conversation?" [OK]).
+_CONFIRM = frozenset(
+    {
+        "ok", "okay", "confirm", "yes", "continue", "proceed", "accept", "agree", "done",
+        "bestätigen", "ja", "weiter", "confirmer", "oui", "continuer", "confirmar", "sí", "si",
+        "continuar", "conferma", "sì", "continua", "bevestigen", "подтвердить", "да", "onayla",
+        "evet", "تأكيد", "确定", "确认", "好", "是", "继续", "確認", "はい", "확인", "예",
+    }
+)  # fmt: skip
+
+
+def is_confirmation(label: str) -> bool:
+    """Whether a button label only confirms (OK, Confirm, Yes, 确定…)."""
+    norm = _normalise(label).strip(" .!")
+    return norm in _CONFIRM
+
+
 def classify_label(*labels: str) -> Operation | None:
     """The operation a button with these labels (text, content-desc, resource-id) commits,
     or None when it only navigates."""

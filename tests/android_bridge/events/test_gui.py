@@ -185,3 +185,31 @@ def test_observations_are_deduplicated_and_trusted_for_own_drafts() -> None:
     drafts = [o for o in c.observations if o.text == "hello"]
     assert len(drafts) == 1 and drafts[0].trusted and drafts[0].source == "sms"
     assert SMS in c.event.target
+
+
+@pytest.mark.parametrize(
+    ("title", "ok", "op"),
+    [
+        ("Delete this conversation?", "OK", Operation.DELETE),
+        ("Erase all data (factory reset)", "Confirm", Operation.SECURITY_CHANGE),
+        ("删除此对话？", "确定", Operation.DELETE),
+        ("Change the wallpaper?", "OK", Operation.NAVIGATE),
+    ],
+)
+def test_confirmation_buttons_commit_what_their_dialog_says(
+    title: str, ok: str, op: Operation
+) -> None:
+    xml = app_screen(SMS, label(SMS, "alertTitle", title, top=900), button(SMS, "button1", ok))
+    assert GUI.complete(ev("tap", {"selector": {"text": ok}}, xml)).semantics.operation is op
+
+
+def test_ok_on_a_screen_with_an_unrelated_delete_button_only_navigates() -> None:
+    xml = app_screen(
+        SMS,
+        label(SMS, "title", "Settings saved", top=300),
+        button(SMS, "delete", "Delete", top=100),
+        button(SMS, "ok", "OK"),
+    )
+    assert GUI.complete(ev("tap", {"selector": {"text": "OK"}}, xml)).semantics.operation is (
+        Operation.NAVIGATE
+    )
