@@ -52,7 +52,12 @@ class CompiledRule:
 
     @property
     def needs_value(self) -> bool:
-        return self.source is not None or self.kind is not None
+        """A rule that names a source or kind (even "*") needs a sensitive value in the payload."""
+        return self.rule.match.source is not None or self.rule.match.kind is not None
+
+    @property
+    def needs_provenance(self) -> bool:
+        return self.rule.match.source is not None
 
     @classmethod
     def build(cls, rule: FlowRule, order: int) -> CompiledRule:

@@ -58,7 +58,10 @@ def _value_hits_for(ctx: DecisionContext, rule: CompiledRule) -> list[ValueHit]:
         for obs in hit.observations:
             sources.append(obs.source_app)
             sources.append(obs.source_tool)
-        if rule.source is not None and not sources:
+            if rule.needs_provenance and obs.source_app in ctx.policy.bundle.apps:
+                # a rule may name the source by package ("com.android.contacts")
+                sources.extend(ctx.policy.bundle.apps[obs.source_app].packages)
+        if rule.needs_provenance and not any(sources):
             continue
         if RuleIndex.value_match(rule, hit.found.kind, sources):
             out.append(hit)

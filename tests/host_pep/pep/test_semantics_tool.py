@@ -751,3 +751,16 @@ def test_a_read_whose_request_carries_a_source_value_leaks_it(
     read_contact(pep)
     verdict = pep.decide_sync(tool_event(target, payload))
     assert verdict.decision is decision, verdict.reason
+
+
+@pytest.mark.parametrize("source", ["contacts", "contacts.*", "com.android.contacts", "*"])
+def test_rule_sources_by_app_tool_or_package(pep: PEP, source: str) -> None:
+    read_contact(pep)
+    pep.rules.install(
+        {"id": "r", "match": {"source": source, "target": "todo.*"}, "decision": "deny"}
+    )
+    assert (
+        pep.decide_sync(tool_event("todo.add", {"text": "13812345678"})).decision is Decision.DENY
+    )
+    # no observed value, no source match
+    assert pep.decide_sync(tool_event("todo.add", {"text": "buy milk"})).decision is Decision.ALLOW
