@@ -14,6 +14,7 @@ Order of work, cheapest exits first:
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import replace
 from functools import lru_cache
 
@@ -142,13 +143,21 @@ def _whole_as(kind: SensitiveKind, text: str) -> Detected:
 
 
 def _resolve(found: list[Detected]) -> list[Detected]:
+    """Keep the best detections (kind rank, then longer span) whose spans do not overlap."""
     if len(found) <= 1:
         return found
     ordered = sorted(found, key=lambda d: (_RANK[d.kind], d.span[0] - d.span[1], d.span[0]))
+    starts: list[int] = []  # kept spans, sorted by start; they never overlap each other
     kept: list[Detected] = []
     for d in ordered:
         s, e = d.span
-        if all(e <= k.span[0] or k.span[1] <= s for k in kept):
-            kept.append(d)
-    kept.sort(key=lambda d: d.span)
+        i = bisect_right(starts, s)
+        if i > 0 and kept[i - 1].span[1] > s:
+            continue
+        if i < len(kept) and kept[i].span[0] < e:
+            continue
+        if i > 0 and kept[i - 1].span == (s, e):  # empty spans at the same offset
+            continue
+        starts.insert(i, s)
+        kept.insert(i, d)
     return kept

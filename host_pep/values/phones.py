@@ -57,7 +57,7 @@ _JOINERS = frozenset("-_/#")
 
 MIN_DIGITS = 7  # no valid subscriber number anywhere is shorter once its area code is included
 MAX_DIGITS = 17  # 15 (E.164) plus an international prefix such as 00 or 011
-_MAX_ATTEMPTS = 24  # parses per chain; bounds the cost of long digit lists
+_MAX_FAILURES = 64  # failed parses per chain: bounds the cost of long lists of junk digits
 
 
 @lru_cache(maxsize=16384)
@@ -227,25 +227,33 @@ def _runs(
         k for k in range(1, n) if _SPACE.search(text, groups[k - 1][2], groups[k][1]) is not None
     ]
     bounds = [0, *breaks, n]
+    # Digits before each group, so a run's length is one subtraction.
+    before = [0]
+    for g in groups:
+        before.append(before[-1] + len(g[0]))
     out: list[tuple[int, int, tuple[str, ...]]] = []
-    attempts = 0
+    failures = 0
     bi = 0
-    while bi < len(bounds) - 1 and attempts < _MAX_ATTEMPTS:
+    while bi < len(bounds) - 1 and failures < _MAX_FAILURES:
         i = bounds[bi]
-        match: tuple[int, tuple[str, ...]] | None = None
-        for bj in range(len(bounds) - 1, bi, -1):  # longest run first
-            j = bounds[bj]
-            count = sum(len(g[0]) for g in groups[i:j])
-            if count < MIN_DIGITS:
+        # Ends of runs starting at i that can hold a whole number (7-17 digits), longest first;
+        # at most 17 of them, so a long digit list costs linear time.
+        ends: list[int] = []
+        for bj in range(bi + 1, len(bounds)):
+            count = before[bounds[bj]] - before[i]
+            if count > MAX_DIGITS:
                 break
-            if count > MAX_DIGITS or (i == 0 and j == n):
-                continue
-            attempts += 1
-            keys = normalize(plus and i == 0, "".join(g[0] for g in groups[i:j]), regions)
+            if count >= MIN_DIGITS and not (i == 0 and bounds[bj] == n):
+                ends.append(bj)
+        match: tuple[int, tuple[str, ...]] | None = None
+        for bj in reversed(ends):
+            digits = "".join(g[0] for g in groups[i : bounds[bj]])
+            keys = normalize(plus and i == 0, digits, regions)
             if keys:
                 match = (bj, keys)
                 break
-            if attempts >= _MAX_ATTEMPTS:
+            failures += 1
+            if failures >= _MAX_FAILURES:
                 break
         if match is None:
             if plus and i == 0:

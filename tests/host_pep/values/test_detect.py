@@ -144,3 +144,21 @@ def test_long_texts_bypass_the_memo() -> None:
 def test_warm_up_runs_for_any_valid_regions() -> None:
     warm_up(DetectionContext(regions=("DE", "JP", "BR")))
     warm_up()
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1 " * 20000,
+        "one " * 10000,
+        "13812345678 " * 2000,
+        "password: " * 4000,
+        "12 " * 30000,
+        "x at y dot " * 3000,
+        "一" * 20000,
+    ],
+)
+def test_pathological_inputs_take_linear_time(text: str) -> None:
+    found = detect_uncached(text)
+    assert all(text[d.span[0] : d.span[1]] == d.raw for d in found)
