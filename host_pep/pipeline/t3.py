@@ -59,6 +59,8 @@ class DeterministicBackend:
             return Assessment.SENSITIVE
         if kind == "health" and not outbound:
             return Assessment.BENIGN  # a medication reminder in the user's own clock or notes
+        if kind == "address" and not outbound:
+            return Assessment.BENIGN  # with no provenance, an address in a calendar is a place
         before = text[max(0, hit.found.start - 32) : hit.found.start]
         if _IDENTIFIER_CUES.search(before):
             return Assessment.BENIGN

@@ -764,3 +764,13 @@ def test_rule_sources_by_app_tool_or_package(pep: PEP, source: str) -> None:
     )
     # no observed value, no source match
     assert pep.decide_sync(tool_event("todo.add", {"text": "buy milk"})).decision is Decision.ALLOW
+
+
+def test_a_place_in_a_local_note_is_not_a_direct_sensitive_write(pep: PEP) -> None:
+    local = pep.decide_sync(
+        tool_event(
+            "calendar.create_event",
+            {"title": "Lunch", "description": "Luigi's, 1600 Market St, San Francisco, CA 94103"},
+        )
+    )
+    assert local.decision is Decision.ALLOW, local.reason
