@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from android_bridge.events import apps
-from android_bridge.events.lexicon import classify_label, is_confirmation
+from android_bridge.events.lexicon import classify_label, is_button_label, is_confirmation
 from android_bridge.events.screen import (
     SYSTEM_UI_PACKAGE,
     EmptyHierarchyError,
@@ -206,9 +206,7 @@ class GuiAdapter:
         entry = apps.app_for_package(package)
         widget = self._widget(node, screen)
         widget["tap"] = tap_point
-        op = (
-            None if node.editable else classify_label(node.text, node.description, node.resource_id)
-        )
+        op = None if node.editable else self._button_operation(node)
         if op is None and not node.editable:
             # A label inside a button: judge the button by its own and its children's labels.
             op = self._label_of_container(screen, node)
@@ -237,6 +235,15 @@ class GuiAdapter:
             description=desc,
         )
 
+    def _button_operation(self, node: Node) -> Operation | None:
+        """What a tap on this node commits, judged by its resource-id and, for a real button
+        or a short label, its text and content-desc (not the content of a list row)."""
+        is_button = "Button" in node.class_name
+        labels = [
+            s for s in (node.text, node.description) if s and (is_button or is_button_label(s))
+        ]
+        return classify_label(*labels, node.resource_id)
+
     def _label_of_container(self, screen: ParsedScreen, node: Node) -> Operation | None:
         """A tap on a clickable layout with a label child ("Send" icon + text)."""
         if not node.clickable:
@@ -251,7 +258,7 @@ class GuiAdapter:
                 n.bounds
             )
             for s in (n.text, n.description)
-            if s
+            if s and is_button_label(s)
         ]
         return classify_label(*labels) if labels else None
 

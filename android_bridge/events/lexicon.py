@@ -94,6 +94,22 @@ _CONFIRM = frozenset(
 )  # fmt: skip
 
 
+def is_button_label(label: str) -> bool:
+    """Whether a text is short enough to be a button's label rather than content.
+
+    The lexicon judges *buttons*: a list item whose preview says "Never share this code" is
+    content, and tapping it opens a conversation. Labels are at most three words (30 chars);
+    a label without spaces in a script without them (CJK) at most six characters.
+    """
+    text = label.strip()
+    if not text:
+        return False
+    if " " in text:
+        return len(text) <= 30 and len(text.split()) <= 3
+    cjk = any("\u3000" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" for c in text)
+    return len(text) <= (6 if cjk else 20)
+
+
 def is_confirmation(label: str) -> bool:
     """Whether a button label only confirms (OK, Confirm, Yes, 确定…)."""
     norm = _normalise(label).strip(" .!")

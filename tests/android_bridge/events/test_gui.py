@@ -18,6 +18,7 @@ from tests.android_bridge.events.uixml import (
     CONTACTS,
     EMPTY_FALLBACK,
     SMS,
+    W,
     app_screen,
     button,
     calendar_new_event,
@@ -212,4 +213,27 @@ def test_ok_on_a_screen_with_an_unrelated_delete_button_only_navigates() -> None
     )
     assert GUI.complete(ev("tap", {"selector": {"text": "OK"}}, xml)).semantics.operation is (
         Operation.NAVIGATE
+    )
+
+
+def test_list_item_content_is_not_a_button_label() -> None:
+    # A conversation row whose preview says "share": opening it reads the conversation.
+    row = W(
+        "android.widget.LinearLayout",
+        bounds=(0, 300, 1080, 480),
+        clickable=True,
+        children=[
+            W("android.widget.TextView", text="Barclays", bounds=(40, 310, 600, 380)),
+            W("android.widget.TextView", text="Your code is 739164. Never share this code.",
+              bounds=(40, 390, 1000, 470)),
+        ],
+    )  # fmt: skip
+    xml = app_screen(SMS, row)
+    for point in ({"x": 500, "y": 420}, {"x": 300, "y": 340}):
+        assert GUI.complete(ev("tap", point, xml)).semantics.operation is Operation.NAVIGATE
+    share_item = W("android.widget.TextView", text="Share", bounds=(40, 600, 400, 700),
+                   clickable=True)  # fmt: skip
+    xml = app_screen(SMS, share_item)
+    assert GUI.complete(ev("tap", {"x": 100, "y": 650}, xml)).semantics.operation is (
+        Operation.SHARE_UPLOAD
     )
