@@ -89,3 +89,46 @@ def test_rule_index_never_misses_a_matching_rule(
         glob = rule.match.target
         if glob is None or any(fnmatch.fnmatchcase(a.lower(), glob.lower()) for a in aliases):
             assert rule.id in candidates
+
+
+_PEP_FOR_FRAGMENTS: list[object] = []
+
+
+def _fragment_pep() -> object:
+    from host_pep.pep import PEP
+    from host_pep.semantics import ObservedValue
+
+    if not _PEP_FOR_FRAGMENTS:
+        pep = PEP.create()
+        pep.observe(
+            "s", [ObservedValue(text="+86 138 1234 5678", source="contacts", field="phone")]
+        )
+        _PEP_FOR_FRAGMENTS.append(pep)
+    return _PEP_FOR_FRAGMENTS[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=10), st.integers(min_value=3, max_value=10))
+def test_fragments_of_an_observed_number_never_leak_by_provenance(start: int, length: int) -> None:
+    from host_pep.events import AgentEvent
+    from host_pep.verdict import Decision
+
+    digits = "13812345678"
+    fragment = digits[start : start + length]
+    if len(fragment) == len(digits):
+        return
+    pep = _fragment_pep()
+    event = AgentEvent.parse(
+        {
+            "session": "s",
+            "agent": "a",
+            "channel": "tool",
+            "action": "tool_call",
+            "target": "calendar.create_event",
+            "payload": {"notes": f"room {fragment}"},
+        }
+    )
+    verdict = pep.decide_sync(event)  # type: ignore[attr-defined]
+    assert not (
+        verdict.decision is Decision.DENY and "source-to-sink" in " ".join(verdict.rule_ids)
+    )
