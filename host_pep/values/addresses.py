@@ -14,6 +14,7 @@ Normalization: casefold, punctuation to spaces, collapsed spaces, common abbrevi
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import replace
 
 from host_pep.values.kinds import Detected, SensitiveKind
@@ -78,7 +79,7 @@ _JP = re.compile(
     r"[\u4e00-\u9fff\u3040-\u30ff]{0,10}?\d{1,4}(?:丁目|-)\d{1,4}(?:(?:番地?|-)\d{1,4}(?:号)?)?)"
 )
 # Characters that end the text before an address ("我住在北京市..." -> "北京市...").
-_CJK_STOPS = "在是到于的往去寄送住址：:，,。 为從从"
+_CJK_STOPS = "在是到于的往去寄送住址：:，,。 为從从号號室层楼栋"
 _ADMIN = "省市区县镇乡旗盟州"
 
 # Cheap gates: a pattern runs only when one of its street words occurs in the text.
@@ -181,6 +182,8 @@ def find_addresses(layer: Canonical) -> list[Detected]:
 def _labelled(layer: Canonical, shaped: list[Detected]) -> list[Detected]:
     """Values after an address label; they also carry the keys of shaped matches inside."""
     text = layer.text
+    shaped = sorted(shaped, key=lambda d: d.span)
+    starts = [d.span[0] for d in shaped]
     out: list[Detected] = []
     for label in _LABELLED.finditer(text):
         m = _LABELLED_VALUE.match(text, label.end())
@@ -196,9 +199,20 @@ def _labelled(layer: Canonical, shaped: list[Detected]) -> list[Detected]:
         start = m.start() + (len(m.group()) - len(m.group().lstrip()))
         detected = _detected(layer, start, start + len(value), value, value)
         s, e = detected.span
-        extra = [k for d in shaped if s <= d.span[0] and d.span[1] <= e for k in d.keys]
+        extra = [k for d in _within(shaped, starts, s, e) for k in d.keys]
         keys = tuple(dict.fromkeys((*detected.keys, *extra)))
         out.append(replace(detected, keys=keys))
+    return out
+
+
+def _within(shaped: list[Detected], starts: list[int], s: int, e: int) -> list[Detected]:
+    """Detections (sorted by start) whose spans lie inside [s, e)."""
+    out: list[Detected] = []
+    for d in shaped[bisect_left(starts, s) :]:
+        if d.span[0] >= e:
+            break
+        if d.span[1] <= e:
+            out.append(d)
     return out
 
 

@@ -10,6 +10,7 @@ not grow with the lexicon.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -77,6 +78,22 @@ _BLOOD_ZH = re.compile(
 _LETTER = re.compile(r"\w")
 
 
+class _Spans:
+    """Non-overlapping spans, sorted; ``add`` refuses a span overlapping a kept one."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def add(self, start: int, end: int) -> bool:
+        i = bisect_right(self.starts, start)
+        if (i > 0 and self.ends[i - 1] > start) or (i < len(self.starts) and self.starts[i] < end):
+            return False
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+        return True
+
+
 def find_health(layer: Canonical) -> list[Detected]:
     text = layer.text
     lowered = lower_same_length(text)
@@ -91,11 +108,10 @@ def find_health(layer: Canonical) -> list[Detected]:
             continue
         hits.append((start, end, term))
     found: list[Detected] = []
-    taken: list[tuple[int, int]] = []
+    taken = _Spans()
     for start, end, term in sorted(hits, key=lambda h: (h[0] - h[1], h[0])):  # longest first
-        if any(s < end and start < e for s, e in taken):
+        if not taken.add(start, end):
             continue
-        taken.append((start, end))
         keys = [f"health:{term.canonical}"]
         if term.category == "medication":
             before = _DOSE_BEFORE.search(lowered, max(0, start - 20), start)

@@ -37,7 +37,10 @@ def iban_ok(compact: str) -> bool:
 def find_ibans(layer: Canonical) -> list[Detected]:
     text = layer.text
     found: list[Detected] = []
-    for m in _CANDIDATE.finditer(text):
+    pos = 0
+    while (m := _CANDIDATE.search(text, pos)) is not None:
+        # The candidate is greedy; resume right after it, or after the IBAN cut from it.
+        pos = m.start() + 1
         raw = m.group()
         length = IBAN_LENGTHS.get(raw[:2].upper())
         if length is None:
@@ -58,6 +61,7 @@ def find_ibans(layer: Canonical) -> list[Detected]:
         compact = text[m.start() : end].replace(" ", "").upper()
         if not iban_ok(compact):
             continue
+        pos = end
         s, e = layer.to_original(m.start(), end)
         found.append(
             Detected(

@@ -41,12 +41,10 @@ def _cached(text: str, ctx: DetectionContext) -> tuple[tuple[str, tuple[Span, ..
 
 
 def _match_keys(text: str, ctx: DetectionContext) -> dict[str, list[Span]]:
-    out: dict[str, list[Span]] = {}
+    seen: dict[str, dict[Span, None]] = {}  # insertion-ordered sets
 
     def add(key: str, span: Span) -> None:
-        spans = out.setdefault(key, [])
-        if span not in spans:
-            spans.append(span)
+        seen.setdefault(key, {})[span] = None
 
     for d in detect(text, ctx):
         for key in d.keys:
@@ -63,4 +61,4 @@ def _match_keys(text: str, ctx: DetectionContext) -> dict[str, list[Span]]:
         add(credential_key(stripped), (start, start + len(stripped)))
         if stripped != word:
             add(credential_key(word), m.span())
-    return out
+    return {key: list(spans) for key, spans in seen.items()}

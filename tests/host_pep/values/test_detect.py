@@ -157,8 +157,17 @@ def test_warm_up_runs_for_any_valid_regions() -> None:
         "12 " * 30000,
         "x at y dot " * 3000,
         "一" * 20000,
+        "diabetes " * 10000,
+        "address: 5 Main St; " * 2000,
+        "北京市朝阳区建国路88号" * 2000,
     ],
 )
 def test_pathological_inputs_take_linear_time(text: str) -> None:
     found = detect_uncached(text)
     assert all(text[d.span[0] : d.span[1]] == d.raw for d in found)
+
+
+def test_back_to_back_values_are_all_found() -> None:
+    assert len(detect("DE89370400440532013000 " * 3)) == 3
+    assert len(detect("北京市朝阳区建国路88号" * 3)) == 3
+    assert len(detect("13812345678 " * 30)) == 30

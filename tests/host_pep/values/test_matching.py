@@ -43,3 +43,8 @@ def test_results_are_private_copies() -> None:
     first = match_keys("482913")
     first.clear()
     assert "otp:482913" in match_keys("482913")
+
+
+def test_repeated_tokens_list_every_span_once() -> None:
+    keys = match_keys("482913 482913 482913")
+    assert keys["otp:482913"] == [(0, 6), (7, 13), (14, 20)]
