@@ -63,6 +63,7 @@ def mask_text(value: str) -> str:
 def mask(kind: SensitiveKind, value: str) -> str:
     """The masked display form of ``value`` as a value of ``kind``."""
     kind = SensitiveKind(kind)
+    value = value.removeprefix(f"{kind.value}:")  # a key ("phone:+86...") masks like its value
     if kind is SensitiveKind.PHONE:
         return mask_phone(value)
     if kind is SensitiveKind.EMAIL:

@@ -36,3 +36,8 @@ def test_kind_given_as_string_and_unknown_kind() -> None:
     assert mask("email", "a@b.co") == "a***@b.co"  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         mask("passport", "X1234567")  # type: ignore[arg-type]
+
+
+def test_keys_mask_like_their_values() -> None:
+    assert mask(SensitiveKind.PHONE, "phone:+8613812345678") == "+86 138****5678"
+    assert mask(SensitiveKind.EMAIL, "email:zhang.wei@example.com") == "z***@example.com"
