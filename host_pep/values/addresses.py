@@ -83,11 +83,9 @@ _CJK_STOPS = "在是到于的往去寄送住址：:，,。 为從从号號室层
 _ADMIN = "省市区县镇乡旗盟州"
 
 # Cheap gates: a pattern runs only when one of its street words occurs in the text.
-_STRIP = ".,;:!?()\"'"
+_WORDS = re.compile(r"[a-zäöüßéèàâ/]+")
 _EN_WORDS = frozenset(_EN_TYPES.split("|"))
-_DE_SUFFIXES = (
-    "straße", "strasse", "str", "weg", "allee", "platz", "gasse", "damm", "ufer", "ring", "chaussee",
-)  # fmt: skip
+_DE_GATE = re.compile(r"(?:straße|strasse|weg|allee|platz|gasse|damm|ufer|ring|chaussee)\b|str\.")
 _FR_WORDS = frozenset(
     [
         "rue",
@@ -153,11 +151,12 @@ def find_addresses(layer: Canonical) -> list[Detected]:
     found: list[Detected] = []
     if _DIGIT.search(text) is None:
         return found
-    words = {w.strip(_STRIP) for w in lowered(text).split()}
+    low = lowered(text)
+    words = set(_WORDS.findall(low))
     patterns = []
     if not words.isdisjoint(_EN_WORDS):
         patterns.append(_EN)
-    if any(w.endswith(_DE_SUFFIXES) for w in words):
+    if _DE_GATE.search(low) is not None:
         patterns.append(_DE)
     if not words.isdisjoint(_FR_WORDS):
         patterns.append(_FR)
@@ -174,7 +173,7 @@ def find_addresses(layer: Canonical) -> list[Detected]:
             found.append(_detected(layer, start, m.end(), text[start : m.end()], street))
         for m in _JP.finditer(text):
             found.append(_detected(layer, m.start(), m.end(), m.group(), m.group()))
-    if _LABEL_TRIGGER.search(lowered(text)) is not None:
+    if _LABEL_TRIGGER.search(low) is not None:
         found += _labelled(layer, found)
     return found
 
