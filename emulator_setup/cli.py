@@ -46,6 +46,13 @@ def _device_start(args: argparse.Namespace) -> int:
     if args.count < 1:
         print("droidgate: error: --count must be at least 1", file=sys.stderr)
         return EXIT_USAGE
+    if args.adb_port == 5037:
+        # 5037 is the user's own adb server; CI and scripts must never take it over.
+        print(
+            "droidgate: error: --adb-port 5037 is the default user adb server; pick a private port",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     state = spawn(args.count, adb_port=args.adb_port, emulator_ports=not args.any_port)
     if args.json:
         _print_json(state.model_dump())

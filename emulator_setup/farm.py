@@ -72,7 +72,7 @@ class VirtualDeviceFarm:
 
     @property
     def env(self) -> dict[str, str]:
-        return {"ANDROID_ADB_SERVER_PORT": str(self.adb.port), "ADB_MDNS": "0"}
+        return {"ANDROID_ADB_SERVER_PORT": str(self.adb.port), "ADB_MDNS": "0", "ADB_USB": "0"}
 
     @property
     def devices(self) -> list[VirtualDevice]:

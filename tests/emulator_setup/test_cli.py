@@ -96,3 +96,5 @@ def test_stop_and_list_without_devices(droidgate: Callable[..., Ran]) -> None:
     assert json.loads(droidgate("device", "list", "--json").stdout) is None
     p = droidgate("device", "start", "--count", "0")
     assert p.returncode == 2 and "--count" in p.stderr
+    p = droidgate("device", "start", "--adb-port", "5037")
+    assert p.returncode == 2 and "5037" in p.stderr
