@@ -48,9 +48,9 @@ _CURRENCY_BEFORE = frozenset("$€£¥₹₩￥")
 _CURRENCY_AFTER = re.compile(
     r"\s?(?:元|块|円|usd|eur|gbp|cny|rmb|jpy|dollars?|euros?|yuan)", re.IGNORECASE
 )
-_PLAIN_AFTER = frozenset(".,;:!?)]}\n\t-/")
 _CHAIN = re.compile(r"\d(?:[ \t.\-/·,()]{0,4}\d)*")
 _GROUP = re.compile(r"\d+")
+_LEAD = re.compile(r"(?:\(\+|\+ ?\(?)$")
 _SPACE = re.compile(r"[ \t,]")
 _ALNUM = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 _JOINERS = frozenset("-_/#")
@@ -129,7 +129,7 @@ def _blank_non_phone_tokens(text: str, start: int, end: int) -> str | None:
             (not token.isdigit() and _NOT_PHONE_TOKEN.fullmatch(token) is not None)
             or (s > 0 and text[s - 1] in _CURRENCY_BEFORE)
             or (s > 1 and text[s - 1] == " " and text[s - 2] in _CURRENCY_BEFORE)
-            or (e < len(text) and text[e] not in _PLAIN_AFTER and _CURRENCY_AFTER.match(text, e))
+            or (_letter_follows(text, e) and _CURRENCY_AFTER.match(text, e) is not None)
         ):
             blanks.append((s, e))
     if not blanks:
@@ -142,6 +142,12 @@ def _blank_non_phone_tokens(text: str, start: int, end: int) -> str | None:
         pos = e
     parts.append(text[pos:end])
     return "".join(parts)
+
+
+def _letter_follows(text: str, pos: int) -> bool:
+    """A letter right after ``pos`` or after one space (where a currency word would be)."""
+    nxt = text[pos : pos + 2]
+    return bool(nxt) and (nxt[0].isalpha() or (nxt[0] == " " and nxt[1:].isalpha()))
 
 
 def _glued(text: str, start: int, end: int) -> bool:
@@ -179,11 +185,14 @@ def find_phones(layer: Canonical, regions: tuple[str, ...]) -> list[Detected]:
 def _chain_phones(
     layer: Canonical, text: str, c_start: int, c_end: int, regions: tuple[str, ...]
 ) -> list[Detected]:
-    # A leading "+" (or "(+", "+ ") belongs to the number.
-    lead = text[max(0, c_start - 3) : c_start]
-    plus = "+" in lead
-    if plus:
-        c_start -= len(lead) - lead.index("+")
+    # A leading "+" ("+86", "+ 86", "(+86)", "+(86)") belongs to the number; "C++ 138..." does not.
+    plus = False
+    lead = _LEAD.search(text, max(0, c_start - 3), c_start)
+    if lead is not None:
+        p = lead.start()
+        if p == 0 or not (text[p - 1].isalnum() or text[p - 1] == "+"):
+            plus = True
+            c_start = p
     if _glued(text, c_start, c_end):
         return []
     groups = [(m.group(), m.start(), m.end()) for m in _GROUP.finditer(text, c_start, c_end)]

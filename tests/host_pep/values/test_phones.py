@@ -44,6 +44,8 @@ def phones(text: str, ctx: DetectionContext | None = None) -> list[tuple[str, tu
         ("(+86) 138 1234 5678", "(+86) 138 1234 5678", CN_KEY),
         ("8613812345678", "8613812345678", CN_KEY),
         ("0086 138 1234 5678", "0086 138 1234 5678", CN_KEY),
+        ("+(86) 138 1234 5678", "+(86) 138 1234 5678", CN_KEY),
+        ("+ 86 138 1234 5678", "+ 86 138 1234 5678", CN_KEY),
     ],
 )
 def test_common_formats_normalize_to_e164(text: str, raw: str | None, key: str) -> None:
@@ -112,6 +114,10 @@ def test_region_hints_are_configurable() -> None:
 )
 def test_fragments_and_other_numbers_are_not_phones(text: str) -> None:
     assert phones(text) == []
+
+
+def test_a_plus_sign_that_is_not_a_country_code_prefix() -> None:
+    assert phones("C++ 13812345678") == [("13812345678", (CN_KEY,))]
 
 
 def test_two_numbers_side_by_side_are_two_phones() -> None:
