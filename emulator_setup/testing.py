@@ -89,8 +89,16 @@ class DeviceHandle:
         return adb(self.farm, self.serial, *args, **kw)
 
     def shell(self, command: str) -> str:
-        """Output of ``adb shell`` (v2; stdout only), failing loudly on adb errors."""
+        """stdout of ``adb shell COMMAND`` (shell v2), whatever the exit status.
+
+        An adb-level failure (device missing or offline) raises, so a test never mistakes it
+        for empty output; use ``adb("shell", …)`` to check statuses and stderr.
+        """
         p = self.adb("shell", command)
+        if p.returncode != 0 and p.stderr.startswith(b"error:"):
+            raise RuntimeError(
+                f"adb shell {command!r}: {p.stderr.decode(errors='replace').strip()}"
+            )
         return p.stdout.decode("utf-8", "replace")
 
     def call(self, fn: Any) -> Any:
