@@ -25,6 +25,8 @@ class AdbError(RuntimeError):
 
 def find_adb(explicit: str | None = None) -> str:
     path = explicit or os.environ.get("DROIDGATE_ADB") or shutil.which("adb")
+    if path and not os.access(path, os.X_OK):
+        raise AdbError(f"adb binary {path} does not exist or is not executable")
     if not path:
         raise AdbError(
             "the 'adb' command was not found: install Debian's adb package (apt-get install adb) "

@@ -98,3 +98,12 @@ def test_stop_and_list_without_devices(droidgate: Callable[..., Ran]) -> None:
     assert p.returncode == 2 and "--count" in p.stderr
     p = droidgate("device", "start", "--adb-port", "5037")
     assert p.returncode == 2 and "5037" in p.stderr
+
+
+def test_start_reports_a_failing_daemon(
+    droidgate: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DROIDGATE_ADB", "/nonexistent/adb")
+    p = droidgate("device", "start", "--any-port", "--adb-port", str(free_server_port()))
+    assert p.returncode == 3
+    assert "daemon exited" in p.stderr and "/nonexistent/adb does not exist" in p.stderr
