@@ -88,36 +88,16 @@ _EN_WORDS = frozenset(_EN_TYPES.split("|"))
 _DE_GATE = re.compile(r"(?:straße|strasse|weg|allee|platz|gasse|damm|ufer|ring|chaussee)\b|str\.")
 _FR_WORDS = frozenset(
     [
-        "rue",
-        "avenue",
-        "av",
-        "boulevard",
-        "bd",
-        "place",
-        "quai",
-        "chemin",
-        "allée",
-        "impasse",
-        "route",
-        "cours",
+        "rue", "avenue", "av", "boulevard", "bd", "place", "quai", "chemin", "allée", "impasse",
+        "route", "cours",
     ]
-)
+)  # fmt: skip
 _ES_IT_WORDS = frozenset(
     [
-        "calle",
-        "c/",
-        "avenida",
-        "av",
-        "paseo",
-        "plaza",
-        "via",
-        "viale",
-        "piazza",
-        "corso",
-        "largo",
-        "rua",
+        "calle", "c/", "avenida", "av", "paseo", "plaza", "via", "viale", "piazza", "corso",
+        "largo", "rua",
     ]
-)
+)  # fmt: skip
 
 _DIGIT = re.compile(r"\d")
 

@@ -46,29 +46,10 @@ _DOT_TOKEN = re.compile(rf"{_BR_DOT}|{_WORD_DOT}|{_CJK_DOT}| \. ", re.IGNORECASE
 # two-letter country code.
 _WORD_TLDS = frozenset(
     [
-        "com",
-        "net",
-        "org",
-        "edu",
-        "gov",
-        "mil",
-        "int",
-        "info",
-        "biz",
-        "io",
-        "co",
-        "me",
-        "app",
-        "dev",
-        "ai",
-        "xyz",
-        "online",
-        "site",
-        "tech",
-        "email",
-        "mail",
+        "com", "net", "org", "edu", "gov", "mil", "int", "info", "biz", "io", "co", "me", "app",
+        "dev", "ai", "xyz", "online", "site", "tech", "email", "mail",
     ]
-)
+)  # fmt: skip
 
 
 def email_key(local: str, domain: str) -> str:
