@@ -186,5 +186,7 @@ def role_key_arguments(text: str, role: FieldRole, regions: tuple[str, ...]) -> 
                 ),
             )
         return sens + accounts
-    # recipient / address: phones, emails, postal addresses
-    return sensitive_values(text, regions)
+    # recipient / address: phones (also in groupings the detector misses), emails, addresses
+    found = sensitive_values(text, regions)
+    phones = {k for f in found if f.kind == "phone" for k in f.keys}
+    return found + tuple(f for f in international_numbers(text) if f.keys[0] not in phones)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from host_pep.extract import key_arguments
+from host_pep.extract import key_arguments, normalize_amount
 from host_pep.pipeline.context import DecisionContext
 from host_pep.policy.compiled import tokens
 from host_pep.semantics import FieldRole, Operation
@@ -172,10 +172,51 @@ def _overlaps(request_words: set[str], objects: set[str]) -> bool:
 _VERB_IS_ENOUGH = frozenset({Operation.PAYMENT, Operation.UNINSTALL})
 
 
+_MONEY = re.compile(
+    r"(?i)[$€£¥₹]\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:euros?|eur|dollars?|usd|bucks|"
+    r"pounds?|gbp|yuan|rmb|cny|yen|jpy|francs?|chf|rupees?|inr|sek|nok|dkk|pln|reais|brl)\b"
+)
+
+
+def _money_amounts(text: str) -> set[str]:
+    """Sums of money the request states ("$35.20", "500 EUR"): bare numbers (a card, a time)
+    are not amounts."""
+    out = set()
+    for m in _MONEY.finditer(text):
+        number = (m.group(1) or m.group(2)).replace(",", "")
+        whole, _, frac = number.partition(".")
+        out.add(normalize_amount(whole, frac or None))
+    return out
+
+
+_OFF_VALUES = frozenset({"0", "false", "off", "none", "no", "disabled", "disable"})
+_ON_VALUES = frozenset({"1", "true", "on", "yes", "enabled", "enable"})
+
+
+def _security_verbs(ctx: DecisionContext) -> tuple[str, ...] | None:
+    """The verbs that ask for this security change in its direction (None: not configured)."""
+    table = ctx.policy.security_verbs
+    if not table:
+        return None
+    value = next(
+        (t.strip().lower() for p, t in ctx.text.items() if p.rsplit(".", 1)[-1] == "value"), None
+    )
+    if value in _OFF_VALUES:
+        return table.get("off", ())
+    if value in _ON_VALUES:
+        return table.get("on", ())
+    if value is None:
+        return table.get("reset", ()) + table.get("off", ())
+    return table.get("off", ()) + table.get("on", ())
+
+
 def _names_another_app(ctx: DecisionContext, request_words: set[str]) -> bool:
     own = ctx.policy.app_objects.get(ctx.app or "", frozenset())
+    related = ctx.policy.related_apps.get(ctx.op, frozenset())
     for app, words in ctx.policy.app_words.items():
-        if app != ctx.app and not request_words.isdisjoint(words - own):
+        if app == ctx.app or app in related:
+            continue
+        if not request_words.isdisjoint(words - own):
             return True
     return False
 
@@ -193,7 +234,9 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     request = ctx.user_request.lower()
     if not request.strip():
         return AuthResult(Authorization.NO, f"{op.value} without a user request that asks for it")
-    verbs = ctx.policy.hi_verbs.get(op, ())
+    verbs = _security_verbs(ctx) if op is Operation.SECURITY_CHANGE else None
+    if verbs is None:
+        verbs = ctx.policy.hi_verbs.get(op, ())
     positions = [
         (v, p) for v, p in _verb_positions(request, verbs) if not _NEGATION.search(request[:p])
     ]
@@ -207,7 +250,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
             Authorization.NO, f"the user request does not ask for {op.value.replace('_', ' ')}"
         )
     if op is Operation.PAYMENT:
-        asked = {k for f in key_arguments(ctx.user_request) if f.kind == "amount" for k in f.keys}
+        asked = _money_amounts(ctx.user_request)
         if asked:
             paid = {
                 k

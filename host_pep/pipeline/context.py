@@ -27,7 +27,7 @@ from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
 from host_pep.verdict import Decision, Evidence, Stage
 
-_BARE_DIGITS = re.compile(r"(?<![\w-])\d(?:[ -]?\d){5,9}(?![\w-])")
+_BARE_DIGITS = re.compile(r"(?<!\d)\d(?:[ -]?\d){5,9}(?!\d)")
 _NOT_DIGIT = re.compile(r"\D")
 KEY_ROLES = frozenset(
     {FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL, FieldRole.AMOUNT, FieldRole.ADDRESS}

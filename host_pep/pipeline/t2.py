@@ -31,6 +31,8 @@ from host_pep.verdict import Decision, Stage
 _CONTENT_ROLES = frozenset({FieldRole.CONTENT, FieldRole.CREDENTIAL, FieldRole.OTHER})
 # what leaves the device carries its identifiers (a search query, a file name) along with it
 _OUTBOUND_CONTENT_ROLES = _CONTENT_ROLES | {FieldRole.IDENTIFIER}
+# in a local write an "address" field (a calendar event's location) is just another form field
+_LOCAL_CONTENT_ROLES = _CONTENT_ROLES | {FieldRole.ADDRESS}
 _URL_ONLY = frozenset({FieldRole.URL})
 _URL_AND_QUERY = frozenset({FieldRole.URL, FieldRole.IDENTIFIER, FieldRole.CONTENT})
 
@@ -84,7 +86,7 @@ def check_leaks(ctx: DecisionContext) -> Outcome | None:
         if not roles:
             return None
         return _leaks_in(ctx, roles, outbound=True)
-    content_roles = _OUTBOUND_CONTENT_ROLES if ctx.op in OUTBOUND_OPS else _CONTENT_ROLES
+    content_roles = _OUTBOUND_CONTENT_ROLES if ctx.op in OUTBOUND_OPS else _LOCAL_CONTENT_ROLES
     return _leaks_in(ctx, content_roles, outbound=ctx.op in OUTBOUND_OPS)
 
 

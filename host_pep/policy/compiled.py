@@ -41,6 +41,8 @@ class CompiledPolicy:
     app_words: dict[str, frozenset[str]] = field(default_factory=dict)
     """App name and the words that name the app itself (not the objects it manages)."""
     security_settings: dict[str, frozenset[str]] = field(default_factory=dict)
+    related_apps: dict[Operation, frozenset[str]] = field(default_factory=dict)
+    security_verbs: dict[str, tuple[str, ...]] = field(default_factory=dict)
     sensitive_kinds: frozenset[str] = frozenset()
     regions: tuple[str, ...] = ("CN", "US")
     leak_rewrite: bool = False
@@ -81,6 +83,13 @@ class CompiledPolicy:
         c.security_settings = {
             k.lower(): frozenset(v.lower() for v in vals)
             for k, vals in bundle.high_impact.security_settings.items()
+        }
+        c.security_verbs = {
+            d: tuple(v.lower() for v in verbs)
+            for d, verbs in bundle.high_impact.security_verbs.items()
+        }
+        c.related_apps = {
+            op: frozenset(apps) for op, apps in bundle.high_impact.related_apps.items()
         }
         c.sensitive_kinds = frozenset(bundle.sensitive_kinds)
         c.regions = tuple(bundle.settings.regions)

@@ -68,6 +68,14 @@ class HighImpact(BaseModel):
     """Words in a user request that ask for an operation of this kind ("delete", "pay")."""
     objects: dict[str, list[str]] = Field(default_factory=dict)
     """Extra object words per semantic app, for matching a request's object to the target."""
+    security_verbs: dict[str, list[str]] = Field(default_factory=dict)
+    """Request verbs per direction of a security change: "off" (disabling a protection),
+    "on" (enabling a risky feature such as unknown sources) and "reset" (factory reset); a
+    request must ask for the change in the direction the action makes ("unlock faster" does not
+    ask to turn the lock screen off)."""
+    related_apps: dict[Operation, list[str]] = Field(default_factory=dict)
+    """Apps whose words belong to an operation wherever it happens ("pay with my card" names
+    the bank's vocabulary but still asks for the checkout in the shopping app)."""
     security_settings: dict[str, list[str]] = Field(default_factory=dict)
     """Setting key -> values that weaken security (changing it to one is a security change)."""
 

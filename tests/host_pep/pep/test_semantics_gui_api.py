@@ -240,3 +240,29 @@ def test_an_llm_planned_shell_command_is_judged_like_the_api_channel(pep: PEP) -
     )
     verdict = pep.decide_sync(event)
     assert verdict.decision is Decision.DENY and verdict.rule_ids == ["default:high-impact:delete"]
+
+
+def test_gui_contact_number_typed_into_a_location_field_is_a_leak(
+    pep: PEP, device: DeviceState
+) -> None:
+    open_alice(pep, device)
+    form = calendar_form(pep, device)
+    location = "com.simplemobiletools.calendar.pro:id/event_location"
+    leak = pep.decide_sync(
+        gui(
+            "text_input",
+            {"text": "+1 415-555-0132", "selector": {"resourceId": location}},
+            form,
+            REQUEST,
+        )
+    )
+    assert leak.decision is Decision.DENY, leak.reason
+    place = pep.decide_sync(
+        gui(
+            "text_input",
+            {"text": "Room 4B, 55 Elm St", "selector": {"resourceId": location}},
+            form,
+            REQUEST,
+        )
+    )
+    assert place.decision is Decision.ALLOW, place.reason
