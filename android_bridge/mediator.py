@@ -24,6 +24,7 @@ observation, and sessions that should share provenance share an id.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import time
 from typing import Any, Protocol
@@ -121,6 +122,7 @@ class Mediator:
         self.decide_timeout = decide_timeout
         self._bindings: dict[str, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self._recorder_takes_executed = _accepts(getattr(recorder, "record", None), "executed")
         adapters = channel_adapters()
         self._adapters: dict[Channel, ChannelAdapter] = {
             ch: a for a in adapters for ch in a.channels
@@ -179,6 +181,12 @@ class Mediator:
                 self.pep.observe(session, screen_observations(parse_screen(scr.xml)))
             except Exception as exc:
                 log.warning("could not record the screen of %s into %s: %s", serial, session, exc)
+            record_screen = getattr(self.recorder, "record_screen", None)
+            if record_screen is not None:
+                try:
+                    record_screen(session, scr.xml, scr.hash)
+                except Exception as exc:
+                    log.warning("trace recording of a screen failed: %s", exc)
         return scr
 
     # -- mediation ------------------------------------------------------------------------------
@@ -400,17 +408,31 @@ class Mediator:
     def _record(self, event: AgentEvent, outcome: MediationOutcome, screen: Screen | None) -> None:
         if self.recorder is None:
             return
+        kwargs: dict[str, Any] = {
+            "event": event,
+            "verdict": outcome.verdict,
+            "screen_hash": screen.hash if screen is not None else None,
+            "screen_xml": screen.xml if screen is not None else None,
+            "result": outcome.result,
+            "error": outcome.error,
+        }
+        if self._recorder_takes_executed:
+            kwargs["executed"] = outcome.executed
         try:
-            self.recorder.record(
-                event=event,
-                verdict=outcome.verdict,
-                screen_hash=screen.hash if screen is not None else None,
-                screen_xml=screen.xml if screen is not None else None,
-                result=outcome.result,
-                error=outcome.error,
-            )
+            self.recorder.record(**kwargs)
         except Exception as exc:  # a trace is a copy; the audit log is the record of truth
             log.warning("trace recording failed: %s", exc)
+
+
+def _accepts(fn: Any, name: str) -> bool:
+    """Whether ``fn`` takes a keyword ``name`` (recorders may predate ``executed``)."""
+    if fn is None:
+        return False
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+    return name in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
 
 def _direction_swipe(event: AgentEvent, direction: str) -> tuple[float, float, float, float]:

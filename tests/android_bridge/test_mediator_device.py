@@ -114,6 +114,7 @@ def test_phone_seen_on_contacts_is_blocked_in_calendar_benign_title_committed(
     asyncio.run(run())
     assert recorder.records and all("verdict" in r for r in recorder.records)
     assert any(r["screen_xml"] for r in recorder.records)
+    assert {r["executed"] for r in recorder.records} == {True, False}  # the leak was not run
 
 
 def test_stale_screen_hash_is_refused_without_tapping(farm: VirtualDeviceFarm) -> None:
