@@ -361,7 +361,8 @@ class Methods:
         self.state.paste()
 
     def clearInputText(self, p: list[Any]) -> None:
-        self.state.clear_text({"mask": 0x020000, "focused": True})
+        # The real server clears the focused field, and does nothing when none has focus.
+        self.state.clear_focused()
 
 
 _ASYNC_WAITS = {"waitForExists", "waitUntilGone", "waitForWindowUpdate"}

@@ -52,6 +52,10 @@ def test_create_contact_through_the_ui(virtual_device: DeviceHandle) -> None:
     d(resourceId=f"{CONTACTS}:id/phone").click()
     d.send_keys("+44 20 7946 0001")  # clipboard path: setClipboard/getClipboard/pasteClipboard
     assert d(resourceId=f"{CONTACTS}:id/phone").get_text() == "+44 20 7946 0001"
+    d.send_keys("x", clear=True)  # clearInputText on the focused field, then paste
+    assert d(resourceId=f"{CONTACTS}:id/phone").get_text() == "x"
+    d.clear_text()
+    d.send_keys("+44 20 7946 0001")
     assert d(text="Save").exists
     assert not d(text="Definitely not here").exists
     d(text="Save").click()
