@@ -188,3 +188,45 @@ def test_device_gone_means_not_committed(farm: VirtualDeviceFarm) -> None:
         farm.restart(0)
     assert not out.executed
     assert out.error and "not committed" in out.error
+
+
+def test_screen_shown_to_a_session_is_provenance_and_rewrite_commits_the_cleaned_text(
+    farm: VirtualDeviceFarm,
+) -> None:
+    m = mediator_for(farm)
+    m.pep.rules.install(
+        {"id": "strip-contacts-from-calendar", "decision": "rewrite", "priority": 100,
+         "match": {"source": "contacts", "target": "calendar*"}}
+    )  # fmt: skip
+
+    async def run() -> None:
+        await m.submit(gui("s6", "reader", "launch", {"package": CONTACTS}))
+        await m.submit(gui("s6", "reader", "tap", {"selector": {"text": "王伟"}}))
+        # the reader only *looks* (GET …/screen): what it was shown is observed into s6
+        shown = await m.screen(session="s6")
+        assert "1234 5678" in shown.xml
+        await m.submit(gui("s6", "writer", "launch", {"package": CALENDAR}))
+        await m.submit(
+            gui("s6", "writer", "tap", {"selector": {"resourceId": f"{CALENDAR}:id/calendar_fab"}})
+        )
+        await m.submit(
+            gui("s6", "writer", "text_input", {
+                "text": "Rewritten sync", "selector": {"resourceId": f"{CALENDAR}:id/event_title"}})
+        )  # fmt: skip
+        typed = await m.submit(
+            gui("s6", "writer", "text_input", {
+                "text": f"Call Wang at {PHONE} today",
+                "selector": {"resourceId": f"{CALENDAR}:id/event_description"}})
+        )  # fmt: skip
+        assert typed.verdict.decision.value == "rewrite", typed.verdict
+        assert typed.executed and PHONE not in str(typed.verdict.rewritten)
+        after = await m.screen(serial=farm.serials[0])
+        assert "Call Wang at" in after.xml and "1234 5678" not in after.xml
+        await m.submit(gui("s6", "writer", "tap", {"selector": {"text": "Save"}}))
+        rows = await m.submit(
+            api("s6", "writer", "content query --uri content://com.android.calendar/events")
+        )
+        assert "title=Rewritten sync" in rows.result["output"]
+        assert "1234 5678" not in rows.result["output"]
+
+    asyncio.run(run())
