@@ -243,6 +243,14 @@ def _isolated(low: str, m: re.Match[str]) -> bool:
     )
 
 
+def _among_numerals(matches: list[re.Match[str]], i: int) -> bool:
+    """Whether another spelled numeral sits right before or after ``matches[i]``."""
+    m = matches[i]
+    return (i > 0 and matches[i - 1].end() >= m.start() - 3) or (
+        i + 1 < len(matches) and matches[i + 1].start() <= m.end() + 3
+    )
+
+
 def lowered(text: str) -> str:
     """``text.lower()`` with the same length (offsets stay valid)."""
     low = text.lower()
@@ -262,11 +270,13 @@ def numerals(layer: Canonical) -> Canonical:
     pieces: list[Piece] = []
     canon = 0
     pos = 0
-    for m in matches:
+    for i, m in enumerate(matches):
         s, e = m.span()
         if s < pos:
             continue  # the digit after a "double" already consumed
         token = m.group()
+        if token == "oh" and not _among_numerals(matches, i):
+            continue  # "Oh, call 415...": an interjection, not a zero
         if token in ("double", "triple"):
             rep = _REPEATED.match(low, e)
             if rep is None:

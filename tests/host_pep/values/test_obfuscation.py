@@ -84,3 +84,8 @@ def test_a_lone_spelled_numeral_in_prose_is_left_alone() -> None:
     folded = fold("call me after six tonight")
     assert numerals(folded) is folded
     assert numerals(fold("room six 12")).text == "room 6 12"  # next to a digit: converted
+
+
+def test_oh_is_zero_only_among_spelled_numerals() -> None:
+    assert numerals(fold("oh one three")).text == "0 1 3"
+    assert numerals(fold("Oh 415 555 0132, one more")).text == "Oh 415 555 0132, 1 more"

@@ -60,6 +60,11 @@ def test_national_number_valid_in_two_regions_gets_both_keys() -> None:
     assert set(keys) == {US_KEY, "phone:+864155550132"}
 
 
+def test_interjection_oh_is_not_a_leading_zero() -> None:
+    [(_, keys)] = phones("Oh 415 555 0132, one more thing")
+    assert US_KEY in keys
+
+
 def test_layout_decides_which_region_key_comes_first() -> None:
     [d] = detect("(415) 555-0132")
     assert d.key == US_KEY
