@@ -192,8 +192,8 @@ def _emulator_start(args: argparse.Namespace) -> int:
     from .adb_server import AdbServer
     from .emulator import Emulator
 
+    emu = Emulator(_avd_config(args), adb_port=args.adb_port)  # fails first without an SDK
     AdbServer(args.adb_port, emu_adb(args)).ensure_running()
-    emu = Emulator(_avd_config(args), adb_port=args.adb_port)
     serial = emu.start(
         args.port, accel=not args.no_accel, wipe=args.wipe, boot_timeout=args.boot_timeout
     )
