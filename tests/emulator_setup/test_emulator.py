@@ -158,3 +158,15 @@ def test_kvm_check_messages(tmp_path: Path) -> None:
     if os.geteuid() != 0:  # root can open anything
         with pytest.raises(EmulatorError, match="kvm' group"):
             check_kvm(dev, machine="x86_64")
+
+
+def test_cli_without_sdk_is_a_clear_runtime_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from host_pep.cli.main import main
+
+    monkeypatch.delenv("ANDROID_SDK_ROOT", raising=False)
+    monkeypatch.delenv("ANDROID_HOME", raising=False)
+    for action in ("create", "start"):
+        assert main(["emulator", action, "--adb-port", "16998"]) == 3
+        assert "set ANDROID_SDK_ROOT" in capsys.readouterr().err
