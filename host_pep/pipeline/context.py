@@ -133,6 +133,16 @@ class DecisionContext:
             self._user_keys = request_keys(self.user_request, self.policy.regions)
         return self._user_keys
 
+    def _given(self, found: Found, user: frozenset[str]) -> bool:
+        """Whether the user gave this value in the request: by normalized key, or -- for values
+        the detector keys only in context (a CVV, a PIN, a code) -- written out verbatim."""
+        if not user.isdisjoint(found.keys):
+            return True
+        if not self.user_request or len(found.raw) < 3:
+            return False
+        raw = normalize(found.raw)
+        return bool(raw) and f" {raw} " in f" {normalize(self.user_request)} "
+
     def _lookup(self, found: Found) -> list[Observation]:
         state = self.state
         if state is None:
@@ -160,9 +170,7 @@ class DecisionContext:
                 role = roles.get(path, FieldRole.CONTENT)
                 password = role is FieldRole.CREDENTIAL
                 for f in sensitive_values(text, regions, path, password, None):
-                    hits.append(
-                        ValueHit(path, role, f, self._lookup(f), not user.isdisjoint(f.keys))
-                    )
+                    hits.append(ValueHit(path, role, f, self._lookup(f), self._given(f, user)))
                 if self.state is not None:
                     if len(self.state.phrases):
                         hits.extend(self._phrase_hits(path, role, text, hits))
@@ -238,9 +246,7 @@ class DecisionContext:
                 if role is None or role not in KEY_ROLES or not text:
                     continue
                 for f in role_key_arguments(text, role, self.policy.regions):
-                    hits.append(
-                        ValueHit(path, role, f, self._lookup(f), not user.isdisjoint(f.keys))
-                    )
+                    hits.append(ValueHit(path, role, f, self._lookup(f), self._given(f, user)))
             self._keyargs = hits
         return self._keyargs
 

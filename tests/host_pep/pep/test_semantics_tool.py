@@ -838,3 +838,15 @@ def test_paying_with_the_card_the_user_gave_is_the_requested_purchase(pep: PEP) 
         )
     )
     assert verdict.decision is Decision.ALLOW, verdict.reason
+
+
+def test_a_cvv_the_user_gave_may_be_typed(pep: PEP) -> None:
+    request = "Buy the notebook and pay with card 4111 1111 1111 1111 exp 12/28 cvv 123."
+    verdict = pep.decide_sync(
+        tool_event(
+            "shopping.fill_payment", {"cvv": "123", "card": "4111 1111 1111 1111"}, request=request
+        )
+    )
+    assert verdict.decision is Decision.ALLOW, verdict.reason
+    other = pep.decide_sync(tool_event("shopping.fill_payment", {"cvv": "999"}, request=request))
+    assert other.decision is Decision.DENY
