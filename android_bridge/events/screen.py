@@ -60,6 +60,8 @@ _U2_NODE = re.compile(
 _U2_HEAD = re.compile(
     r"<\?xml version='1\.0' encoding='UTF-8' standalone='yes' \?>\r\n<hierarchy rotation=\"(\d)\">"
 )
+# comments, CDATA, DOCTYPE or processing instructions: only lxml may read those
+_MARKUP = re.compile(r"<[!?]")
 _ENTITY = re.compile(r"&(#\d+|#x[0-9a-fA-F]+|amp|lt|gt|quot|apos);")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 
@@ -319,7 +321,7 @@ def _finish(rotation: int, nodes: list[Node]) -> ParsedScreen:
 def _extract_fast(xml: str) -> ParsedScreen | None:
     """The regex path; None when the dump is not in the exact uiautomator2 format."""
     head = _U2_HEAD.match(xml)
-    if head is None or "<!" in xml or "<?" in xml[5:]:
+    if head is None or _MARKUP.search(xml, head.end()) is not None:
         return None
     if "&" in xml:
         nodes = [

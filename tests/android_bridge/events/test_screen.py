@@ -171,3 +171,13 @@ def test_fast_path_agrees_with_lxml_on_arbitrary_screens(root: W, with_bar: bool
         assert fast.nodes == slow.nodes
         assert fast.screen_hash == slow.screen_hash
         assert fast.foreground_package == slow.foreground_package == CONTACTS
+
+
+def test_comments_and_cdata_take_the_lxml_path_and_hide_nothing() -> None:
+    xml = contact_details()
+    hidden = '<!-- \r\n    <node index="9" text="ghost" resource-id="" class="x" /> -->'
+    tampered = xml.replace("\r\n</hierarchy>", hidden + "\r\n</hierarchy>")
+    assert screen._extract_fast(tampered) is None
+    parsed = screen._extract(tampered)
+    assert "ghost" not in {n.text for n in parsed.nodes}
+    assert parsed.nodes == screen._extract(xml).nodes
