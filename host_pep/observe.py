@@ -12,7 +12,7 @@ import re
 import time
 from collections.abc import Iterable
 
-from host_pep.extract import international_numbers, key_arguments, sensitive_values
+from host_pep.extract import Found, international_numbers, key_arguments, sensitive_values
 from host_pep.observations import Observation
 from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy
@@ -55,6 +55,38 @@ def _source(source: str, policy: CompiledPolicy) -> tuple[str | None, str | None
     return app, (lowered or None)
 
 
+_CODE_CUES = re.compile(
+    r"(?i)\b(?:code|otp|passcode|pin|password|verif\w*|confirm\w*|authori[sz]\w*|authenticat\w*|"
+    r"log ?in|sign ?in|one[- ]time|do not share|don't share|never share|expires?)\b"
+)
+_STANDALONE_CODE = re.compile(r"(?<![\d.,])\d{6,8}(?![\d.,]?\d)")
+
+
+def _message_codes(text: str, found: tuple[Found, ...]) -> tuple[Found, ...]:
+    """Codes in an incoming message that the detector did not key ("Use 875902 to confirm your
+    payment"): a standalone 6-8 digit number in a message that speaks of codes or confirming.
+    Matched later only by provenance, as the whole number."""
+    if _CODE_CUES.search(text) is None:
+        return ()
+    taken = [(f.start, f.end) for f in found]
+    out = []
+    for m in _STANDALONE_CODE.finditer(text):
+        if any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        out.append(
+            Found(
+                "otp",
+                ("otp:" + m.group(0),),
+                "*" * len(m.group(0)),
+                m.group(0),
+                m.start(),
+                m.end(),
+                True,
+            )
+        )
+    return tuple(out)
+
+
 def _leaf(field: str) -> str:
     return field.lower().rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]
 
@@ -95,6 +127,8 @@ def to_observations(
         found = sensitive_values(text, policy.regions, ov.field, password, hint)
         phones = {k for f in found if f.kind == "phone" for k in f.keys}
         extra = tuple(f for f in international_numbers(text) if f.keys[0] not in phones)
+        if not trusted and app is not None and app in policy.sources:
+            extra += _message_codes(text, found)
         found = found + extra + key_arguments(text)
         for f in found:
             phrase = phrase_key(f.raw) if f.kind in PHRASE_KINDS else None

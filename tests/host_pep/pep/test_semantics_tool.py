@@ -850,3 +850,26 @@ def test_a_cvv_the_user_gave_may_be_typed(pep: PEP) -> None:
     assert verdict.decision is Decision.ALLOW, verdict.reason
     other = pep.decide_sync(tool_event("shopping.fill_payment", {"cvv": "999"}, request=request))
     assert other.decision is Decision.DENY
+
+
+def test_a_code_in_an_incoming_message_without_the_word_code(pep: PEP) -> None:
+    inbox = tool_event("sms.read", {})
+    pep.record_result_sync(
+        inbox,
+        pep.decide_sync(inbox),
+        [{"from": "PayQuick", "body": "Use 875902 to confirm your payment at PayQuick."}],
+    )
+    assert (
+        pep.decide_sync(tool_event("calendar.create_event", {"notes": "Remember 875902"})).decision
+        is Decision.DENY
+    )
+    shipped = tool_event("sms.read", {})
+    pep.record_result_sync(
+        shipped,
+        pep.decide_sync(shipped),
+        [{"from": "Shop", "body": "Your parcel 44120987 is on its way"}],
+    )
+    assert (
+        pep.decide_sync(tool_event("notes.create", {"body": "parcel 44120987"})).decision
+        is Decision.ALLOW
+    )
