@@ -15,8 +15,11 @@
 
 Anything that fails on the way — the PEP raising or overrunning its deadline, the audit store,
 the dump, the device disconnecting mid-action — leaves the action uncommitted and the outcome
-says why. One device runs one mediated action at a time (dump, decision and commit under one
-lock), so another agent cannot change the screen between the dump that was judged and the tap.
+says why. On one device, dumps and commits are serialised by a lock; the decision runs outside
+it (a T4 escalation may wait for a human without freezing the device for other sessions). If
+another action was committed on the device while a decision was pending, the screen is dumped
+again before committing, and a changed screen makes the action stale: a tap never lands on
+something other than the widget that was judged.
 Sessions see only their own observations: the session id travels with every event and
 observation, and sessions that should share provenance share an id.
 """
@@ -122,6 +125,8 @@ class Mediator:
         self.decide_timeout = decide_timeout
         self._bindings: dict[str, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self._generation: dict[str, int] = {}
+        """Per device: how many actions were committed (to detect a screen changed meanwhile)."""
         self._recorder_takes_executed = _accepts(getattr(recorder, "record", None), "executed")
         adapters = channel_adapters()
         self._adapters: dict[Channel, ChannelAdapter] = {
@@ -214,8 +219,7 @@ class Mediator:
             )
             self._record(parsed, outcome, None)
             return outcome
-        async with self._lock(serial):
-            return await self._submit_locked(parsed, device, screen_hash)
+        return await self._mediate(parsed, device, screen_hash)
 
     def _needs_screen(self, event: AgentEvent) -> bool:
         if event.channel is Channel.GUI:
@@ -225,28 +229,34 @@ class Mediator:
             return isinstance(command, str) and "input" in command
         return False
 
-    async def _submit_locked(
+    async def _mediate(
         self, event: AgentEvent, device: DeviceAdapter, planned_hash: str | None
     ) -> MediationOutcome:
+        serial = device.serial
+        lock = self._lock(serial)
         screen: Screen | None = None
         dump_error: str | None = None
-        if self._needs_screen(event):
-            try:
-                screen = await self._dump(device)
-            except (EmptyHierarchyError, ScreenParseError, DeviceError) as exc:
-                dump_error = str(exc)
-            context = dict(event.context)
-            # Only the dump taken here counts; an empty one makes GUI writes fail closed.
-            context["screen_xml"] = screen.xml if screen is not None else ""
-            if screen is not None:
-                context["app"] = screen.package
-            event = event.model_copy(update={"context": context})
-            if screen is not None and planned_hash and planned_hash != screen.hash:
-                return self._stale(event, screen, planned_hash)
-        elif "screen_xml" in event.context:
-            # a screen the agent supplied is its claim, not an observation: never judged on
-            context = {k: v for k, v in event.context.items() if k != "screen_xml"}
-            event = event.model_copy(update={"context": context})
+        async with lock:
+            if self._needs_screen(event):
+                try:
+                    screen = await self._dump(device)
+                except (EmptyHierarchyError, ScreenParseError, DeviceError) as exc:
+                    dump_error = str(exc)
+                context = dict(event.context)
+                # Only the dump taken here counts; an empty one makes GUI writes fail closed.
+                context["screen_xml"] = screen.xml if screen is not None else ""
+                if screen is not None:
+                    context["app"] = screen.package
+                event = event.model_copy(update={"context": context})
+                if screen is not None and planned_hash and planned_hash != screen.hash:
+                    return self._stale(event, screen, planned_hash)
+            elif "screen_xml" in event.context:
+                # a screen the agent supplied is its claim, not an observation: never judged on
+                context = {k: v for k, v in event.context.items() if k != "screen_xml"}
+                event = event.model_copy(update={"context": context})
+            generation = self._generation.get(serial, 0)
+        # The decision runs without the device lock: a T4 escalation may wait for a human,
+        # and other sessions' actions on this device must not wait with it.
         verdict = await self._decide(event)
         screen_hash = screen.hash if screen is not None else None
         if not verdict.decision.lets_through:
@@ -258,6 +268,34 @@ class Mediator:
             )
             self._record(event, outcome, screen)
             return outcome
+        async with lock:
+            if screen is not None and self._generation.get(serial, 0) != generation:
+                # Another action ran on this device meanwhile: act only on the judged screen.
+                try:
+                    now = await self._dump(device)
+                except (EmptyHierarchyError, ScreenParseError, DeviceError) as exc:
+                    return self._not_committed(event, verdict, screen, f"not committed: {exc}")
+                if now.hash != screen.hash:
+                    return self._stale(event, now, screen.hash)
+            return await self._commit_and_record(event, verdict, device, screen)
+
+    def _not_committed(
+        self, event: AgentEvent, verdict: Verdict, screen: Screen | None, error: str
+    ) -> MediationOutcome:
+        outcome = MediationOutcome(
+            verdict=verdict,
+            executed=False,
+            error=error,
+            screen_hash=screen.hash if screen is not None else None,
+        )
+        self._record(event, outcome, screen)
+        return outcome
+
+    async def _commit_and_record(
+        self, event: AgentEvent, verdict: Verdict, device: DeviceAdapter, screen: Screen | None
+    ) -> MediationOutcome:
+        """Under the device lock: commit the (rewritten) action, then record its result."""
+        screen_hash = screen.hash if screen is not None else None
         to_commit = event
         if verdict.decision is Decision.REWRITE:
             if verdict.rewritten is None:
@@ -273,6 +311,8 @@ class Mediator:
         try:
             result = await self._commit(to_commit, device)
         except Exception as exc:
+            # a failed commit may still have changed something on the device
+            self._generation[device.serial] = self._generation.get(device.serial, 0) + 1
             outcome = MediationOutcome(
                 verdict=verdict,
                 executed=False,
@@ -281,6 +321,7 @@ class Mediator:
             )
             self._record(event, outcome, screen)
             return outcome
+        self._generation[device.serial] = self._generation.get(device.serial, 0) + 1
         error: str | None = None
         try:
             await self.pep.record_result(event, verdict, result)

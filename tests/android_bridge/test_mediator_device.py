@@ -230,3 +230,47 @@ def test_screen_shown_to_a_session_is_provenance_and_rewrite_commits_the_cleaned
         assert "1234 5678" not in rows.result["output"]
 
     asyncio.run(run())
+
+
+class SlowFor:
+    """The real PEP, with one agent's decisions delayed (as a T4 escalation would be)."""
+
+    def __init__(self, pep: PEP, agent: str, delay: float) -> None:
+        self.pep, self.agent, self.delay = pep, agent, delay
+
+    async def decide(self, event: Any) -> Any:
+        if getattr(event, "agent", None) == self.agent:
+            await asyncio.sleep(self.delay)
+        return await self.pep.decide(event)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.pep, name)
+
+
+def test_a_pending_decision_does_not_freeze_the_device_nor_tap_a_changed_screen(
+    farm: VirtualDeviceFarm,
+) -> None:
+    pep = SlowFor(PEP.create(policy="default", audit=None), "slow", 0.5)
+    m = Mediator(pep, DevicePool(farm.serials, adb_port=farm.adb_port))  # type: ignore[arg-type]
+
+    async def run() -> None:
+        await m.submit(gui("s7", "a", "key", {"key": "home"}))
+        order: list[str] = []
+
+        async def slow_tap() -> Any:
+            out = await m.submit(gui("s7", "slow", "tap", {"x": 540, "y": 1200}))
+            order.append("slow")
+            return out
+
+        async def quick_launch() -> Any:
+            await asyncio.sleep(0.1)  # after the slow tap's dump
+            out = await m.submit(gui("s8", "quick", "launch", {"package": CONTACTS}))
+            order.append("quick")
+            return out
+
+        slow, quick = await asyncio.gather(slow_tap(), quick_launch())
+        assert order == ["quick", "slow"]
+        assert quick.executed
+        assert slow.stale and not slow.executed
+
+    asyncio.run(run())
