@@ -6,14 +6,28 @@ reordering rows breaks either a hash, a link or the seq sequence, and ``verify``
 bad seq. The store also keeps the head (seq, hash) in its meta table so that cutting rows off
 the end is detected. (Someone who can rewrite the whole file can recompute the whole chain;
 anchor ``verify().head_hash`` somewhere else if that matters.)
+
+Writing (group commit): ``await log.aappend(record)`` and ``log.append(record)`` (thread-safe)
+return the record's seq once the transaction holding it has committed. The caller does the CPU
+work (masking, salted digests, canonical JSON) before queueing; one writer thread
+(``GroupCommitWriter``) takes every record queued meanwhile, numbers and chains them in
+submission order, and stores them in one transaction. So N concurrent decisions cost one commit
+instead of N, and the event loop never waits for the disk. A lone synchronous caller commits in
+its own thread (no hand-off). A failed batch raises ``AuditUnavailable`` to every caller in it.
+
+Durability (``durability=``): ``"process"`` (default) acknowledges a record once it is in the
+WAL, which survives ``kill -9`` of the daemon but not an OS crash or power loss; ``"power"``
+also waits for the fsync. See ``SQLiteAuditStore`` and ``docs/audit.md``.
 """
 
 from __future__ import annotations
 
-import asyncio
+import concurrent.futures
 import hashlib
 import json
 import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -23,21 +37,79 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from host_pep.audit.masking import ValueHasher, redact_json
 from host_pep.audit.record import AuditRecord, RecordKind
 from host_pep.audit.secret import Secret
-from host_pep.audit.sqlite_store import SQLiteAuditStore
+from host_pep.audit.sqlite_store import Durability, SQLiteAuditStore
 from host_pep.audit.store import GENESIS_HASH, AuditStore, RowFilter, StoredRow
+from host_pep.audit.writer import CommitStats, GroupCommitWriter
 from host_pep.exceptions import AuditUnavailable
 from host_pep.verdict import Decision
 
 SALT_KEY = "hmac_salt"
 _COLUMN_FIELDS = ("ts", "kind", "session", "agent", "decision", "stage", "event_id")
+DEFAULT_ACK_TIMEOUT_S = 10.0
+
+# One encoder for every record: json.dumps with options builds a new encoder per call.
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(value)
 
 
 def chain_hash(prev_hash: str, body: str) -> str:
     return hashlib.sha256(f"{prev_hash}\n{body}".encode()).hexdigest()
+
+
+@dataclass(slots=True, frozen=True)
+class _Prepared:
+    """A sealed record waiting for its seq: the stored body is ``head + str(seq) + tail``."""
+
+    head: str
+    tail: str
+    ts: float
+    kind: str
+    session: str
+    agent: str
+    decision: str | None
+    stage: str | None
+    event_id: str
+
+    def row(self, seq: int, prev_hash: str) -> StoredRow:
+        body = f"{self.head}{seq}{self.tail}"
+        return StoredRow(
+            seq=seq,
+            ts=self.ts,
+            kind=self.kind,
+            session=self.session,
+            agent=self.agent,
+            decision=self.decision,
+            stage=self.stage,
+            event_id=self.event_id,
+            body=body,
+            prev_hash=prev_hash,
+            hash=chain_hash(prev_hash, body),
+        )
+
+
+# Stands in for the seq while a body is serialized; an unlikely value, and a body that holds it
+# anywhere else (say in claimed provenance) takes the slower exact path.
+_SEQ_MARK = -7_351_094_286_113_507
+_SEQ_KEY = f'"seq":{_SEQ_MARK}'
+
+
+def split_body(body: dict[str, Any]) -> tuple[str, str]:
+    """The canonical JSON of ``body`` cut where the value of ``"seq"`` goes, so a record is
+    serialized once, before the writer knows its seq:
+    ``head + str(seq) + tail == canonical_json({**body, "seq": seq})``."""
+    text = _ENCODER.encode({**body, "seq": _SEQ_MARK})
+    at = text.find(_SEQ_KEY)
+    if at >= 0 and text.find(_SEQ_KEY, at + 1) < 0:
+        return text[: at + len('"seq":')], text[at + len(_SEQ_KEY) :]
+    # Keys are sorted, so the top-level keys before "seq" are exactly those that sort below it.
+    before = {k: v for k, v in body.items() if k < "seq"}
+    after = {k: v for k, v in body.items() if k > "seq"}
+    head = _ENCODER.encode(before)[:-1] + ("," if before else "") + '"seq":'
+    tail = ("," if after else "") + _ENCODER.encode(after)[1:]
+    return head, tail
 
 
 class VerifyResult(BaseModel):
@@ -59,9 +131,15 @@ def _as_ts(value: float | datetime | None) -> float | None:
 class AuditLog:
     """Open with ``AuditLog.open(path)``; ``None`` keeps the log in memory (tests, eval)."""
 
-    def __init__(self, store: AuditStore) -> None:
+    def __init__(
+        self, store: AuditStore, *, ack_timeout: float | None = DEFAULT_ACK_TIMEOUT_S
+    ) -> None:
         self.store = store
+        self.ack_timeout = ack_timeout
+        """How long an append waits for its batch to commit before it gives up (the record may
+        still be stored; the caller is told it was not, so the decision fails closed)."""
         self._hasher: ValueHasher | None = None
+        self._writer: GroupCommitWriter[_Prepared, int] = GroupCommitWriter(self._commit)
 
     @classmethod
     def open(
@@ -70,10 +148,17 @@ class AuditLog:
         *,
         readonly: bool = False,
         lock_timeout: float = 2.0,
+        durability: Durability = "process",
+        ack_timeout: float | None = DEFAULT_ACK_TIMEOUT_S,
     ) -> AuditLog:
         """Never raises for I/O problems: a store that cannot write makes ``append`` raise
-        ``AuditUnavailable`` (which the pipeline turns into a deny) with the reason."""
-        return cls(SQLiteAuditStore(path, readonly=readonly, lock_timeout=lock_timeout))
+        ``AuditUnavailable`` (which the pipeline turns into a deny) with the reason.
+        ``durability``: ``"process"`` (survives kill -9) or ``"power"`` (fsync per commit).
+        An unknown ``durability`` is a ValueError."""
+        store = SQLiteAuditStore(
+            path, readonly=readonly, lock_timeout=lock_timeout, durability=durability
+        )
+        return cls(store, ack_timeout=ack_timeout)
 
     def __enter__(self) -> AuditLog:
         return self
@@ -89,39 +174,71 @@ class AuditLog:
             self._hasher = ValueHasher(Secret(salt))
         return self._hasher
 
-    def append(self, record: AuditRecord) -> int:
-        """Store ``record`` durably and return its seq. Raises ``AuditUnavailable``."""
+    def _prepare(self, record: AuditRecord) -> _Prepared:
+        """Everything but the seq and the links, in the caller's thread: a record that cannot
+        be sealed fails its own caller only, never the batch it would have joined."""
         try:
-            sealed = record.sealed(self._get_hasher())
+            body = record.sealed_body(self._get_hasher())
+            head, tail = split_body(body)
+            return _Prepared(
+                head=head,
+                tail=tail,
+                ts=body["ts"],
+                kind=body["kind"],
+                session=body["session"],
+                agent=body["agent"],
+                decision=body["decision"],
+                stage=body["stage"],
+                event_id=body["event_id"],
+            )
         except AuditUnavailable:
             raise
         except Exception as exc:  # a record we cannot seal must not be acknowledged
             raise AuditUnavailable(f"audit record could not be prepared: {exc}") from exc
 
-        def build(seq: int, prev_hash: str) -> StoredRow:
-            sealed.seq = seq
-            body = canonical_json(sealed.body())
-            return StoredRow(
-                seq=seq,
-                ts=sealed.ts,
-                kind=sealed.kind.value,
-                session=sealed.session,
-                agent=sealed.agent,
-                decision=sealed.decision.value if sealed.decision else None,
-                stage=sealed.stage.value if sealed.stage else None,
-                event_id=sealed.event_id,
-                body=body,
-                prev_hash=prev_hash,
-                hash=chain_hash(prev_hash, body),
-            )
+    def _commit(self, batch: Sequence[_Prepared]) -> list[int]:
+        """The writer's side: number and chain the batch onto the head, store it atomically."""
 
-        row = self.store.append_atomic(build)
-        record.seq = row.seq
-        return row.seq
+        def build(seq: int, prev_hash: str) -> list[StoredRow]:
+            rows: list[StoredRow] = []
+            for i, prepared in enumerate(batch):
+                row = prepared.row(seq + i, prev_hash)
+                prev_hash = row.hash
+                rows.append(row)
+            return rows
+
+        append_batch = getattr(self.store, "append_batch", None)
+        if append_batch is not None:
+            return [row.seq for row in append_batch(build)]
+        # a store without batches: one transaction per record (earlier ones stay committed)
+        return [self.store.append_atomic(p.row).seq for p in batch]
+
+    def append(self, record: AuditRecord) -> int:
+        """Store ``record`` durably and return its seq. Thread-safe; raises ``AuditUnavailable``.
+        Blocks until its transaction committed: from a coroutine, use ``aappend``."""
+        prepared = self._prepare(record)
+        try:
+            seq = self._writer.run_inline(prepared, self.ack_timeout)
+        except concurrent.futures.TimeoutError as exc:
+            raise AuditUnavailable(self._late()) from exc
+        record.seq = seq
+        return seq
 
     async def aappend(self, record: AuditRecord) -> int:
-        """``append`` off the event loop (a durable commit waits for an fsync)."""
-        return await asyncio.to_thread(self.append, record)
+        """``append`` for coroutines: joins the next group commit and awaits it without
+        blocking the event loop. Cancelling the await before the batch starts withdraws the
+        record."""
+        seq = await self._writer.asubmit(self._prepare(record), self.ack_timeout, self._late)
+        record.seq = seq
+        return seq
+
+    @property
+    def commit_stats(self) -> CommitStats:
+        """Transactions and records this log committed so far, and records queued now."""
+        return self._writer.stats
+
+    def _late(self) -> str:
+        return f"the audit store did not acknowledge the record within {self.ack_timeout:g} s"
 
     def append_event(
         self, kind: RecordKind | str, session: str, detail: dict[str, Any], *, agent: str = ""
@@ -232,4 +349,6 @@ class AuditLog:
         return VerifyResult(ok=True, checked=checked, head_hash=prev)
 
     def close(self) -> None:
+        """Store what is queued, stop the writer, close the store. Appends then raise."""
+        self._writer.close(self.ack_timeout)
         self.store.close()

@@ -25,15 +25,29 @@ from host_pep.audit.secret import Secret
 MASK = "*"
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# The same, but a match may only start where a run of address characters starts. Whether a run
+# holds an address does not depend on where in the run a match starts, so this finds the same
+# addresses without rescanning a run from every one of its characters (which made an
+# "agent@session" summary cost 10 us). ``_mask_emails`` restarts on the rest of the text after a
+# match, so an address right after another one ("a@b.com+c@d.com") still starts a run.
+_EMAIL_AT_RUN = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){10,30}\b")
 # six or more digits, optionally with a leading '+' and common separators between them
 _DIGITS = re.compile(r"\+?\d(?:[\s.\-()/]{0,3}\d){5,}")
 
 
+# ``\w`` is str.isalnum() plus "_" (same Unicode classes), so this strips exactly what
+# ``isalnum`` rejects, in C instead of a per-character generator (the audit's hot path).
+_NOT_ALNUM = re.compile(r"[\W_]+")
+# An address needs an "@"; an IBAN and a digit run need a digit. Most text has neither.
+_A_DIGIT = re.compile(r"\d")
+
+
 def skeleton(value: str) -> str:
     """The comparable core of a value: NFKC, case-folded, letters and digits only."""
-    norm = unicodedata.normalize("NFKC", value).casefold()
-    return "".join(ch for ch in norm if ch.isalnum())
+    if value.isascii():  # NFKC leaves ASCII alone and casefold is lower() there
+        return _NOT_ALNUM.sub("", value.lower())
+    return _NOT_ALNUM.sub("", unicodedata.normalize("NFKC", value).casefold())
 
 
 def mask_value(value: str, kind: str | None = None) -> str:
@@ -72,9 +86,28 @@ def _mask_match(match: re.Match[str]) -> str:
     return mask_value(match.group(0))
 
 
+def _mask_emails(text: str) -> str:
+    """``_EMAIL.sub(_mask_match, text)``, in linear time."""
+    if "@" not in text:
+        return text
+    out: list[str] = []
+    rest = text
+    while (m := _EMAIL_AT_RUN.search(rest)) is not None:
+        out.append(rest[: m.start()])
+        out.append(mask_value(m.group(0)))
+        rest = rest[m.end() :]
+    if not out:
+        return text
+    out.append(rest)
+    return "".join(out)
+
+
 def redact_text(text: str) -> str:
     """Mask anything in free text that looks like an e-mail, IBAN or long digit run."""
-    text = _EMAIL.sub(_mask_match, text)
+    if "@" in text:
+        text = _mask_emails(text)
+    if not _A_DIGIT.search(text):  # masking an address never adds a digit
+        return text
     text = _IBAN.sub(lambda m: mask_value(m.group(0), "iban"), text)
     return _DIGITS.sub(_mask_match, text)
 

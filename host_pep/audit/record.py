@@ -3,6 +3,9 @@
 ``AuditRecord.from_decision`` builds the record for a decision. It holds the clear values it
 needs for salted hashes only in a private attribute that is never serialized; ``AuditLog.append``
 seals the record (fills the digests with the log's salt, drops the clear values) before storing.
+
+Hot path: a record is built for every decision, so ``sealed_body`` produces the stored JSON body
+from one dump of the record (no deep copy, no second model).
 """
 
 from __future__ import annotations
@@ -201,18 +204,25 @@ class AuditRecord(BaseModel):
 
     def sealed(self, hasher: ValueHasher) -> AuditRecord:
         """A copy with salted digests filled in and no clear value left anywhere."""
-        out = self.model_copy(deep=True)
+        body = self.sealed_body(hasher)
+        return AuditRecord.model_validate({**body, "prev_hash": self.prev_hash, "hash": self.hash})
+
+    def sealed_body(self, hasher: ValueHasher) -> dict[str, Any]:
+        """``body()`` of the sealed record: digests filled in, no clear value (the JSON the log
+        stores). Built from one dump of this record; the record itself is left unchanged."""
+        out = self.body()
         for (where, i), text in self._pending.items():
-            if where == "payload" and i < len(out.payload):
-                out.payload[i].digest = hasher.digest(text)
-            elif where == "evidence" and i < len(out.evidence):
-                out.evidence[i].digest = hasher.digest(text)
-        out._pending = {}
+            items = out.get(where)
+            if where in ("payload", "evidence") and isinstance(items, list) and i < len(items):
+                items[i]["digest"] = hasher.digest(text)
         return out
 
     def body(self) -> dict[str, Any]:
         """The hashed content: everything but the chain links themselves."""
-        return self.model_dump(mode="json", exclude={"prev_hash", "hash"})
+        return self.model_dump(mode="json", exclude=_LINKS)
+
+
+_LINKS: set[str] = {"prev_hash", "hash"}
 
 
 def _evidence_record(ev: Evidence) -> EvidenceRecord:

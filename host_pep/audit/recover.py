@@ -14,6 +14,7 @@ More than one distinct fit is ambiguous: then nothing is hashed (the masked form
 
 from __future__ import annotations
 
+import functools
 import re
 
 from host_pep.audit.masking import skeleton
@@ -24,6 +25,7 @@ _CC_PREFIX = re.compile(r"^\s*\+(\d{1,3})\s+")
 _MAX_WINDOW = 8
 
 
+@functools.lru_cache(maxsize=1024)  # masks recur (one per observed value); they hold no secret
 def _pattern(masked: str, *, exact: bool, digits: bool) -> re.Pattern[str] | None:
     """Regex over skeletons: visible characters literal, runs of mask characters wildcards."""
     wildcard = r"\d" if digits else "."
@@ -78,9 +80,13 @@ def recover(masked: str, texts: list[str]) -> str | None:
         return found.pop() if len(found) == 1 else None
     windows: set[str] = set()
     for t in texts:
-        tokens = t.split()
-        for i in range(len(tokens)):
-            for j in range(i + 1, min(i + _MAX_WINDOW, len(tokens)) + 1):
-                windows.add(skeleton(" ".join(tokens[i:j])))
+        # the skeleton of a window is the concatenation of its tokens' skeletons (whitespace is
+        # dropped and never composes with a neighbour), so each token is normalized once
+        parts = [skeleton(token) for token in t.split()]
+        for i in range(len(parts)):
+            window = ""
+            for part in parts[i : i + _MAX_WINDOW]:
+                window += part
+                windows.add(window)
     found = _fits(masked, sorted(windows), digits=False)
     return found.pop() if len(found) == 1 else None

@@ -1,7 +1,17 @@
-"""SQLiteAuditStore: the default AuditStore (one file, WAL, synchronous=FULL).
+"""SQLiteAuditStore: the default AuditStore (one file, WAL).
 
-Durability: in WAL mode with ``synchronous=FULL`` a COMMIT returns only after the WAL is
-fsynced, so a row whose append returned survives ``kill -9`` and power loss alike.
+Durability (``durability=``, see ``docs/audit.md``): SQLite in WAL mode writes every committed
+transaction into the WAL file before COMMIT returns; ``synchronous`` only decides whether it also
+waits for an fsync of it.
+
+* ``"process"`` (default, ``synchronous=NORMAL``): no fsync per commit. A committed row is in the
+  OS page cache, so it survives the daemon being killed (``kill -9``, a crash, an OOM kill):
+  the kernel still writes those pages. An OS crash or power loss can lose the last transactions
+  (never corrupt the file or the chain: the WAL is replayed up to the last complete commit).
+* ``"power"`` (``synchronous=FULL``): every COMMIT waits for the WAL fsync (4-8 ms on ordinary
+  disks), so an acknowledged row also survives power loss. Group commit (``AuditLog``) pays that
+  fsync once per batch, not once per record.
+
 Concurrency: one connection guarded by a lock (the daemon appends from several threads and
 tasks); ``BEGIN IMMEDIATE`` plus SQLite's file lock serialize appends from other processes on
 the same file, so the chain stays linear. A lock held longer than ``lock_timeout`` is reported
@@ -15,7 +25,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 from host_pep.audit.store import GENESIS_HASH, RowFilter, StoredRow
 from host_pep.exceptions import AuditUnavailable
@@ -41,6 +51,19 @@ CREATE INDEX IF NOT EXISTS audit_ts ON audit(ts);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 _COLUMNS = "seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash"
+_INSERT = f"INSERT INTO audit({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+
+Durability = Literal["process", "power"]
+"""What an acknowledged append survives: the process dying, or also the machine losing power."""
+SYNCHRONOUS: dict[str, str] = {"process": "NORMAL", "power": "FULL"}
+
+
+def check_durability(value: str) -> Durability:
+    if value not in SYNCHRONOUS:
+        raise ValueError(
+            f"unknown audit durability {value!r}; use one of {', '.join(get_args(Durability))}"
+        )
+    return value  # type: ignore[return-value]
 
 
 def _row(values: Any) -> StoredRow:
@@ -60,6 +83,22 @@ def _row(values: Any) -> StoredRow:
     )
 
 
+def _values(row: StoredRow) -> tuple[Any, ...]:
+    return (
+        row.seq,
+        row.ts,
+        row.kind,
+        row.session,
+        row.agent,
+        row.decision,
+        row.stage,
+        row.event_id,
+        row.body,
+        row.prev_hash,
+        row.hash,
+    )
+
+
 class SQLiteAuditStore:
     def __init__(
         self,
@@ -67,9 +106,11 @@ class SQLiteAuditStore:
         *,
         readonly: bool = False,
         lock_timeout: float = 2.0,
+        durability: Durability = "process",
     ) -> None:
         self.path = None if path is None else Path(path)
         self.readonly = readonly
+        self.durability = check_durability(durability)
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
         self._broken: str | None = None
@@ -97,7 +138,7 @@ class SQLiteAuditStore:
             conn.execute(f"PRAGMA busy_timeout = {int(lock_timeout * 1000)}")
             if not self.readonly:
                 conn.execute("PRAGMA journal_mode = WAL")
-                conn.execute("PRAGMA synchronous = FULL")
+                conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS[self.durability]}")
                 conn.executescript(_SCHEMA)
             else:
                 conn.execute("SELECT count(*) FROM audit").fetchone()
@@ -147,6 +188,12 @@ class SQLiteAuditStore:
         return str(row[0])
 
     def append_atomic(self, build: Callable[[int, str], StoredRow]) -> StoredRow:
+        (row,) = self.append_batch(lambda seq, prev: [build(seq, prev)])
+        return row
+
+    def append_batch(self, build: Callable[[int, str], list[StoredRow]]) -> list[StoredRow]:
+        """One transaction for a whole batch: read the head, insert every row ``build`` chains
+        onto it, move the head, COMMIT (one WAL write; one fsync under ``"power"``)."""
         with self._lock:
             conn = self._c()
             if self.readonly:
@@ -158,34 +205,20 @@ class SQLiteAuditStore:
                         "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1"
                     ).fetchone()
                     seq, prev = (1, GENESIS_HASH) if last is None else (last[0] + 1, last[1])
-                    row = build(seq, prev)
-                    conn.execute(
-                        f"INSERT INTO audit({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                        (
-                            row.seq,
-                            row.ts,
-                            row.kind,
-                            row.session,
-                            row.agent,
-                            row.decision,
-                            row.stage,
-                            row.event_id,
-                            row.body,
-                            row.prev_hash,
-                            row.hash,
-                        ),
-                    )
-                    conn.executemany(
-                        "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
-                        [("head_seq", str(row.seq)), ("head_hash", row.hash)],
-                    )
-                    conn.execute("COMMIT")  # fsync of the WAL (synchronous=FULL)
+                    rows = build(seq, prev)
+                    if rows:
+                        conn.executemany(_INSERT, [_values(row) for row in rows])
+                        conn.executemany(
+                            "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+                            [("head_seq", str(rows[-1].seq)), ("head_hash", rows[-1].hash)],
+                        )
+                    conn.execute("COMMIT")  # the acknowledgement point (see the docstring)
                 except BaseException:
                     _rollback(conn)
                     raise
             except (sqlite3.Error, OSError) as exc:
                 raise self._fail("write", exc) from exc
-        return row
+        return rows
 
     def iter_rows(self) -> Iterator[StoredRow]:
         # Page through by seq so a long verify does not hold the lock (or a read txn) throughout.

@@ -8,7 +8,7 @@ plane, would implement the same protocol:
 * table ``audit(seq bigint primary key, ts double precision, kind text, session text, agent text,
   decision text, stage text, event_id text, body jsonb-as-text, prev_hash text, hash text)`` plus
   ``audit_meta(key text primary key, value text)``;
-* ``append_atomic`` runs in one transaction that first takes ``pg_advisory_xact_lock(<log id>)``
+* ``append_batch`` (and ``append_atomic``, a batch of one) runs in one transaction that first takes ``pg_advisory_xact_lock(<log id>)``
   (or ``SELECT ... FOR UPDATE`` on the head row in ``audit_meta``), reads the head, inserts, and
   commits with ``synchronous_commit = on`` so that an acknowledged append is durable;
 * ``body`` must be stored as the exact text that was hashed (``text``, not ``jsonb``, which would
@@ -67,6 +67,13 @@ class AuditStore(Protocol):
     def append_atomic(self, build: Callable[[int, str], StoredRow]) -> StoredRow:
         """Atomically: read the head (next seq, previous hash), ``build`` the row, insert it, and
         make it durable before returning. Raise ``AuditUnavailable`` if that is not possible."""
+        ...
+
+    def append_batch(self, build: Callable[[int, str], list[StoredRow]]) -> list[StoredRow]:
+        """``append_atomic`` for a group: ``build`` gets the head once and returns the rows,
+        chained and numbered from it; all are inserted and made durable in one transaction
+        (all or none). ``AuditLog`` falls back to ``append_atomic`` per row for a store that
+        lacks this method."""
         ...
 
     def iter_rows(self) -> Iterator[StoredRow]:

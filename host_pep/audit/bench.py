@@ -1,0 +1,189 @@
+"""``python -m host_pep.audit.bench``: audit appends per second, one at a time vs group commit.
+
+For each durability level (``process`` = synchronous=NORMAL, ``power`` = synchronous=FULL) a
+fresh log in a temporary directory takes ``--records`` decision records built the way the PEP
+builds them (``AuditRecord.from_decision`` of a real event and verdict, half of them with
+masked evidence):
+
+* ``sync``: one caller, ``append`` after ``append`` (one transaction per record);
+* ``grouped``: ``--concurrency`` asyncio tasks calling ``aappend`` (one transaction per group).
+
+It reports appends/s and the CPU time per record (process CPU / records, all threads), and
+checks the chain at the end. A benchmark, not a test: numbers depend on the disk and the load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from host_pep.audit.log import AuditLog
+from host_pep.audit.record import AuditRecord
+from host_pep.audit.sqlite_store import SYNCHRONOUS
+from host_pep.events import AgentEvent
+from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
+from host_pep.verdict import Decision, Evidence, Stage, Verdict
+
+
+def _decisions() -> list[Callable[[], AuditRecord]]:
+    """A clean allow and a leaking deny with evidence, as the pipeline produces them."""
+    clean = AgentEvent.parse(
+        {
+            "session": "bench",
+            "agent": "bench-agent",
+            "channel": "tool",
+            "action": "tool_call",
+            "target": "calendar.create_event",
+            "payload": {"title": "Standup", "notes": "room 4012"},
+            "context": {"user_request": "put the standup on my calendar"},
+        }
+    )
+    leak = AgentEvent.parse(
+        {
+            "session": "bench",
+            "agent": "bench-agent",
+            "channel": "tool",
+            "action": "tool_call",
+            "target": "calendar.create_event",
+            "payload": {"title": "Call", "notes": "Call 138 1234 5678"},
+            "context": {"user_request": "put the standup on my calendar"},
+        }
+    )
+    semantics = ActionSemantics(
+        app="calendar",
+        operation=Operation.LOCAL_WRITE,
+        fields={"title": FieldRole.CONTENT, "notes": FieldRole.CONTENT},
+        text={"notes": "Call 138 1234 5678"},
+    )
+    latency = {"T0": 0.03, "T1": 0.006, "T2": 0.012, "T3": 0.001, "total": 0.06}
+    allow = Verdict(
+        event_id=clean.id,
+        decision=Decision.ALLOW,
+        stage=Stage.T3,
+        reason="no policy objects to this action",
+        latency_ms=latency,
+    )
+    deny = Verdict(
+        event_id=leak.id,
+        decision=Decision.DENY,
+        stage=Stage.T2,
+        rule_ids=["default:source-sink"],
+        reason="a phone number from contacts may not flow into calendar",
+        evidence=[Evidence(kind="phone", masked="138****5678", field="notes", source="contacts")],
+        latency_ms=latency,
+    )
+    done_clean = Completion(event=clean, semantics=semantics)
+    done_leak = Completion(event=leak, semantics=semantics)
+    return [
+        lambda: AuditRecord.from_decision(clean, done_clean, allow),
+        lambda: AuditRecord.from_decision(leak, done_leak, deny),
+    ]
+
+
+def _cpu_build(n: int) -> float:
+    """CPU microseconds per record to build, seal and serialize it (no storage)."""
+    makers = _decisions()
+    with AuditLog.open(None) as log:
+        prepare = log._prepare  # the per-record work the caller does before queueing
+        start = time.process_time()
+        for i in range(n):
+            prepare(makers[i % len(makers)]())
+        return (time.process_time() - start) / n * 1e6
+
+
+def _sync(log: AuditLog, n: int) -> None:
+    makers = _decisions()
+    for i in range(n):
+        log.append(makers[i % len(makers)]())
+
+
+async def _grouped(log: AuditLog, n: int, concurrency: int) -> None:
+    makers = _decisions()
+    counter = iter(range(n))
+
+    async def client() -> None:
+        for i in counter:
+            await log.aappend(makers[i % len(makers)]())
+
+    await asyncio.gather(*(client() for _ in range(concurrency)))
+
+
+def _measure(durability: str, mode: str, n: int, concurrency: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="droidgate-audit-bench-") as tmp:
+        log = AuditLog.open(Path(tmp) / "audit.db", durability=durability)  # type: ignore[arg-type]
+        try:
+            log.append(_decisions()[0]())  # salt and schema exist before timing
+            wall, cpu = time.perf_counter(), time.process_time()
+            if mode == "sync":
+                _sync(log, n)
+            else:
+                asyncio.run(_grouped(log, n, concurrency))
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            result = log.verify()
+        finally:
+            log.close()
+    return {
+        "durability": durability,
+        "synchronous": SYNCHRONOUS[durability],
+        "mode": mode,
+        "concurrency": 1 if mode == "sync" else concurrency,
+        "records": n,
+        "appends_per_s": round(n / wall, 1),
+        "cpu_us_per_record": round(cpu / n * 1e6, 1),
+        "chain_ok": result.ok and result.checked == n + 1,
+    }
+
+
+def run(
+    records: int = 2000, concurrency: int = 32, durabilities: tuple[str, ...] = ("process", "power")
+) -> dict[str, Any]:
+    runs: list[dict[str, Any]] = []
+    for durability in durabilities:
+        # fsync-bound sync appends are slow: fewer of them still give a stable rate
+        sync_n = records if durability == "process" else max(50, records // 10)
+        runs.append(_measure(durability, "sync", sync_n, 1))
+        runs.append(_measure(durability, "grouped", records, concurrency))
+    return {"build_cpu_us_per_record": round(_cpu_build(records), 1), "runs": runs}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m host_pep.audit.bench", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--records", type=int, default=2000, help="records per run (default 2000)")
+    parser.add_argument("--concurrency", type=int, default=32, help="appending tasks (default 32)")
+    parser.add_argument(
+        "--durability", choices=("process", "power", "both"), default="both", help="default: both"
+    )
+    parser.add_argument(
+        "--json", default=None, metavar="OUT", help="also write the results as JSON"
+    )
+    args = parser.parse_args(argv)
+    if args.records < 1 or args.concurrency < 1:
+        parser.error("--records and --concurrency must be at least 1")
+    levels = ("process", "power") if args.durability == "both" else (args.durability,)
+    doc = run(args.records, args.concurrency, levels)
+    print(f"build+seal+serialize: {doc['build_cpu_us_per_record']:.1f} us CPU per record")
+    print(f"{'durability':<18}{'mode':<14}{'records':>8}{'appends/s':>12}{'CPU us/rec':>12}  chain")
+    for r in doc["runs"]:
+        mode = r["mode"] if r["mode"] == "sync" else f"grouped x{r['concurrency']}"
+        level = f"{r['durability']} ({r['synchronous']})"
+        ok = "ok" if r["chain_ok"] else "BROKEN"
+        print(
+            f"{level:<18}{mode:<14}{r['records']:>8}{r['appends_per_s']:>12.0f}"
+            f"{r['cpu_us_per_record']:>12.1f}  {ok}"
+        )
+    if args.json:
+        Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    return 0 if all(r["chain_ok"] for r in doc["runs"]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
