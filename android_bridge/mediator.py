@@ -213,6 +213,10 @@ class Mediator:
         else:
             no_device = ""
         if device is None:
+            # judged (and audited) all the same, but never on a screen the agent supplied
+            if "screen_xml" in parsed.context:
+                context = {k: v for k, v in parsed.context.items() if k != "screen_xml"}
+                parsed = parsed.model_copy(update={"context": context})
             verdict = await self._decide(parsed)
             outcome = MediationOutcome(
                 verdict=verdict, executed=False, error=f"not committed: {no_device}"

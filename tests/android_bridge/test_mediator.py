@@ -115,3 +115,14 @@ def test_binding_an_unknown_serial_names_the_known_ones() -> None:
         assert "127.0.0.1:1" in str(exc)
     else:
         raise AssertionError("binding an unknown serial must fail")
+
+
+def test_a_screen_supplied_by_the_agent_is_never_judged_on() -> None:
+    from android_bridge.events.uixml import calendar_new_event
+
+    m = Mediator(PEP.create(policy="default", audit=None), pool())  # unbound: no device
+    event = {"session": "nobody", "agent": "a", "channel": "gui", "action": "text_input",
+             "payload": {"text": "hello"}, "context": {"screen_xml": calendar_new_event()}}  # fmt: skip
+    out = run(m, event)
+    # without the mediator's own dump a GUI write fails closed, whatever the agent sent
+    assert out.verdict.decision.value == "deny" and not out.executed
