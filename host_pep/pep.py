@@ -178,7 +178,7 @@ class PEP:
                 return begun
             if begun.ev.needs_t4:
                 await self.pipeline.adjudicate(begun.ctx, begun.ev)
-            return self._finish(begun)
+            return await self._afinish(begun)
         except Exception as exc:
             return self._internal_error(event, exc, start)
 
@@ -310,6 +310,18 @@ class PEP:
         return state
 
     def _finish(self, p: _Pending) -> Verdict:
+        return self._audit(p.event, p.completion, self._verdict(p))
+
+    async def _afinish(self, p: _Pending) -> Verdict:
+        """``_finish`` for coroutines: the audit commit is awaited, not blocking the loop."""
+        verdict = self._verdict(p)
+        try:
+            await self.audit.aappend(AuditRecord.from_decision(p.event, p.completion, verdict))
+        except Exception as exc:
+            return _unrecorded(verdict, exc)
+        return verdict
+
+    def _verdict(self, p: _Pending) -> Verdict:
         ev, ctx = p.ev, p.ctx
         outcome = ev.outcome
         latency = {"T0": p.t0_ms, **ev.latency}
@@ -340,25 +352,13 @@ class PEP:
                 shadow=list(ctx.shadow),
                 error=ev.error,
             )
-        return self._audit(p.event, p.completion, verdict)
+        return verdict
 
     def _audit(self, event: AgentEvent, completion: Completion | None, verdict: Verdict) -> Verdict:
         try:
             self.audit.append(AuditRecord.from_decision(event, completion, verdict))
         except Exception as exc:
-            # An unrecorded decision cannot be acknowledged: it becomes a deny, and we say why.
-            unavailable = exc if isinstance(exc, AuditUnavailable) else AuditUnavailable(str(exc))
-            if verdict.decision is not Decision.DENY:
-                verdict = verdict.model_copy(
-                    update={
-                        "decision": Decision.DENY,
-                        "reason": f"the audit log could not record the decision ({verdict.decision.value}); denied",
-                        "rewritten": None,
-                    }
-                )
-            verdict.error = f"AuditUnavailable: {unavailable}" + (
-                f"; {verdict.error}" if verdict.error else ""
-            )
+            return _unrecorded(verdict, exc)
         return verdict
 
     # -- observations --------------------------------------------------------------------------
@@ -465,6 +465,23 @@ def _warm_up(regions: tuple[str, ...]) -> None:
     )
     sensitive_values(sample, regions)
     key_arguments(sample)
+
+
+def _unrecorded(verdict: Verdict, exc: Exception) -> Verdict:
+    """An unrecorded decision cannot be acknowledged: it becomes a deny, and says why."""
+    unavailable = exc if isinstance(exc, AuditUnavailable) else AuditUnavailable(str(exc))
+    if verdict.decision is not Decision.DENY:
+        verdict = verdict.model_copy(
+            update={
+                "decision": Decision.DENY,
+                "reason": f"the audit log could not record the decision ({verdict.decision.value}); denied",
+                "rewritten": None,
+            }
+        )
+    verdict.error = f"AuditUnavailable: {unavailable}" + (
+        f"; {verdict.error}" if verdict.error else ""
+    )
+    return verdict
 
 
 def _raw_field(raw: Any, name: str) -> str:

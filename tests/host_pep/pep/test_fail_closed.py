@@ -161,3 +161,12 @@ def test_a_failure_outside_the_stages_still_denies() -> None:
         and verdict.error
         and "rule store unreadable" in verdict.error
     )
+
+
+async def test_unwritable_audit_denies_on_the_async_path_too(tmp_path: Path) -> None:
+    from host_pep.audit import AuditLog
+
+    pep = PEP.create(audit=AuditLog.open(tmp_path))  # a directory is not a database
+    verdict = await pep.decide(tool_event("get_weather", {"city": "Paris"}))
+    assert verdict.decision is Decision.DENY
+    assert verdict.error and "AuditUnavailable" in verdict.error
