@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 import ahocorasick
@@ -21,6 +22,7 @@ MIN_TOKENS = 3
 PHRASE_KINDS = frozenset({"address"})
 
 
+@lru_cache(maxsize=16384)
 def normalize(text: str) -> str:
     return _NON_WORD.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
 

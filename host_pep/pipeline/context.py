@@ -140,8 +140,7 @@ class DecisionContext:
             return True
         if not self.user_request or len(found.raw) < 3:
             return False
-        raw = normalize(found.raw)
-        return bool(raw) and f" {raw} " in f" {normalize(self.user_request)} "
+        return _verbatim_in(found.raw, self.user_request)
 
     def _lookup(self, found: Found) -> list[Observation]:
         state = self.state
@@ -274,6 +273,12 @@ class DecisionContext:
 
 
 _NONE: list[Observation] = []
+
+
+@lru_cache(maxsize=16384)
+def _verbatim_in(raw: str, request: str) -> bool:
+    value = normalize(raw)
+    return bool(value) and f" {value} " in f" {normalize(request)} "
 
 
 @dataclass(frozen=True, slots=True)
