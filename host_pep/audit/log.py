@@ -170,7 +170,11 @@ class AuditLog:
 
     def _get_hasher(self) -> ValueHasher:
         if self._hasher is None:
-            salt = self.store.meta_setdefault(SALT_KEY, secrets.token_hex(32))
+            # read first: a log that has a salt needs no write lock for it (another writer may
+            # hold that lock, and the first append of a coroutine would wait for it on the loop)
+            salt = self.store.meta_get(SALT_KEY)
+            if salt is None:
+                salt = self.store.meta_setdefault(SALT_KEY, secrets.token_hex(32))
             self._hasher = ValueHasher(Secret(salt))
         return self._hasher
 
