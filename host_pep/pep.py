@@ -234,12 +234,7 @@ class PEP:
         if event is not None:
             return self._audit(event, None, verdict)
         try:
-            self.audit.append_event(
-                "error",
-                _raw_field(raw, "session") or "",
-                {"reason": reason, "error": error, "event_id": event_id},
-                agent=_raw_field(raw, "agent") or "",
-            )
+            self.audit.append(AuditRecord.from_invalid_input(raw, verdict, error=error))
         except Exception as exc:  # the caller still gets the deny; say why it is unrecorded
             verdict.error = f"{error}; audit unavailable: {exc}"
         return verdict

@@ -97,7 +97,9 @@ def test_invalid_events_are_denied_and_recorded() -> None:
         verdict = pep.decide_sync(raw)  # type: ignore[arg-type]
         assert verdict.decision is Decision.DENY and verdict.stage is Stage.T0
         assert verdict.error and "EventValidationError" in verdict.error
-    assert len(pep.audit.tail(10)) == 3
+    records = pep.audit.tail(10)
+    assert len(records) == 3
+    assert all(r.decision is Decision.DENY and r.summary == "rejected input" for r in records)
 
 
 def test_a_channel_without_adapter_is_denied_with_a_clear_reason() -> None:
