@@ -26,7 +26,7 @@ import concurrent.futures
 import hashlib
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -35,13 +35,15 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from host_pep.audit.masking import ValueHasher, redact_json
-from host_pep.audit.record import AuditRecord, RecordKind
+from host_pep.audit.record import AuditRecord, RecordDraft, RecordKind, decision_draft
 from host_pep.audit.secret import Secret
 from host_pep.audit.sqlite_store import Durability, SQLiteAuditStore
 from host_pep.audit.store import GENESIS_HASH, AuditStore, RowFilter, StoredRow
 from host_pep.audit.writer import CommitStats, GroupCommitWriter
+from host_pep.events import AgentEvent
 from host_pep.exceptions import AuditUnavailable
-from host_pep.verdict import Decision
+from host_pep.semantics import Completion
+from host_pep.verdict import Decision, Verdict
 
 SALT_KEY = "hmac_salt"
 _COLUMN_FIELDS = ("ts", "kind", "session", "agent", "decision", "stage", "event_id")
@@ -59,7 +61,7 @@ def chain_hash(prev_hash: str, body: str) -> str:
     return hashlib.sha256(f"{prev_hash}\n{body}".encode()).hexdigest()
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)  # not frozen: a frozen dataclass pays object.__setattr__ per field
 class _Prepared:
     """A sealed record waiting for its seq: the stored body is ``head + str(seq) + tail``."""
 
@@ -181,8 +183,14 @@ class AuditLog:
     def _prepare(self, record: AuditRecord) -> _Prepared:
         """Everything but the seq and the links, in the caller's thread: a record that cannot
         be sealed fails its own caller only, never the batch it would have joined."""
+        return self._prepare_with(lambda hasher: record.sealed_body(hasher))
+
+    def _prepare_draft(self, draft: RecordDraft) -> _Prepared:
+        return self._prepare_with(draft.seal)
+
+    def _prepare_with(self, seal: Callable[[ValueHasher], dict[str, Any]]) -> _Prepared:
         try:
-            body = record.sealed_body(self._get_hasher())
+            body = seal(self._get_hasher())
             head, tail = split_body(body)
             return _Prepared(
                 head=head,
@@ -240,6 +248,43 @@ class AuditLog:
     def commit_stats(self) -> CommitStats:
         """Transactions and records this log committed so far, and records queued now."""
         return self._writer.stats
+
+    def append_decision(
+        self,
+        event: AgentEvent,
+        completion: Completion | None,
+        verdict: Verdict,
+        *,
+        error: str | None = None,
+    ) -> int:
+        """``append(AuditRecord.from_decision(...))`` without building the record: the same
+        stored body, for a fraction of the CPU (the PEP's path)."""
+        draft = self._draft(event, completion, verdict, error)
+        try:
+            return self._writer.run_inline(self._prepare_draft(draft), self.ack_timeout)
+        except concurrent.futures.TimeoutError as exc:
+            raise AuditUnavailable(self._late()) from exc
+
+    async def aappend_decision(
+        self,
+        event: AgentEvent,
+        completion: Completion | None,
+        verdict: Verdict,
+        *,
+        error: str | None = None,
+    ) -> int:
+        """``append_decision`` for coroutines (group commit, the loop keeps running)."""
+        prepared = self._prepare_draft(self._draft(event, completion, verdict, error))
+        return await self._writer.asubmit(prepared, self.ack_timeout, self._late)
+
+    @staticmethod
+    def _draft(
+        event: AgentEvent, completion: Completion | None, verdict: Verdict, error: str | None
+    ) -> RecordDraft:
+        try:
+            return decision_draft(event, completion, verdict, error=error)
+        except Exception as exc:  # as in _prepare: an unrecordable decision is not acknowledged
+            raise AuditUnavailable(f"audit record could not be prepared: {exc}") from exc
 
     def _late(self) -> str:
         return f"the audit store did not acknowledge the record within {self.ack_timeout:g} s"

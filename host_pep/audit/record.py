@@ -4,8 +4,11 @@
 needs for salted hashes only in a private attribute that is never serialized; ``AuditLog.append``
 seals the record (fills the digests with the log's salt, drops the clear values) before storing.
 
-Hot path: a record is built for every decision, so ``sealed_body`` produces the stored JSON body
-from one dump of the record (no deep copy, no second model).
+Hot path: a record is written for every decision. ``decision_draft`` builds the stored body of a
+decision straight from the event and verdict as plain JSON values (``from_decision`` validates
+that same body into a record), so ``AuditLog.append_decision`` stores a decision without
+building, validating and dumping pydantic models; ``sealed_body`` dumps a record once (no deep
+copy, no second model).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 import json
 import time
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
@@ -109,63 +112,9 @@ class AuditRecord(BaseModel):
         *,
         error: str | None = None,
     ) -> AuditRecord:
-        completed = completion.event if completion is not None else event
-        semantics = completion.semantics if completion is not None else None
-        roles = {k: v.value for k, v in semantics.fields.items()} if semantics else {}
-        pending: dict[tuple[str, int], str] = {}
-
-        leaves = list(_leaves(event.payload))[:MAX_PAYLOAD_FIELDS]
-        payload: list[PayloadField] = []
-        for i, (path, value) in enumerate(leaves):
-            text = value if isinstance(value, str) else _scalar_text(value)
-            payload.append(
-                PayloadField(
-                    field=redact_text(path),
-                    type=_type_name(value),
-                    length=len(text),
-                    role=roles.get(path),
-                )
-            )
-            if text:
-                pending[("payload", i)] = text
-
-        texts = {path: v for path, v in leaves if isinstance(v, str)}
-        if semantics is not None:
-            texts.update({f: t for f, t in semantics.text.items() if f not in texts})
-        evidence: list[EvidenceRecord] = []
-        for i, ev in enumerate(verdict.evidence):
-            evidence.append(_evidence_record(ev))
-            clear = _recover(ev, texts)
-            if clear is not None:
-                pending[("evidence", i)] = clear
-
-        err = error if error is not None else verdict.error
-        record = cls(
-            kind=RecordKind.DECISION,
-            event_id=verdict.event_id or event.id,
-            event_ts=event.ts,
-            session=event.session,
-            agent=event.agent,
-            channel=event.channel.value,
-            action=event.action.value,
-            target=redact_text(completed.target),
-            app=semantics.app if semantics else None,
-            operation=semantics.operation.value if semantics else None,
-            summary=redact_text(completed.summary()),
-            payload=payload,
-            user_request=redact_text(event.user_request),
-            decision=verdict.decision,
-            stage=verdict.stage,
-            rule_ids=list(verdict.rule_ids),
-            reason=redact_text(verdict.reason),
-            evidence=evidence,
-            ruleset_revision=verdict.ruleset_revision,
-            latency_ms=dict(verdict.latency_ms),
-            error=redact_text(err) if err is not None else None,
-            shadow=[redact_json(s) for s in verdict.shadow],
-            claimed_provenance=redact_json(event.provenance),
-        )
-        record._pending = pending
+        draft = decision_draft(event, completion, verdict, error=error)
+        record = cls.model_validate(draft.body)
+        record._pending = draft.pending
         return record
 
     @classmethod
@@ -225,27 +174,128 @@ class AuditRecord(BaseModel):
 _LINKS: set[str] = {"prev_hash", "hash"}
 
 
-def _evidence_record(ev: Evidence) -> EvidenceRecord:
-    return EvidenceRecord(
-        kind=ev.kind,
-        masked=redact_text(ev.masked),
-        source=ev.source,
-        field=ev.field,
-        source_event=ev.source_event,
-        observed_by=ev.observed_by,
-        trusted=ev.trusted,
-    )
+class RecordDraft(NamedTuple):
+    """A record before sealing: its ``body()`` as plain JSON values (digests still None) and the
+    clear texts the digests will be computed from, by (``"payload"|"evidence"``, index)."""
+
+    body: dict[str, Any]
+    pending: dict[tuple[str, int], str]
+
+    def seal(self, hasher: ValueHasher) -> dict[str, Any]:
+        """Fill in the digests (in place: a draft is used once) and return the body."""
+        for (where, i), text in self.pending.items():
+            self.body[where][i]["digest"] = hasher.digest(text)
+        return self.body
 
 
-def _leaves(value: Any, prefix: str = "") -> Any:
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _leaves(v, f"{prefix}.{k}" if prefix else str(k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _leaves(v, f"{prefix}[{i}]")
-    else:
-        yield prefix or "$", value
+# Enum values below are read as ``_value_`` (a plain attribute of every member): ``.value`` is a
+# Python-level descriptor, and a decision's record reads about ten of them.
+_DECISION: str = RecordKind.DECISION.value
+
+
+def decision_draft(
+    event: AgentEvent,
+    completion: Completion | None,
+    verdict: Verdict,
+    *,
+    error: str | None = None,
+) -> RecordDraft:
+    """The body ``AuditRecord.from_decision(...).body()`` has, built without models (what
+    ``model_dump(mode="json")`` gives: enum values, nested models as dicts)."""
+    completed = completion.event if completion is not None else event
+    semantics = completion.semantics if completion is not None else None
+    roles = {k: v._value_ for k, v in semantics.fields.items()} if semantics else {}
+    pending: dict[tuple[str, int], str] = {}
+
+    leaves = _leaves(event.payload)[:MAX_PAYLOAD_FIELDS]
+    payload: list[dict[str, Any]] = []
+    for i, (path, value) in enumerate(leaves):
+        text = value if isinstance(value, str) else _scalar_text(value)
+        payload.append(
+            {
+                "field": redact_text(path),
+                "type": _type_name(value),
+                "length": len(text),
+                "role": roles.get(path),
+                "digest": None,
+            }
+        )
+        if text:
+            pending[("payload", i)] = text
+
+    texts = {path: v for path, v in leaves if isinstance(v, str)}
+    if semantics is not None:
+        texts.update({f: t for f, t in semantics.text.items() if f not in texts})
+    evidence: list[dict[str, Any]] = []
+    for i, ev in enumerate(verdict.evidence):
+        evidence.append(
+            {
+                "kind": ev.kind,
+                "masked": redact_text(ev.masked),
+                "digest": None,
+                "source": ev.source,
+                "field": ev.field,
+                "source_event": ev.source_event,
+                "observed_by": ev.observed_by,
+                "trusted": ev.trusted,
+            }
+        )
+        clear = _recover(ev, texts)
+        if clear is not None:
+            pending[("evidence", i)] = clear
+
+    err = error if error is not None else verdict.error
+    body = {
+        "seq": 0,
+        "ts": time.time(),
+        "kind": _DECISION,
+        "event_id": verdict.event_id or event.id,
+        "event_ts": event.ts,
+        "session": event.session,
+        "agent": event.agent,
+        "channel": event.channel._value_,
+        "action": event.action._value_,
+        "target": redact_text(completed.target),
+        "app": semantics.app if semantics else None,
+        "operation": semantics.operation._value_ if semantics else None,
+        "summary": redact_text(completed.summary()),
+        "payload": payload,
+        "user_request": redact_text(event.user_request),
+        "decision": verdict.decision._value_,
+        "stage": verdict.stage._value_,
+        "rule_ids": list(verdict.rule_ids),
+        "reason": redact_text(verdict.reason),
+        "evidence": evidence,
+        "ruleset_revision": verdict.ruleset_revision,
+        "latency_ms": dict(verdict.latency_ms),
+        "error": redact_text(err) if err is not None else None,
+        "shadow": [redact_json(s) for s in verdict.shadow],
+        "claimed_provenance": redact_json(event.provenance),
+        "detail": {},
+    }
+    return RecordDraft(body, pending)
+
+
+def _leaves(value: Any) -> list[tuple[str, Any]]:
+    """(path, scalar) of every leaf, depth first: "a.b[0]"; "$" for a scalar payload."""
+    if not isinstance(value, dict | list):
+        return [("$", value)]
+    out: list[tuple[str, Any]] = []
+    _collect(value, "", out)
+    return out
+
+
+def _collect(value: dict[str, Any] | list[Any], prefix: str, out: list[tuple[str, Any]]) -> None:
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for k, v in items:
+        if isinstance(value, dict):
+            path = f"{prefix}.{k}" if prefix else str(k)
+        else:
+            path = f"{prefix}[{k}]"
+        if isinstance(v, dict | list):
+            _collect(v, path, out)
+        else:
+            out.append((path, v))
 
 
 def _type_name(value: Any) -> str:

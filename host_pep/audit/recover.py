@@ -21,6 +21,7 @@ from host_pep.audit.masking import skeleton
 
 MASK_CHARS = frozenset("*•●·#")
 _DIGIT_RUN = re.compile(r"\+?\d(?:[\s.\-()/]{0,3}\d)*")
+_NOT_DIGIT = re.compile(r"\D+")
 _CC_PREFIX = re.compile(r"^\s*\+(\d{1,3})\s+")
 _MAX_WINDOW = 8
 
@@ -48,6 +49,7 @@ def _pattern(masked: str, *, exact: bool, digits: bool) -> re.Pattern[str] | Non
     return re.compile("".join(parts))
 
 
+@functools.lru_cache(maxsize=1024)
 def skeleton_with_masks(value: str) -> str:
     """``skeleton`` that keeps mask characters in place."""
     return "".join(ch if ch in MASK_CHARS else skeleton(ch) for ch in value)
@@ -67,11 +69,8 @@ def _fits(pattern_src: str, candidates: list[str], *, digits: bool) -> set[str]:
 def recover(masked: str, texts: list[str]) -> str | None:
     visible = [ch for ch in skeleton_with_masks(masked) if ch not in MASK_CHARS]
     if visible and all(ch.isdigit() for ch in visible):
-        runs = [
-            "".join(ch for ch in m.group(0) if ch.isdigit())
-            for t in texts
-            for m in _DIGIT_RUN.finditer(t)
-        ]
+        # the digits of each run (a run holds \d digits and separators only)
+        runs = [_NOT_DIGIT.sub("", m.group(0)) for t in texts for m in _DIGIT_RUN.finditer(t)]
         found = _fits(masked, runs, digits=True)
         cc = _CC_PREFIX.match(masked)
         if cc:

@@ -146,6 +146,7 @@ class GroupCommitWriter(Generic[T, R]):
         self._cond = threading.Condition(threading.Lock())
         self._queue: deque[_Entry[T, R]] = deque()
         self._busy = False  # a batch is being committed (by the thread or inline)
+        self._idle = False  # the thread waits on the condition (all under self._cond)
         self._closed = False
         self._thread: threading.Thread | None = None
         self._dead: str | None = None  # why the writer thread stopped unexpectedly
@@ -162,11 +163,12 @@ class GroupCommitWriter(Generic[T, R]):
         self._enqueue(_Entry(item, future=future))
         return future
 
-    async def asubmit(
+    def asubmit(
         self, item: T, timeout: float | None = None, late: Callable[[], str] | None = None
-    ) -> R:
-        """Await the commit of ``item``; past ``timeout`` seconds raise ``AuditUnavailable``
-        (message from ``late``)."""
+    ) -> asyncio.Future[R]:
+        """From a coroutine: an awaitable for the commit of ``item``; past ``timeout`` seconds
+        it raises ``AuditUnavailable`` (message from ``late``). (A plain function returning the
+        future: one coroutine frame less per record.)"""
         loop = asyncio.get_running_loop()
         afuture: asyncio.Future[R] = loop.create_future()
         self._enqueue(_Entry(item, loop=loop, afuture=afuture))
@@ -175,7 +177,7 @@ class GroupCommitWriter(Generic[T, R]):
             if watch is None:
                 watch = self._deadlines[loop] = _Deadlines(loop)
             watch.add(loop, afuture, timeout, late)
-        return await afuture
+        return afuture
 
     def _enqueue(self, entry: _Entry[T, R]) -> None:
         with self._cond:
@@ -187,7 +189,8 @@ class GroupCommitWriter(Generic[T, R]):
             self._queue.append(entry)
             if self._thread is None:
                 self._start()
-            self._cond.notify()
+            if self._idle:  # only then is anyone waiting (notify costs more than this check)
+                self._cond.notify()
 
     def run_inline(self, item: T, timeout: float | None = None) -> R:
         """Commit ``item`` now in this thread if the writer is idle, else queue and wait."""
@@ -232,7 +235,9 @@ class GroupCommitWriter(Generic[T, R]):
             while True:
                 with self._cond:
                     while self._busy or (not self._queue and not self._closed):
+                        self._idle = True
                         self._cond.wait()
+                        self._idle = False
                     if not self._queue:  # closed and drained
                         return
                     n = min(len(self._queue), self._max_batch)
