@@ -12,6 +12,9 @@ waits for an fsync of it.
   disks), so an acknowledged row also survives power loss. Group commit (``AuditLog``) pays that
   fsync once per batch, not once per record.
 
+Checkpoints (copying the WAL into the database file) run on a thread of their own
+(``Checkpointer``), not inside a commit; ``checkpoint_interval=None`` leaves them to SQLite.
+
 Concurrency: one connection guarded by a lock (the daemon appends from several threads and
 tasks); ``BEGIN IMMEDIATE`` plus SQLite's file lock serialize appends from other processes on
 the same file, so the chain stays linear. A lock held longer than ``lock_timeout`` is reported
@@ -27,6 +30,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal, get_args
 
+from host_pep.audit.checkpoint import DEFAULT_CAP_FRAMES, DEFAULT_INTERVAL_S, Checkpointer
 from host_pep.audit.store import GENESIS_HASH, RowFilter, StoredRow
 from host_pep.exceptions import AuditUnavailable
 
@@ -107,10 +111,21 @@ class SQLiteAuditStore:
         readonly: bool = False,
         lock_timeout: float = 2.0,
         durability: Durability = "process",
+        checkpoint_interval: float | None = DEFAULT_INTERVAL_S,
+        wal_cap_frames: int = DEFAULT_CAP_FRAMES,
     ) -> None:
         self.path = None if path is None else Path(path)
         self.readonly = readonly
         self.durability = check_durability(durability)
+        self._checkpointer: Checkpointer | None = None
+        if self.path is not None and not readonly and checkpoint_interval is not None:
+            self._checkpointer = Checkpointer(
+                self.path,
+                synchronous=SYNCHRONOUS[self.durability],
+                lock_timeout=lock_timeout,
+                interval=checkpoint_interval,
+                cap_frames=wal_cap_frames,
+            )
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
         self._broken: str | None = None
@@ -139,6 +154,8 @@ class SQLiteAuditStore:
             if not self.readonly:
                 conn.execute("PRAGMA journal_mode = WAL")
                 conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS[self.durability]}")
+                if self._checkpointer is not None:
+                    conn.execute("PRAGMA wal_autocheckpoint = 0")  # the Checkpointer's job
                 conn.executescript(_SCHEMA)
             else:
                 conn.execute("SELECT count(*) FROM audit").fetchone()
@@ -218,7 +235,20 @@ class SQLiteAuditStore:
                     raise
             except (sqlite3.Error, OSError) as exc:
                 raise self._fail("write", exc) from exc
+            self._committed(conn)
         return rows
+
+    def _committed(self, conn: sqlite3.Connection) -> None:
+        ckpt = self._checkpointer
+        if ckpt is None:
+            return
+        if ckpt.failed is None:
+            ckpt.committed()
+            return
+        # the thread could not work: SQLite checkpoints inside commits again, as by default
+        self._checkpointer = None
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("PRAGMA wal_autocheckpoint = 1000")
 
     def iter_rows(self) -> Iterator[StoredRow]:
         # Page through by seq so a long verify does not hold the lock (or a read txn) throughout.
@@ -275,6 +305,8 @@ class SQLiteAuditStore:
         return [_row(v) for v in reversed(rows)]
 
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.close()  # the last connection's close checkpoints the rest
         with self._lock:
             if self._conn is not None:
                 self._conn.close()

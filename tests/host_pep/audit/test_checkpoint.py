@@ -1,0 +1,54 @@
+"""Checkpoints run beside the writer, not inside its commits, and keep the WAL bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from host_pep.audit import AuditLog, SQLiteAuditStore
+
+from .helpers import record
+
+
+def wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+async def test_the_wal_is_emptied_beside_the_writer(tmp_path: Path) -> None:
+    db = tmp_path / "audit.db"
+    wal = tmp_path / "audit.db-wal"
+    store = SQLiteAuditStore(db, checkpoint_interval=0.01, wal_cap_frames=20)
+    with AuditLog(store) as log:
+        autocheckpoint = store._c().execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+        assert autocheckpoint == 0  # commits never checkpoint themselves
+        for _ in range(10):
+            await asyncio.gather(*(log.aappend(record()) for _ in range(30)))
+        # once writing stops, the checkpointer copies everything and truncates the WAL
+        assert wait_for(lambda: wal.exists() and wal.stat().st_size == 0), wal.stat().st_size
+        assert store._checkpointer is not None and store._checkpointer.checkpoints > 0
+        assert log.verify().checked == 300
+    with AuditLog.open(db, readonly=True) as log:
+        assert log.verify().ok and log.verify().checked == 300
+
+
+def test_without_the_thread_sqlite_checkpoints_as_usual(tmp_path: Path) -> None:
+    store = SQLiteAuditStore(tmp_path / "audit.db", checkpoint_interval=None)
+    with AuditLog(store) as log:
+        log.append(record())
+        assert store._c().execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1000
+        assert store._checkpointer is None
+
+
+def test_in_memory_and_read_only_logs_have_no_checkpointer(tmp_path: Path) -> None:
+    with AuditLog.open(tmp_path / "audit.db") as log:
+        log.append(record())
+    for log in (AuditLog.open(None), AuditLog.open(tmp_path / "audit.db", readonly=True)):
+        assert log.store._checkpointer is None  # type: ignore[attr-defined]
+        log.close()
