@@ -27,7 +27,11 @@ from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
 from host_pep.verdict import Decision, Evidence, Stage
 
-_BARE_DIGITS = re.compile(r"(?<!\d)\d(?:[ -]?\d){5,9}(?!\d)")
+_BARE_DIGITS = re.compile(
+    r"(?<!\d)\d(?:[ -]?\d){5,9}(?!\d)"
+    # a short code only as a number of its own: not a time, date, amount, version or id part
+    r"|(?<![\d.,:/#$€£¥\w-])\d{4,5}(?![\d]|[.,:/]\d|\w)"
+)
 _NOT_DIGIT = re.compile(r"\D")
 KEY_ROLES = frozenset(
     {FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL, FieldRole.AMOUNT, FieldRole.ADDRESS}
@@ -185,7 +189,7 @@ class DecisionContext:
     ) -> list[ValueHit]:
         """A bare number that session memory saw as a verification code ("770360 (for later)"):
         nothing but provenance tells it from any other number, so only observed codes match,
-        and only long enough ones (a short number is too likely to be a coincidence)."""
+        whole; a short (4-5 digit) one only standing on its own (not in a time, amount or id)."""
         assert self.state is not None
         out = []
         for m in _BARE_DIGITS.finditer(text):

@@ -37,6 +37,7 @@ _PROSE = frozenset(
 
 
 _PROSE_GOES_ON = re.compile(r" [A-Za-z]")
+_CODE_LIKE = re.compile(r"\d{4,8}")
 
 
 def credential_key(secret: str) -> str:
@@ -68,11 +69,15 @@ def find_credentials(layer: Canonical) -> list[Detected]:
             continue  # "password: tap the link" is an instruction, not a disclosure
         s, e = layer.to_original(start, start + len(value))
         raw = layer.original[s:e]
+        keys: tuple[str, ...] = (credential_key(value),)
+        if _CODE_LIKE.fullmatch(value):
+            # "Your one-time PIN: 4821": the digits may be typed anywhere as a bare code later
+            keys = (*keys, f"otp:{value}")
         found.append(
             Detected(
                 kind=SensitiveKind.CREDENTIAL,
                 raw=raw,
-                keys=(credential_key(value),),
+                keys=keys,
                 span=(s, e),
                 masked=mask(SensitiveKind.CREDENTIAL, value),
             )

@@ -20,7 +20,8 @@ _NOT_OTP = (
     r"(?<!bar)(?<!invite )(?<!referral )(?<!zip-)"
 )
 _KEYWORD = (
-    rf"(?:{_NOT_OTP}\bcodes?\b|\bpasscodes?\b|\botp\b|\bone[- ]time (?:pass(?:word|code)|code)\b"
+    rf"(?:{_NOT_OTP}\bcodes?\b|\bpasscodes?\b|\botp\b|\bone[- ]time (?:pass(?:word|code)|code|pin)\b"
+    r"|(?<!card )(?<!sim )\bpin\b"
     r"|\bverification\b|\bsecurity code\b|\bauth(?:entication)? code\b"
     r"|验证码|校验码|动态码|确认码|驗證碼|认证码|\bc[óo]digo\b|\bcode de v[ée]rification\b"
     r"|\bbest[äa]tigungscode\b|\bsicherheitscode\b|認証コード|確認コード|認証番号|인증번호|\bcodice\b)"
@@ -40,7 +41,7 @@ _DIGIT = re.compile(r"\d")
 _WHOLE = re.compile(r"\s*(?:[A-Z]{1,3}-)?([A-Za-z0-9]{4,10})\s*")
 # Cheap necessary condition, matched case-sensitively against the lower-cased text.
 _TRIGGERS = re.compile(
-    "code|otp|verif|código|codigo|bestätigung|sicherheit|codice"
+    "code|otp|pin|verif|código|codigo|bestätigung|sicherheit|codice"
     "|验证|校验|动态码|确认码|驗證|认证|認証|確認|인증"
 )
 

@@ -61,36 +61,85 @@ _MAX_FAILURES = 64  # failed parses per chain: bounds the cost of long lists of 
 
 
 @lru_cache(maxsize=16384)
-def normalize(plus: bool, digits: str, regions: tuple[str, ...]) -> tuple[str, ...]:
-    """E.164 forms of a digit string: one per region hint it is valid in (empty: not a phone)."""
+def normalize(
+    plus: bool, digits: str, regions: tuple[str, ...], layout: tuple[int, ...] = ()
+) -> tuple[str, ...]:
+    """E.164 forms of a digit string: one per region hint it is a number in (empty: not a phone).
+
+    A number counts when ``phonenumbers`` deems it *valid*, or -- since fictional numbers
+    (US 555-01xx) and ranges newer than the metadata are written by real people all the time --
+    when it is *possible* and written the way phone numbers are written: with a "+" country
+    code, or grouped as the region groups its numbers (``layout``: the written group lengths).
+    """
     if not MIN_DIGITS <= len(digits) <= MAX_DIGITS:
         return ()
     if plus:
-        return _parse("+" + digits, None)
+        return _parse("+" + digits, None, loose=True)
     if digits.startswith("00"):  # the ITU international prefix, whatever the region hints
-        return _parse("+" + digits[2:], None)
+        return _parse("+" + digits[2:], None, loose=True)
     out: list[str] = []
     for region in regions:
-        for e164 in _parse(digits, region):
+        for e164 in _parse(digits, region, layout=layout):
             if e164 not in out:
                 out.append(e164)
     return tuple(out)
 
 
-def _parse(number: str, region: str | None) -> tuple[str, ...]:
+def _parse(
+    number: str, region: str | None, *, loose: bool = False, layout: tuple[int, ...] = ()
+) -> tuple[str, ...]:
+    """A valid number; or, with ``loose`` (a "+" country code) or a ``layout`` the region writes
+    its numbers in, a possible one of about the region's usual length."""
     try:
         parsed = phonenumbers.parse(number, region)
     except phonenumbers.NumberParseException:
         return ()
     if not phonenumbers.is_valid_number(parsed):
-        return ()
+        if not (loose or len(layout) >= 2) or not _plausible(parsed):
+            return ()
+        if not loose and not _grouped_as_region(parsed, layout):
+            return ()
     return (phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164),)
+
+
+def _plausible(number: phonenumbers.PhoneNumber) -> bool:
+    """Possible (not merely a local-only length) and about as long as the country's numbers."""
+    reason = phonenumbers.is_possible_number_with_reason(number)
+    if reason != phonenumbers.ValidationResult.IS_POSSIBLE:
+        return False
+    usual = _usual_length(number.country_code)
+    nsn = phonenumbers.national_significant_number(number)
+    return usual > 0 and len(nsn) >= max(MIN_DIGITS, usual - 1)
+
+
+@lru_cache(maxsize=512)
+def _usual_length(country_code: int) -> int:
+    """Length of the country's example mobile number (0: the country code is unknown)."""
+    region = phonenumbers.region_code_for_country_code(country_code)
+    if region in ("ZZ", "001"):
+        return 0
+    example = phonenumbers.example_number_for_type(region, phonenumbers.PhoneNumberType.MOBILE)
+    if example is None:
+        example = phonenumbers.example_number(region)
+    return len(phonenumbers.national_significant_number(example)) if example is not None else 0
+
+
+def _grouped_as_region(number: phonenumbers.PhoneNumber, layout: tuple[int, ...]) -> bool:
+    """Grouped as the region writes its numbers (national or international format). A bare run
+    of digits is not clearly a phone number: ids and references look the same."""
+    fmt = phonenumbers.PhoneNumberFormat
+    for style in (fmt.NATIONAL, fmt.INTERNATIONAL):
+        written = phonenumbers.format_number(number, style)
+        if tuple(len(g) for g in _GROUP.findall(written)) == layout:
+            return True
+    return False
 
 
 def phone_keys(text: str, regions: tuple[str, ...] = ("CN", "US")) -> tuple[str, ...]:
     """Keys of a text that is one phone number as a whole (any format), else ()."""
-    digits = "".join(_GROUP.findall(text))
-    return tuple(f"phone:{e}" for e in normalize("+" in text, digits, regions))
+    groups = _GROUP.findall(text)
+    layout = tuple(len(g) for g in groups)
+    return tuple(f"phone:{e}" for e in normalize("+" in text, "".join(groups), regions, layout))
 
 
 @lru_cache(maxsize=4096)
@@ -229,7 +278,9 @@ def _runs(
     if total < MIN_DIGITS:
         return []
     n = len(groups)
-    whole = normalize(plus, "".join(g[0] for g in groups), regions)
+    whole = normalize(
+        plus, "".join(g[0] for g in groups), regions, tuple(len(g[0]) for g in groups)
+    )
     if whole:
         return [(0, n - 1, whole)]
     breaks = [
@@ -257,7 +308,8 @@ def _runs(
         match: tuple[int, tuple[str, ...]] | None = None
         for bj in reversed(ends):
             digits = "".join(g[0] for g in groups[i : bounds[bj]])
-            keys = normalize(plus and i == 0, digits, regions)
+            layout = tuple(len(g[0]) for g in groups[i : bounds[bj]])
+            keys = normalize(plus and i == 0, digits, regions, layout)
             if keys:
                 match = (bj, keys)
                 break
