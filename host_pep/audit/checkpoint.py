@@ -11,6 +11,9 @@ checkpointed WAL starts over from its beginning, so once the WAL holds ``cap_fra
 thread runs a TRUNCATE checkpoint, which briefly holds the writer (it has little left to copy)
 and empties the file.
 
+The thread ends after ``idle_rounds`` intervals without commits and starts again with the next
+one, so a log nobody closes does not keep a thread (and a connection) forever.
+
 Durability does not depend on this thread: committed frames are in the WAL either way (SQLite
 reads them from there), and closing the last connection checkpoints what is left. If the thread
 cannot work at all, ``failed`` says why and the store returns to SQLite's own checkpoints.
@@ -24,6 +27,7 @@ from pathlib import Path
 
 DEFAULT_INTERVAL_S = 0.2
 DEFAULT_CAP_FRAMES = 16_384  # 64 MiB of 4 KiB pages
+DEFAULT_IDLE_ROUNDS = 50
 
 
 class Checkpointer:
@@ -35,12 +39,14 @@ class Checkpointer:
         lock_timeout: float,
         interval: float = DEFAULT_INTERVAL_S,
         cap_frames: int = DEFAULT_CAP_FRAMES,
+        idle_rounds: int = DEFAULT_IDLE_ROUNDS,
     ) -> None:
         self.path = path
         self.synchronous = synchronous
         self.lock_timeout = lock_timeout
         self.interval = interval
         self.cap_frames = cap_frames
+        self.idle_rounds = idle_rounds
         self.failed: str | None = None
         self.checkpoints = 0
         self._dirty = threading.Event()
@@ -69,11 +75,19 @@ class Checkpointer:
             conn.execute(f"PRAGMA busy_timeout = {int(self.lock_timeout * 1000)}")
             # the checkpoint's own fsyncs (WAL before copying, database after) follow this level
             conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+            idle = 0
             while not self._stop.wait(self.interval):
-                if not self._dirty.is_set():
+                if self._dirty.is_set():
+                    idle = 0
+                    self._dirty.clear()
+                    self._checkpoint(conn)
                     continue
-                self._dirty.clear()
-                self._checkpoint(conn)
+                idle += 1
+                if idle >= self.idle_rounds:
+                    with self._lock:
+                        if not self._dirty.is_set():  # else a commit raced us: keep going
+                            self._thread = None
+                            return
         finally:
             conn.close()
 
@@ -87,8 +101,13 @@ class Checkpointer:
             # busy or locked by another process: the frames stay in the WAL; try next round
             self._dirty.set()
 
+    @property
+    def running(self) -> bool:
+        return self._thread is not None
+
     def close(self) -> None:
         self._stop.set()
-        thread = self._thread
+        with self._lock:
+            thread = self._thread
         if thread is not None:
             thread.join()

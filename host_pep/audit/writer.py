@@ -18,7 +18,8 @@ waits for a timer (there is no linger delay).
   the cause. A caller cancelled before its batch started is left out (it was never
   acknowledged); once its batch started, the record is stored whether or not anyone waits.
 * ``close()`` commits what is queued, then stops the thread; a later submit raises
-  ``AuditUnavailable``.
+  ``AuditUnavailable``. The thread starts with the first queued record and ends after
+  ``idle_exit`` seconds without work (the next record starts it again).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ R = TypeVar("R")
 
 DEFAULT_MAX_BATCH = 512
 DEFAULT_MAX_PENDING = 20_000
+DEFAULT_IDLE_EXIT_S = 30.0  # a writer thread idle this long ends (an unclosed log keeps none)
 
 
 class CommitStats(NamedTuple):
@@ -136,6 +138,7 @@ class GroupCommitWriter(Generic[T, R]):
         name: str = "droidgate-audit-writer",
         max_batch: int = DEFAULT_MAX_BATCH,
         max_pending: int = DEFAULT_MAX_PENDING,
+        idle_exit: float = DEFAULT_IDLE_EXIT_S,
     ) -> None:
         if max_batch < 1 or max_pending < 1:
             raise ValueError("max_batch and max_pending must be at least 1")
@@ -143,6 +146,7 @@ class GroupCommitWriter(Generic[T, R]):
         self._name = name
         self._max_batch = max_batch
         self._max_pending = max_pending
+        self._idle_exit = idle_exit
         self._cond = threading.Condition(threading.Lock())
         self._queue: deque[_Entry[T, R]] = deque()
         self._busy = False  # a batch is being committed (by the thread or inline)
@@ -236,9 +240,13 @@ class GroupCommitWriter(Generic[T, R]):
                 with self._cond:
                     while self._busy or (not self._queue and not self._closed):
                         self._idle = True
-                        self._cond.wait()
+                        woken = self._cond.wait(self._idle_exit)
                         self._idle = False
+                        if not woken and not self._queue and not self._busy:
+                            self._thread = None  # idle for long: the next submit starts one
+                            return
                     if not self._queue:  # closed and drained
+                        self._thread = None
                         return
                     n = min(len(self._queue), self._max_batch)
                     batch = [self._queue.popleft() for _ in range(n)]

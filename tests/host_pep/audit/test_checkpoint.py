@@ -52,3 +52,19 @@ def test_in_memory_and_read_only_logs_have_no_checkpointer(tmp_path: Path) -> No
     for log in (AuditLog.open(None), AuditLog.open(tmp_path / "audit.db", readonly=True)):
         assert log.store._checkpointer is None  # type: ignore[attr-defined]
         log.close()
+
+
+async def test_idle_threads_end_and_come_back(tmp_path: Path) -> None:
+    store = SQLiteAuditStore(tmp_path / "audit.db", checkpoint_interval=0.01)
+    assert store._checkpointer is not None
+    store._checkpointer.idle_rounds = 3
+    log = AuditLog(store)
+    log._writer._idle_exit = 0.05
+    try:
+        assert await log.aappend(record()) == 1
+        assert wait_for(lambda: log._writer._thread is None and not store._checkpointer.running)  # type: ignore[union-attr]
+        assert await log.aappend(record()) == 2  # both start again with the next record
+        assert store._checkpointer.running
+        assert log.verify().ok
+    finally:
+        log.close()
