@@ -40,6 +40,24 @@ READ_OPS = frozenset({Operation.READ, Operation.NAVIGATE})
 OUTBOUND_OPS = frozenset({Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD, Operation.PAYMENT})
 
 
+# The kinds a key-argument field is *for*. A value of another kind in that field is content:
+# a phone typed into an event's location, an email in a shipping address, a code in a "to".
+_FITTING_KINDS: dict[FieldRole, frozenset[str]] = {
+    FieldRole.RECIPIENT: frozenset({"phone", "email"}),
+    FieldRole.ADDRESS: frozenset({"address"}),
+    FieldRole.ACCOUNT: frozenset({"card", "iban", "phone", "email"}),
+}
+
+
+def content_role(role: FieldRole, kind: str) -> FieldRole:
+    """The role a value of ``kind`` plays in a field of ``role`` for rule 1: a recipient or
+    address field exempts only the kinds it is for; anything else found there is content."""
+    fitting = _FITTING_KINDS.get(role)
+    if fitting is None or kind in fitting:
+        return role
+    return FieldRole.CONTENT
+
+
 @dataclass(slots=True)
 class ValueHit:
     """One value found in one payload field, with what session memory knows about it."""
@@ -173,7 +191,15 @@ class DecisionContext:
                 role = roles.get(path, FieldRole.CONTENT)
                 password = role is FieldRole.CREDENTIAL
                 for f in sensitive_values(text, regions, path, password, None):
-                    hits.append(ValueHit(path, role, f, self._lookup(f), self._given(f, user)))
+                    hits.append(
+                        ValueHit(
+                            path,
+                            content_role(role, f.kind),
+                            f,
+                            self._lookup(f),
+                            self._given(f, user),
+                        )
+                    )
                 if self.state is not None:
                     if len(self.state.phrases):
                         hits.extend(self._phrase_hits(path, role, text, hits))
@@ -200,7 +226,7 @@ class DecisionContext:
             found = Found(
                 "otp", (key,), "*" * len(m.group(0)), m.group(0), m.start(), m.end(), True
             )
-            out.append(ValueHit(path, role, found, observations, key in user))
+            out.append(ValueHit(path, content_role(role, "otp"), found, observations, key in user))
         return out
 
     def _international_hits(
@@ -215,7 +241,9 @@ class DecisionContext:
             observations = self.state.lookup(key)
             if not observations or any(key in h.found.keys for h in have if h.field == path):
                 continue
-            out.append(ValueHit(path, role, found, observations, key in user))
+            out.append(
+                ValueHit(path, content_role(role, "phone"), found, observations, key in user)
+            )
         return out
 
     def _phrase_hits(
@@ -235,7 +263,9 @@ class DecisionContext:
             first = observations[0]
             found = Found(first.kind, keys, first.masked, raw, start, end, True)
             user_given = bool(request) and phrase in request
-            out.append(ValueHit(path, role, found, observations, user_given))
+            out.append(
+                ValueHit(path, content_role(role, found.kind), found, observations, user_given)
+            )
         return out
 
     def keyarg_hits(self) -> list[ValueHit]:

@@ -31,8 +31,10 @@ from host_pep.verdict import Decision, Stage
 _CONTENT_ROLES = frozenset({FieldRole.CONTENT, FieldRole.CREDENTIAL, FieldRole.OTHER})
 # what leaves the device carries its identifiers (a search query, a file name) along with it
 _OUTBOUND_CONTENT_ROLES = _CONTENT_ROLES | {FieldRole.IDENTIFIER}
-# in a local write an "address" field (a calendar event's location) is just another form field
-_LOCAL_CONTENT_ROLES = _CONTENT_ROLES | {FieldRole.ADDRESS}
+# In a local write an address field (a calendar event's location) holding a postal address is
+# the place of that event: using the address, like a recipient uses a contact. Any other kind
+# typed there is content (``content_role``), so it needs no role of its own here.
+_LOCAL_CONTENT_ROLES = _CONTENT_ROLES
 _URL_ONLY = frozenset({FieldRole.URL})
 _URL_AND_QUERY = frozenset({FieldRole.URL, FieldRole.IDENTIFIER, FieldRole.CONTENT})
 
