@@ -204,7 +204,12 @@ class GroupCommitWriter(Generic[T, R]):
             if inline:
                 self._busy = True
         if not inline:
-            return self.submit(item).result(timeout)
+            future = self.submit(item)
+            try:
+                return future.result(timeout)
+            except TimeoutError:
+                future.cancel()  # still queued: withdrawn; already committing: stored anyway
+                raise
         committed = False
         try:
             (result,) = self._commit([item])

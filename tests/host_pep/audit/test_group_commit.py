@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -175,3 +176,26 @@ def test_durability_sets_the_synchronous_level(tmp_path: Path, durability: str, 
 def test_unknown_durability_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"unknown audit durability 'disk'.*process, power"):
         AuditLog.open(tmp_path / "a.db", durability="disk")  # type: ignore[arg-type]
+
+
+def test_a_synchronous_caller_that_times_out_withdraws_its_record(db: Path) -> None:
+    lock = WriteLock(db)
+    try:
+        with AuditLog.open(db, lock_timeout=10, ack_timeout=0.2) as log:
+            first: list[int] = []
+            committer = threading.Thread(
+                target=lambda: first.append(log.append(record(session="first")))
+            )
+            committer.start()  # commits inline, waiting for the lock
+            deadline = time.monotonic() + 10
+            while not log._writer._busy and time.monotonic() < deadline:
+                time.sleep(0.005)
+            with pytest.raises(AuditUnavailable, match="did not acknowledge"):
+                log.append(record(session="withdrawn"))  # queued behind it, then gives up
+            lock.release()
+            committer.join()
+            assert first == [2]
+            assert log.append(record(session="next")) == 3
+    finally:
+        lock.release()
+    assert stored(db) == [(1, "s-0"), (2, "first"), (3, "next")]
