@@ -244,11 +244,6 @@ class AuditLog:
         record.seq = seq
         return seq
 
-    @property
-    def commit_stats(self) -> CommitStats:
-        """Transactions and records this log committed so far, and records queued now."""
-        return self._writer.stats
-
     def append_decision(
         self,
         event: AgentEvent,
@@ -288,6 +283,11 @@ class AuditLog:
 
     def _late(self) -> str:
         return f"the audit store did not acknowledge the record within {self.ack_timeout:g} s"
+
+    @property
+    def commit_stats(self) -> CommitStats:
+        """Transactions and records this log committed so far, and records queued now."""
+        return self._writer.stats
 
     def append_event(
         self, kind: RecordKind | str, session: str, detail: dict[str, Any], *, agent: str = ""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import re
 import unicodedata
@@ -14,9 +16,13 @@ from hypothesis import strategies as st
 from host_pep.audit import AuditLog, AuditRecord, canonical_json, mask_value, redact_text
 from host_pep.audit.log import _SEQ_MARK, split_body
 from host_pep.audit.masking import ValueHasher, skeleton
+from host_pep.audit.record import decision_draft
 from host_pep.audit.secret import Secret
+from host_pep.events import AgentEvent
+from host_pep.semantics import Completion
+from host_pep.verdict import Verdict
 
-from .helpers import leaky_decision
+from .helpers import event, leaky_decision, verdict
 
 json_leaf = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text()
 json_value = st.recursive(
@@ -91,3 +97,58 @@ def test_sealed_body_is_the_sealed_record(tmp_path: Path) -> None:
         (row,) = list(log.store.iter_rows())
         stored = json.loads(row.body)
     assert seq == 1 and stored["seq"] == 1 and row.body == canonical_json(stored)
+
+
+payloads = st.dictionaries(
+    st.text(min_size=1, max_size=8),
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+        lambda inner: (
+            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+        ),
+        max_leaves=8,
+    ),
+    max_size=5,
+)
+
+
+def _same_draft_as_model(ev: AgentEvent, completion: Completion | None, v: Verdict) -> None:
+    draft = decision_draft(ev, completion, v, error="failed on 13812345678")
+    record = AuditRecord.from_decision(ev, completion, v, error="failed on 13812345678")
+    expected = record.body()
+    assert {**draft.body, "ts": 0} == {**expected, "ts": 0}
+    assert draft.pending == record._pending
+
+
+def test_the_decision_draft_is_the_record_body() -> None:
+    ev, completion, v = leaky_decision()
+    _same_draft_as_model(ev, completion, v)
+    _same_draft_as_model(ev, None, v.model_copy(update={"evidence": [], "shadow": []}))
+
+
+@given(payload=payloads)
+def test_the_decision_draft_is_the_record_body_for_any_payload(payload: dict[str, Any]) -> None:
+    ev = event(**payload) if payload else event()
+    _same_draft_as_model(ev, None, verdict(ev, "deny", latency_ms={"T1": 1e-05, "total": 2.5}))
+
+
+async def test_append_decision_stores_what_append_of_the_record_stores(tmp_path: Path) -> None:
+    ev, completion, v = leaky_decision()
+    with AuditLog.open(tmp_path / "a.db") as log:
+        assert log.append(AuditRecord.from_decision(ev, completion, v)) == 1
+        assert log.append_decision(ev, completion, v) == 2
+        assert await log.aappend_decision(ev, completion, v) == 3
+        rows = [json.loads(r.body) for r in log.store.iter_rows()]
+        assert log.verify().ok
+    for row in rows:
+        row["ts"] = row["seq"] = 0
+    assert rows[0] == rows[1] == rows[2]
+    assert rows[0]["evidence"][0]["digest"] and rows[0]["payload"][0]["digest"]
+
+
+@given(
+    value=st.text(max_size=30), salt=st.text(alphabet="0123456789abcdef", min_size=32, max_size=150)
+)
+def test_value_digest_is_hmac_sha256_of_the_skeleton(value: str, salt: str) -> None:
+    expected = hmac.new(salt.encode(), (skeleton(value) or value).encode(), hashlib.sha256)
+    assert ValueHasher(Secret(salt)).digest(value) == expected.hexdigest()
