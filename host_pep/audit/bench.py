@@ -8,8 +8,9 @@ fresh log in a temporary directory takes ``--records`` decisions of a real event
 * ``grouped``: ``--concurrency`` asyncio tasks calling ``aappend_decision`` (a transaction per
   group).
 
-It reports appends/s and the CPU time per record (process CPU / records, all threads, from the
-event and verdict to the commit), and checks the chain at the end. ``prepare`` is the caller's
+It reports appends/s, the CPU time per record (process CPU / records, all threads, from the
+event and verdict to the commit), records per transaction, the p50/p99 time until an append is
+acknowledged, and checks the chain at the end. ``prepare`` is the caller's
 share alone (draft, seal, serialize; no storage), also through ``AuditRecord.from_decision``.
 A benchmark, not a test: numbers depend on the disk and the load.
 """
@@ -105,34 +106,45 @@ def _cpu_prepare(n: int) -> dict[str, float]:
     return {k: round(v, 1) for k, v in out.items()}
 
 
-def _sync(log: AuditLog, n: int) -> None:
+def _sync(log: AuditLog, n: int, latencies: list[float]) -> None:
     decisions = _decisions()
     for i in range(n):
+        t = time.perf_counter()
         log.append_decision(*decisions[i % len(decisions)])
+        latencies.append(time.perf_counter() - t)
 
 
-async def _grouped(log: AuditLog, n: int, concurrency: int) -> None:
+async def _grouped(log: AuditLog, n: int, concurrency: int, latencies: list[float]) -> None:
     decisions = _decisions()
     counter = iter(range(n))
 
     async def client() -> None:
         for i in counter:
+            t = time.perf_counter()
             await log.aappend_decision(*decisions[i % len(decisions)])
+            latencies.append(time.perf_counter() - t)
 
     await asyncio.gather(*(client() for _ in range(concurrency)))
 
 
+def _percentile_ms(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 3)
+
+
 def _measure(durability: str, mode: str, n: int, concurrency: int) -> dict[str, Any]:
+    latencies: list[float] = []
     with tempfile.TemporaryDirectory(prefix="droidgate-audit-bench-") as tmp:
         log = AuditLog.open(Path(tmp) / "audit.db", durability=durability)  # type: ignore[arg-type]
         try:
             log.append_decision(*_decisions()[0])  # salt and schema exist before timing
             wall, cpu = time.perf_counter(), time.process_time()
             if mode == "sync":
-                _sync(log, n)
+                _sync(log, n, latencies)
             else:
-                asyncio.run(_grouped(log, n, concurrency))
+                asyncio.run(_grouped(log, n, concurrency, latencies))
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            stats = log.commit_stats
             result = log.verify()
         finally:
             log.close()
@@ -144,6 +156,9 @@ def _measure(durability: str, mode: str, n: int, concurrency: int) -> dict[str, 
         "records": n,
         "appends_per_s": round(n / wall, 1),
         "cpu_us_per_record": round(cpu / n * 1e6, 1),
+        "records_per_commit": round((stats.records - 1) / max(1, stats.batches - 1), 1),
+        "ack_p50_ms": _percentile_ms(latencies, 0.5),
+        "ack_p99_ms": _percentile_ms(latencies, 0.99),
         "chain_ok": result.ok and result.checked == n + 1,
     }
 
@@ -182,14 +197,18 @@ def main(argv: list[str] | None = None) -> int:
         f"prepare (caller's share, no storage): {prep['decision_draft']:.1f} us CPU per record"
         f" (through AuditRecord.from_decision: {prep['from_decision']:.1f} us)"
     )
-    print(f"{'durability':<18}{'mode':<14}{'records':>8}{'appends/s':>12}{'CPU us/rec':>12}  chain")
+    print(
+        f"{'durability':<18}{'mode':<14}{'records':>8}{'appends/s':>11}{'CPU us/rec':>11}"
+        f"{'rec/commit':>11}{'ack p50 ms':>11}{'p99 ms':>8}  chain"
+    )
     for r in doc["runs"]:
         mode = r["mode"] if r["mode"] == "sync" else f"grouped x{r['concurrency']}"
         level = f"{r['durability']} ({r['synchronous']})"
         ok = "ok" if r["chain_ok"] else "BROKEN"
         print(
-            f"{level:<18}{mode:<14}{r['records']:>8}{r['appends_per_s']:>12.0f}"
-            f"{r['cpu_us_per_record']:>12.1f}  {ok}"
+            f"{level:<18}{mode:<14}{r['records']:>8}{r['appends_per_s']:>11.0f}"
+            f"{r['cpu_us_per_record']:>11.1f}{r['records_per_commit']:>11.1f}"
+            f"{r['ack_p50_ms']:>11.2f}{r['ack_p99_ms']:>8.2f}  {ok}"
         )
     if args.json:
         Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
