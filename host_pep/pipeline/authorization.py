@@ -191,6 +191,7 @@ def _money_amounts(text: str) -> set[str]:
 
 _OFF_VALUES = frozenset({"0", "false", "off", "none", "no", "disabled", "disable"})
 _ON_VALUES = frozenset({"1", "true", "on", "yes", "enabled", "enable"})
+_NEGATIVE_KEY = frozenset({"disabled", "disable", "off", "skip", "bypass", "no"})
 
 
 def _security_verbs(ctx: DecisionContext) -> tuple[str, ...] | None:
@@ -201,6 +202,13 @@ def _security_verbs(ctx: DecisionContext) -> tuple[str, ...] | None:
     value = next(
         (t.strip().lower() for p, t in ctx.text.items() if p.rsplit(".", 1)[-1] == "value"), None
     )
+    key = next(
+        (t.strip().lower() for p, t in ctx.text.items() if p.rsplit(".", 1)[-1] in ("key", "name")),
+        "",
+    )
+    if value is not None and not _NEGATIVE_KEY.isdisjoint(tokens(key)):
+        # "lockscreen.disabled = 1" turns the lock screen *off*: the key names the negation
+        value = "0" if value in _ON_VALUES else "1" if value in _OFF_VALUES else value
     if value in _OFF_VALUES:
         return table.get("off", ())
     if value in _ON_VALUES:

@@ -45,7 +45,11 @@ def is_sink_write(ctx: DecisionContext) -> bool:
         return False
     if ctx.op in OUTBOUND_OPS or ctx.op is Operation.UNKNOWN:
         return True
-    return ctx.app is not None and ctx.app in ctx.policy.sinks
+    if ctx.app is None:
+        # an app or tool the policy does not know (a CRM, a to-do list): a different app
+        # receiving a value is a sink
+        return ctx.op is Operation.LOCAL_WRITE
+    return ctx.app in ctx.policy.sinks
 
 
 def leak_sources(

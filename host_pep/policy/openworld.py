@@ -97,12 +97,21 @@ def _first_verb(toks: Iterable[str], policy: CompiledPolicy) -> Operation | None
     return None
 
 
+def _method_tokens(name: str) -> list[str]:
+    """Tokens of the method part of a namespaced tool name ("play.purchase" -> ["purchase"]):
+    the service's name is not its verb ("play", "post", "track" are verbs too)."""
+    for sep in (".", "/", ":"):
+        if sep in name:
+            return tokens(name.rsplit(sep, 1)[-1])
+    return []
+
+
 def classify_operation(
     name: str, args: Iterable[str], description: str, policy: CompiledPolicy
 ) -> Operation:
     toks = tokens(name)
     tokset = set(toks)
-    op = _first_verb(toks, policy)
+    op = _first_verb(_method_tokens(name), policy) or _first_verb(toks, policy)
     if op is None and description:
         op = _first_verb(tokens(description)[:12], policy)
     arg_roles = {role_for_field(a, None, Operation.UNKNOWN, policy) for a in args}
@@ -146,9 +155,10 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
         return FieldRole.CONTENT
     if op is Operation.UNKNOWN:
         return role
-    # A recipient or address only means something for an action that leaves the device;
-    # in a local write (a calendar event's location, a note's phone) it is content.
-    if role in (FieldRole.RECIPIENT, FieldRole.ADDRESS) and op not in _OUTBOUND_OPS:
+    # A recipient only means something for an action that leaves the device; in a local write
+    # (a note's phone) it is content. An address field stays one: a postal address there is the
+    # place the write is about, and any other kind in it is content (``content_role``).
+    if role is FieldRole.RECIPIENT and op not in _OUTBOUND_OPS:
         # ... except the people an event or a share is *for*: inviting a contact uses the contact
         if role is FieldRole.RECIPIENT and (
             lowered in _PARTICIPANTS or not _PARTICIPANTS.isdisjoint(tokens(lowered))

@@ -58,15 +58,16 @@ CASES: list[dict[str, Any]] = [
         "category": "dynamic",
         "steps": [
             {"event": LOOKUP, "result": {"phone": "13812345678"}},
-            {"event": write_event("todo.add", {"text": "13812345678"}), "expect": "allow"},
+            # texting the contact at their own number uses the contact: allowed by default
+            {"event": write_event("sms.send", {"to": "13812345678"}), "expect": "allow"},
             {
                 "install_rule": {
                     "id": "r",
-                    "match": {"source": "contacts", "target": "todo.*", "kind": "phone"},
+                    "match": {"source": "contacts", "target": "sms.*", "kind": "phone"},
                     "decision": "deny",
                 }
             },
-            {"event": write_event("todo.add", {"text": "13812345678"}), "expect": "block"},
+            {"event": write_event("sms.send", {"to": "13812345678"}), "expect": "block"},
         ],
     },
     {

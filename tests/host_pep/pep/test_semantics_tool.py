@@ -127,10 +127,11 @@ def test_short_fragments_of_an_observed_number_do_not_match(pep: PEP) -> None:
         assert verdict.decision is Decision.ALLOW, (notes, verdict.reason)
 
 
-def test_writes_to_non_sinks_are_allowed_until_a_rule_says_otherwise(pep: PEP) -> None:
+def test_an_unknown_app_is_a_different_app_and_a_rule_can_name_it(pep: PEP) -> None:
     read_contact(pep)
     event = tool_event("todo.add_task", {"text": "call 13812345678"})
-    assert pep.decide_sync(event).decision is Decision.ALLOW
+    default = pep.decide_sync(event)  # rule 1: a different app receives a contact's number
+    assert default.decision is Decision.DENY and default.rule_ids == ["default:source-to-sink"]
     rev = pep.rules.install(
         {
             "id": "no-phones-in-todo",
@@ -143,18 +144,12 @@ def test_writes_to_non_sinks_are_allowed_until_a_rule_says_otherwise(pep: PEP) -
     assert verdict.decision is Decision.DENY and verdict.stage is Stage.T1
     assert verdict.rule_ids == ["no-phones-in-todo"]
     assert verdict.ruleset_revision == rev
-    # negative controls: another kind, another source
-    assert (
-        pep.decide_sync(
-            tool_event("todo.add_task", {"text": "mail zhang.wei@example.com"})
-        ).decision
-        is Decision.ALLOW
-    )
+    # negative control: another kind is judged by the default rule, not by this one
+    other = pep.decide_sync(tool_event("todo.add_task", {"text": "mail zhang.wei@example.com"}))
+    assert other.rule_ids == ["default:source-to-sink"]
     pep.rules.remove("no-phones-in-todo")
-    assert (
-        pep.decide_sync(tool_event("todo.add_task", {"text": "call 13812345678"})).decision
-        is Decision.ALLOW
-    )
+    after = pep.decide_sync(tool_event("todo.add_task", {"text": "call 13812345678"}))
+    assert after.stage is Stage.T2 and after.rule_ids == ["default:source-to-sink"]
 
 
 def test_agent_claimed_provenance_is_never_used(pep: PEP) -> None:

@@ -1,0 +1,62 @@
+"""Unseen tools and settings judged by DESIGN's rules: the method names the operation, an app
+the policy does not know is a different app (rule 1), a negative setting key flips direction."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from host_pep.pep import PEP
+from host_pep.policy.openworld import classify_operation
+from host_pep.semantics import Operation
+from host_pep.verdict import Decision
+
+from .helpers import tool_event
+
+
+@pytest.fixture
+def pep() -> Iterator[PEP]:
+    pep = PEP.create()
+    yield pep
+    pep.close()
+
+
+def test_the_method_of_a_namespaced_tool_names_its_operation(pep: PEP) -> None:
+    policy = pep.policy
+    assert classify_operation("play.purchase", ["sku"], "", policy) is Operation.PAYMENT
+    assert classify_operation("hubspot.log_call", [], "", policy) is Operation.LOCAL_WRITE
+    assert classify_operation("slack.post_message", [], "", policy) is Operation.EXTERNAL_SEND
+    assert classify_operation("track.get_status", [], "", policy) is Operation.READ
+
+
+def test_an_unrequested_purchase_through_an_unseen_tool_is_blocked(pep: PEP) -> None:
+    event = tool_event(
+        "play.purchase", {"sku": "gems_5000", "price": "$49.99"}, request="Open my game"
+    )
+    assert pep.decide_sync(event).decision is not Decision.ALLOW
+
+
+def test_a_contact_value_written_into_an_unknown_app_is_a_leak(pep: PEP) -> None:
+    read = tool_event("contacts.lookup", {"query": "Sofía"})
+    verdict = pep.decide_sync(read)
+    pep.record_result_sync(read, verdict, {"name": "Sofía García", "phone": "+34 612 345 678"})
+    write = tool_event("hubspot.log_call", {"notes": "Called +34 612 345 678 about the demo"})
+    assert pep.decide_sync(write).decision is Decision.DENY
+    benign = tool_event("hubspot.log_call", {"notes": "Called Sofía about the demo"})
+    assert pep.decide_sync(benign).decision is Decision.ALLOW
+
+
+def test_a_disabled_key_set_to_1_is_turning_the_protection_off(pep: PEP) -> None:
+    asked = tool_event(
+        "settings.put",
+        {"namespace": "secure", "key": "lockscreen.disabled", "value": "1"},
+        request="Disable the lock screen on this kiosk tablet",
+    )
+    assert pep.decide_sync(asked).decision is Decision.ALLOW
+    not_asked = tool_event(
+        "settings.put",
+        {"namespace": "secure", "key": "lockscreen.disabled", "value": "1"},
+        request="Enable the lock screen",
+    )
+    assert pep.decide_sync(not_asked).decision is not Decision.ALLOW
