@@ -23,7 +23,12 @@ from __future__ import annotations
 from typing import Any
 
 from android_bridge.events import apps
-from android_bridge.events.lexicon import classify_label, is_button_label, is_confirmation
+from android_bridge.events.lexicon import (
+    classify_label,
+    is_button_label,
+    is_confirmation,
+    is_form_commit,
+)
 from android_bridge.events.screen import (
     SYSTEM_UI_PACKAGE,
     EmptyHierarchyError,
@@ -31,6 +36,7 @@ from android_bridge.events.screen import (
     ParsedScreen,
     parse_screen,
 )
+from android_bridge.events.security import security_tap
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, ObservedValue, Operation
@@ -128,6 +134,29 @@ def observations(screen: ParsedScreen) -> list[ObservedValue]:
     return out
 
 
+def typed_credentials(sem: ActionSemantics) -> list[ObservedValue]:
+    """Text typed into a password field is the user's credential for that app.
+
+    The screen never shows it (the field holds dots), so the adapter records the typed text
+    itself, sourced to the app that asked for it: typing it anywhere else later is a leak.
+    """
+    widget = sem.widget or {}
+    if not widget.get("password"):
+        return []
+    source = sem.app or sem.package or "unknown"
+    return [
+        ObservedValue(
+            text=typed[:_MAX_TEXT],
+            source=source,
+            field=str(widget.get("resource_id") or name),
+            trusted=True,
+            kind_hint="credential",
+        )
+        for name, typed in sem.text.items()
+        if typed.strip()
+    ]
+
+
 class GuiAdapter:
     """ChannelAdapter for ``channel: gui`` (pure: no device I/O)."""
 
@@ -159,11 +188,10 @@ class GuiAdapter:
             sem.screen_hash = screen.screen_hash
         target = sem.widget.pop("target", None) if sem.widget else None
         completed = event.model_copy(update={"target": target or sem.package or event.target or ""})
-        return Completion(
-            event=completed,
-            semantics=sem,
-            observations=observations(screen) if screen is not None else [],
-        )
+        observed = observations(screen) if screen is not None else []
+        if action is ActionType.TEXT_INPUT:
+            observed += typed_credentials(sem)
+        return Completion(event=completed, semantics=sem, observations=observed)
 
     def observe_result(self, completion: Completion, result: Any) -> list[ObservedValue]:
         # A GUI action's effect shows on the next screen, which the next dump observes.
@@ -206,6 +234,20 @@ class GuiAdapter:
         entry = apps.app_for_package(package)
         widget = self._widget(node, screen)
         widget["tap"] = tap_point
+        security = security_tap(screen, node)
+        if security is not None:
+            return ActionSemantics(
+                app=entry.name if entry is not None else None,
+                package=package or None,
+                operation=security.operation,
+                fields={"setting": FieldRole.IDENTIFIER, "value": FieldRole.OTHER},
+                text={"setting": security.setting, "value": security.value},
+                widget=widget,
+                description=(
+                    f"tap on {security.label!r} in {package} turns {security.setting} "
+                    f"{security.value}"
+                ),
+            )
         op = None if node.editable else self._button_operation(node)
         if op is None and not node.editable:
             # A label inside a button: judge the button by its own and its children's labels.
@@ -216,7 +258,16 @@ class GuiAdapter:
         fields: dict[str, FieldRole] = {}
         text: dict[str, str] = {}
         label = node.value or node.description or node.id_suffix
-        if op in _FORM_OPERATIONS:
+        if op is None and not node.editable and self._commits_form(screen, node):
+            # Save/Done/Create/Add/OK under a filled form writes that form into its app
+            form_fields, form_text = self._form(screen, node, entry)
+            if form_text:
+                op = Operation.LOCAL_WRITE
+                fields.update(form_fields)
+                text.update(form_text)
+        if op is Operation.LOCAL_WRITE:
+            desc = f"tap on {label!r} saves the form in {package}"
+        elif op in _FORM_OPERATIONS:
             form_fields, form_text = self._form(screen, node, entry)
             fields.update(form_fields)
             text.update(form_text)
@@ -243,6 +294,32 @@ class GuiAdapter:
             s for s in (node.text, node.description) if s and (is_button or is_button_label(s))
         ]
         return classify_label(*labels, node.resource_id)
+
+    def _commits_form(self, screen: ParsedScreen, node: Node) -> bool:
+        """A Save/Done/Create/Add/OK button (by its own labels or, for a clickable layout, its
+        children's)."""
+        is_button = "Button" in node.class_name
+        labels = [
+            s for s in (node.text, node.description) if s and (is_button or is_button_label(s))
+        ]
+        if is_form_commit(*labels, node.resource_id):
+            return True
+        if not node.clickable:
+            return False
+        left, top, right, bottom = node.bounds
+        inner = [
+            s
+            for n in screen.nodes
+            if n.package == node.package
+            and n.depth > node.depth
+            and left <= n.bounds[0]
+            and top <= n.bounds[1]
+            and n.bounds[2] <= right
+            and n.bounds[3] <= bottom
+            for s in (n.text, n.description)
+            if s and is_button_label(s)
+        ]
+        return is_form_commit(*inner)
 
     def _label_of_container(self, screen: ParsedScreen, node: Node) -> Operation | None:
         """A tap on a clickable layout with a label child ("Send" icon + text)."""

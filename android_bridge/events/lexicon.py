@@ -94,6 +94,41 @@ _CONFIRM = frozenset(
 )  # fmt: skip
 
 
+# Buttons that commit the form they sit on (Save, Done, Create, Add, OK...): a tap on one writes
+# every filled field of that form into its app.
+_FORM_COMMIT = frozenset(
+    {
+        "save", "done", "create", "add", "ok", "okay", "apply", "update", "finish", "confirm",
+        "save event", "save note", "save contact", "add event", "create event", "save changes",
+        "speichern", "fertig", "erstellen", "hinzufügen", "übernehmen", "enregistrer", "terminé",
+        "créer", "ajouter", "appliquer", "guardar", "listo", "hecho", "crear", "añadir",
+        "agregar", "aplicar", "salva", "salvare", "fatto", "fine", "crea", "aggiungi", "applica",
+        "opslaan", "klaar", "gereed", "maken", "toevoegen", "toepassen", "zapisz", "gotowe",
+        "utwórz", "dodaj", "сохранить", "готово", "создать", "добавить", "применить", "kaydet",
+        "tamam", "oluştur", "ekle", "حفظ", "تم", "إضافة", "सहेजें", "保存", "完成", "创建",
+        "添加", "儲存", "新增", "作成", "追加", "저장", "완료", "추가", "만들기",
+    }
+)  # fmt: skip
+_FORM_COMMIT_IDS = frozenset({"save", "done", "create", "add", "ok", "apply", "confirm", "submit"})
+_ID_NOISE = frozenset({"btn", "button", "action", "menu", "fab", "bt", "icon", "item", "toolbar"})
+
+
+def is_form_commit(*labels: str) -> bool:
+    """Whether a button with these labels (text, content-desc, resource-id) commits its form."""
+    for label in labels:
+        if not label:
+            continue
+        if ":id/" in label:
+            # btn_save, action_done, menu_save, fab_add, add_event (not save_location_toggle)
+            words = [w for w in _tokens(label.rsplit("/", 1)[-1]) if w not in _ID_NOISE]
+            if len(words) <= 2 and not _FORM_COMMIT_IDS.isdisjoint(words):
+                return True
+            continue
+        if _normalise(label).strip(" .!✓✔") in _FORM_COMMIT:
+            return True
+    return False
+
+
 def is_button_label(label: str) -> bool:
     """Whether a text is short enough to be a button's label rather than content.
 

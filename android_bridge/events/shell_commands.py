@@ -72,6 +72,25 @@ _CONTENT_VALUE_OPTS = {"--uri", "--bind", "--where", "--projection", "--sort", "
 _BIND_TYPES = set("bsilfdn")
 
 
+_OUTBOUND = frozenset({Operation.SHARE_UPLOAD, Operation.EXTERNAL_SEND, Operation.PAYMENT})
+
+
+def _table_act(app: AppEntry | None, uri: str) -> tuple[str, Operation] | None:
+    """(verb, operation) when the provider table of ``uri`` is named for an outbound act the
+    catalog knows for its app (``uploads`` -> files.upload -> share_upload)."""
+    if app is None:
+        return None
+    path = urlsplit(uri).path.strip("/")
+    table = path.split("/", 1)[0].lower() if path else ""
+    for verb in (table, table.removesuffix("s")):
+        if not verb:
+            continue
+        op = apps.operation_for(app, verb)
+        if op in _OUTBOUND:
+            return verb, op
+    return None
+
+
 def parse_content(argv: tuple[str, ...]) -> CommandMeaning:
     if len(argv) < 2:
         raise EventValidationError("`content` needs a subcommand (query, insert, …)", field=F)
@@ -93,8 +112,15 @@ def parse_content(argv: tuple[str, ...]) -> CommandMeaning:
     app = apps.catalog().app_for_uri(uri)
     name = _app_name(app, "content")
     op = _CONTENT_VERBS.get(verb, Operation.UNKNOWN)
+    target_verb = verb
+    if verb == "insert":
+        # A row inserted into a table named for an outbound act *is* that act: a row in
+        # documentsui's ``uploads`` is an upload, a row in the shop's ``orders`` an order.
+        act = _table_act(app, uri)
+        if act is not None:
+            target_verb, op = act
     m = CommandMeaning(
-        target=f"{name}.{verb}",
+        target=f"{name}.{target_verb}",
         operation=op,
         app=app,
         package=apps.main_package(app),
