@@ -17,6 +17,7 @@ from host_pep.observations import Observation
 from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.semantics import ObservedValue
+from host_pep.values.phones import national_key
 
 _OVERRIDE_CUES = re.compile(
     r"(?i)ignore (?:all |any |the )?(?:previous|prior|above|earlier)|disregard|system prompt|"
@@ -117,6 +118,18 @@ def _strong_cue_near(text: str, start: int, end: int) -> bool:
     return _STRONG_CUES.search(text) is not None
 
 
+def _with_national(f: Found) -> tuple[str, ...]:
+    """A phone's keys plus its national form's key (matched against later national writes)."""
+    if f.kind != "phone":
+        return f.keys
+    extra = [
+        k
+        for k in (national_key(key[len("phone:") :]) for key in f.keys if key.startswith("phone:+"))
+        if k is not None
+    ]
+    return tuple(dict.fromkeys((*f.keys, *extra)))
+
+
 def _leaf(field: str) -> str:
     return field.lower().rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]
 
@@ -162,7 +175,7 @@ def to_observations(
         found = found + extra + key_arguments(text)
         for f in found:
             phrase = phrase_key(f.raw) if f.kind in PHRASE_KINDS else None
-            for key in f.keys:
+            for key in _with_national(f):
                 out.append(
                     Observation(
                         key=key,

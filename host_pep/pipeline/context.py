@@ -25,6 +25,7 @@ from host_pep.phrases import normalize, raw_pattern
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
+from host_pep.values.phones import national_candidates
 from host_pep.verdict import Decision, Evidence, Stage
 
 _BARE_DIGITS = re.compile(
@@ -205,8 +206,10 @@ class DecisionContext:
                         hits.extend(self._phrase_hits(path, role, text, hits))
                     if "otp" in self.state.kinds:
                         hits.extend(self._bare_code_hits(path, role, text, hits, user))
-                    if "+" in text and "phone" in self.state.kinds:
-                        hits.extend(self._international_hits(path, role, text, hits, user))
+                    if "phone" in self.state.kinds:
+                        if "+" in text:
+                            hits.extend(self._international_hits(path, role, text, hits, user))
+                        hits.extend(self._national_hits(path, role, text, hits, user))
             self._content = hits
         return self._content
 
@@ -244,6 +247,26 @@ class DecisionContext:
             out.append(
                 ValueHit(path, content_role(role, "phone"), found, observations, key in user)
             )
+        return out
+
+    def _national_hits(
+        self, path: str, role: FieldRole, text: str, have: list[ValueHit], user: frozenset[str]
+    ) -> list[ValueHit]:
+        """A number written in its own country's national format ("0412 345 678") whose
+        national significant number is an observed phone's: the whole number must match."""
+        assert self.state is not None
+        taken = [h.found for h in have if h.field == path and h.observations]
+        out = []
+        for start, end, keys in national_candidates(text):
+            if any(f.start < end and start < f.end for f in taken):
+                continue
+            observations = [o for key in keys for o in self.state.lookup(key)]
+            if not observations:
+                continue
+            raw = text[start:end]
+            found = Found("phone", keys, raw[:2] + "***" + raw[-2:], raw, start, end, True)
+            given = not user.isdisjoint(o.key for o in observations) or self._given(found, user)
+            out.append(ValueHit(path, content_role(role, "phone"), found, observations, given))
         return out
 
     def _phrase_hits(

@@ -143,14 +143,39 @@ def _user_references(ctx: DecisionContext, obs: Observation) -> bool:
     return not words.isdisjoint(lex) or any(v in words for v in verbs)
 
 
+# Key arguments judged by rule 5 when the action itself stays on the device: where a read goes
+# (opening a link from a phishing mail), and who a draft is addressed to or paid to.
+_READ_KEY_ROLES = frozenset({FieldRole.URL})
+_LOCAL_KEY_ROLES = frozenset({FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL})
+# A request that asks to follow what the content points at ("open the link in that email").
+_FOLLOW_WORDS = frozenset(
+    {"open", "visit", "click", "follow", "tap", "load", "browse", "navigate", "link", "links",
+     "url", "website", "site", "page", "article", "result", "results"}
+)  # fmt: skip
+
+
+def _key_roles(ctx: DecisionContext) -> frozenset[FieldRole] | None:
+    """Which key arguments rule 5 judges for this operation (None: every one)."""
+    if ctx.op in READ_OPS:
+        return _READ_KEY_ROLES
+    if ctx.op is Operation.LOCAL_WRITE:
+        return _LOCAL_KEY_ROLES
+    return None
+
+
+def _user_follows(ctx: DecisionContext) -> bool:
+    return not _FOLLOW_WORDS.isdisjoint(tokens(ctx.user_request.lower()))
+
+
 def check_injection(ctx: DecisionContext) -> Outcome | None:
-    if ctx.op in READ_OPS or ctx.op is Operation.LOCAL_WRITE:
-        return None
+    roles = _key_roles(ctx)
     injected: list[ValueHit] = []
     evidence = []
     current, app = ctx.event.id, ctx.app
     for hit in ctx.keyarg_hits():
         if hit.user_provided or not hit.observations:
+            continue
+        if roles is not None and hit.role not in roles:
             continue
         # the target app's own screen right now (the field the agent just filled) proves nothing
         seen = [o for o in hit.observations if not (o.event_id == current and o.source_app == app)]
@@ -161,7 +186,9 @@ def check_injection(ctx: DecisionContext) -> Outcome | None:
         bad = [o for o in seen if not o.trusted and o.free_text]
         if not bad:
             continue
-        if not any(o.instructive for o in bad) and _user_references(ctx, bad[0]):
+        if not any(o.instructive for o in bad) and (
+            _user_follows(ctx) if ctx.op in READ_OPS else _user_references(ctx, bad[0])
+        ):
             continue
         injected.append(hit)
         evidence.append(evidence_of(hit, bad[0]))

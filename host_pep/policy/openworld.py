@@ -164,6 +164,9 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
             lowered in _PARTICIPANTS or not _PARTICIPANTS.isdisjoint(tokens(lowered))
         ):
             return role
+        # ... and whom a draft in a messaging app (source and sink: SMS, mail) is addressed to
+        if app is not None and app in policy.sinks and app in policy.sources:
+            return role
         return FieldRole.CONTENT
     if role is FieldRole.ADDRESS and app in ("mail", "sms"):
         return FieldRole.RECIPIENT

@@ -28,7 +28,8 @@ _KEYWORD = (
 )
 # The code itself: digits, or short upper-case alphanumerics with a digit, optionally "G-" led.
 _CODE = (
-    r"(?<![A-Za-z0-9\-])(?:[A-Z]{1,3}-)?"
+    # not the tail of a longer grouped number ("meeting ID 845 2213 9904, passcode ...")
+    r"(?<![A-Za-z0-9\-])(?<!\d[ \-])(?:[A-Z]{1,3}-)?"
     r"(?P<code>\d(?:[ \-]?\d){3,7}|(?=[A-Z]*\d)[A-Z0-9]{4,8})(?![A-Za-z0-9]|[ \-]?\d)"
 )
 # Keywords are matched on the lower-cased text; the code on the text itself (case matters).

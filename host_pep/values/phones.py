@@ -135,6 +135,39 @@ def _grouped_as_region(number: phonenumbers.PhoneNumber, layout: tuple[int, ...]
     return False
 
 
+NATIONAL_PREFIX = "phone-national:"
+_NATIONAL = re.compile(r"(?<![\d+])\d(?:[ \-.()]{0,2}\d){6,13}(?!\d)")
+
+
+@lru_cache(maxsize=16384)
+def national_key(e164: str) -> str | None:
+    """The key of a number's national significant number ("+91 98765 43210" -> 9876543210):
+    an observed number may be written later in its country's national format, which the
+    region hints cannot parse ("98765 43210", "0412 345 678" for +61 412 345 678)."""
+    try:
+        number = phonenumbers.parse(e164, None)
+    except phonenumbers.NumberParseException:
+        return None
+    nsn = phonenumbers.national_significant_number(number)
+    return NATIONAL_PREFIX + nsn if len(nsn) >= MIN_DIGITS else None
+
+
+def national_candidates(text: str) -> list[tuple[int, int, tuple[str, ...]]]:
+    """Digit runs written as a national number, with the keys they would have if they were
+    one: the digits as written, and without a leading trunk prefix 0. Only a whole observed
+    number's national form matches, so nothing here is a phone unless memory says so."""
+    out = []
+    for m in _NATIONAL.finditer(text):
+        digits = "".join(_GROUP.findall(m.group(0)))
+        forms = [digits]
+        if digits.startswith("0") and not digits.startswith("00"):
+            forms.append(digits[1:])
+        keys = tuple(NATIONAL_PREFIX + d for d in forms if len(d) >= MIN_DIGITS)
+        if keys:
+            out.append((m.start(), m.end(), keys))
+    return out
+
+
 def phone_keys(text: str, regions: tuple[str, ...] = ("CN", "US")) -> tuple[str, ...]:
     """Keys of a text that is one phone number as a whole (any format), else ()."""
     groups = _GROUP.findall(text)

@@ -26,6 +26,7 @@ def otps(text: str, ctx: DetectionContext | None = None) -> list[tuple[str, str]
         ("Security code: A7B9C2", "A7B9C2", "otp:A7B9C2"),
         ("the code is one two three four five six", "one two three four five six", "otp:123456"),
         ("use code 123 456 to sign in", "123 456", "otp:123456"),
+        ("PIN 9911 for online banking", "9911", "otp:9911"),
     ],
 )
 def test_codes_with_context(text: str, raw: str, key: str) -> None:
@@ -44,6 +45,8 @@ def test_codes_with_context(text: str, raw: str, key: str) -> None:
         "Code: Hello",
         "Verification failed. Call 5551234 later",
         "promo code SAVE20",
+        "Zoom meeting ID 845 2213 9904, passcode on the invite",  # tail of a longer number
+        "card PIN reset requested",
     ],
 )
 def test_no_code_without_context(text: str) -> None:
@@ -61,3 +64,9 @@ def test_code_field_makes_the_whole_text_a_code() -> None:
 
 def test_kind_hint_otp() -> None:
     assert otps("553311", DetectionContext(kind_hint="otp")) == [("553311", "otp:553311")]
+
+
+@pytest.mark.parametrize("text", ["Your one-time PIN is 4821", "PIN: 4821"])
+def test_a_disclosed_numeric_pin_also_keeps_its_code_key(text: str) -> None:
+    """A PIN disclosure is a credential, and its digits may later be typed as a bare code."""
+    assert "otp:4821" in {k for d in detect(text) for k in d.keys}
