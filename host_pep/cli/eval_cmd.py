@@ -43,6 +43,7 @@ def _run(args: argparse.Namespace) -> int:
 
     from host_pep.evaluation import (
         CONFIG_ORDER,
+        CaseFileError,
         PolicyCache,
         case_documents,
         load_cases,
@@ -54,6 +55,11 @@ def _run(args: argparse.Namespace) -> int:
     cases = load_cases(args.cases)
     policies = PolicyCache(args.policy)
     policies.get(None)  # a bad --policy is a usage error before anything runs
+    for case in cases:  # so is a case naming a policy that does not exist (fail closed)
+        try:
+            policies.get(case.policy)
+        except Exception as exc:
+            raise CaseFileError(f"{case.where or 'case'}: case {case.id}: policy: {exc}") from exc
     configs = CONFIG_ORDER if args.config == "all" else [args.config]
     headline = "full" if "full" in configs else configs[0]
     console = Console(stderr=True)

@@ -14,7 +14,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from host_pep.rules import FlowRule
 from host_pep.verdict import Decision
@@ -66,6 +66,12 @@ class Case(BaseModel):
     context: dict[str, Any] = Field(default_factory=dict)
     description: str = ""
     steps: list[Step] = Field(min_length=1)
+    _where: str = PrivateAttr(default="")
+
+    @property
+    def where(self) -> str:
+        """``file:line`` the case was read from ("" when built in memory)."""
+        return self._where
 
 
 class CaseFileError(ValueError):
@@ -88,10 +94,12 @@ def load_cases(paths: list[str | Path]) -> list[Case]:
             except json.JSONDecodeError as exc:
                 raise CaseFileError(f"{p}:{n}: not valid JSON ({exc.msg})") from exc
             try:
-                cases.append(Case.model_validate(data))
+                case = Case.model_validate(data)
             except ValidationError as exc:
                 first = exc.errors()[0]
                 field = ".".join(str(x) for x in first.get("loc", ())) or "case"
                 cid = data.get("id", "?") if isinstance(data, dict) else "?"
                 raise CaseFileError(f"{p}:{n}: case {cid}: {field}: {first.get('msg')}") from exc
+            case._where = f"{p}:{n}"
+            cases.append(case)
     return cases

@@ -183,6 +183,27 @@ def test_bad_case_file_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFi
     assert "no shipped policy" in capsys.readouterr().err
 
 
+def test_a_malformed_line_is_a_usage_error_naming_file_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "broken.jsonl"
+    bad.write_text(json.dumps(CASES[1]) + "\n" + '{"id": "y", "steps": [\n')
+    assert main(["eval", str(bad), "--config", "full"]) == 2
+    err = capsys.readouterr().err
+    assert "broken.jsonl:2" in err and "not valid JSON" in err
+
+
+def test_a_case_naming_an_unknown_policy_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "policies.jsonl"
+    unknown = {**CASES[1], "id": "z", "policy": "no-such-bundle"}
+    bad.write_text(json.dumps(CASES[1]) + "\n" + json.dumps(unknown) + "\n")
+    assert main(["eval", str(bad), "--config", "full"]) == 2
+    err = capsys.readouterr().err
+    assert "policies.jsonl:2" in err and "case z" in err and "no-such-bundle" in err
+
+
 def test_expect_escalate_is_met_by_an_action_that_reached_t4(tmp_path: Path) -> None:
     path = tmp_path / "esc.jsonl"
     case = {
