@@ -44,6 +44,19 @@ _NO_LOCK_CHOICES = frozenset(
         "없음", "밀기",
     }
 )  # fmt: skip
+# The dialog Android shows before it drops the lock, and the answers that keep it.
+_PROTECTION_DIALOGS = (
+    "remove device protection", "remove screen lock", "turn off screen lock",
+    "gerätesicherheit entfernen", "supprimer la protection de l'appareil",
+    "quitar la protección del dispositivo", "rimuovere la protezione del dispositivo",
+    "移除设备保护", "デバイス保護を削除", "기기 보호 기능을 삭제",
+)  # fmt: skip
+_CANCEL = frozenset(
+    {
+        "cancel", "no", "keep", "not now", "back", "abbrechen", "nein", "annuler", "non",
+        "cancelar", "annulla", "annuleren", "anuluj", "отмена", "нет", "取消", "キャンセル", "취소",
+    }
+)  # fmt: skip
 
 # Toggle labels -> (setting, the new state that weakens protection). Matched as substrings of
 # the row's normalised labels.
@@ -122,11 +135,18 @@ def _lock_choice(window: list[Node], node: Node) -> SecurityTap | None:
         for n in window
         if n is not node and not n.clickable and not n.editable
         for s in (n.text, n.description)
-        if s and len(s) <= 80
+        if s and len(s) <= 200
     ]
-    if not any(t in title for title in titles for t in _LOCK_SCREEN_TITLES):
+    labels = _labels_inside(window, node)
+    if any(t in title for title in titles for t in _PROTECTION_DIALOGS):
+        # "Remove device protection?" [Delete] / [Yes, remove]: any answer but cancel confirms
+        answer = next((lab for lab in labels if _norm(lab) not in _CANCEL), None)
+        if answer is not None and node.clickable and labels:
+            return SecurityTap(Operation.SECURITY_CHANGE, "screen_lock", "off", answer)
         return None
-    for label in _labels_inside(window, node):
+    if not any(t in title for title in titles if len(title) <= 80 for t in _LOCK_SCREEN_TITLES):
+        return None
+    for label in labels:
         if _norm(label) in _NO_LOCK_CHOICES:
             return SecurityTap(Operation.SECURITY_CHANGE, "screen_lock", "off", label)
     return None

@@ -282,3 +282,20 @@ def test_a_number_typed_into_the_sms_to_field_is_a_recipient() -> None:
     assert send.semantics.operation is Operation.EXTERNAL_SEND
     assert send.semantics.fields["recipient"] is FieldRole.RECIPIENT
     assert send.semantics.text["recipient"] == "+1 646 555 0199"
+
+
+def test_confirming_remove_device_protection_is_a_security_change() -> None:
+    xml = app_screen(
+        SETTINGS,
+        label(SETTINGS, "alertTitle", "Remove device protection?", top=800),
+        label(
+            SETTINGS, "message", "Device protection features won't work without your PIN.", top=900
+        ),
+        button(SETTINGS, "button2", "Cancel", top=1100),
+        button(SETTINGS, "button1", "Delete", top=1300),
+    )
+    confirm = GUI.complete(gui("tap", {"selector": {"text": "Delete"}}, xml)).semantics
+    assert confirm.operation is Operation.SECURITY_CHANGE
+    assert confirm.text == {"setting": "screen_lock", "value": "off"}
+    cancel = GUI.complete(gui("tap", {"selector": {"text": "Cancel"}}, xml)).semantics
+    assert cancel.operation is Operation.NAVIGATE
