@@ -8,10 +8,13 @@ that screen as an observation — trusted provenance, because the enforcement si
 * ``tap {x, y}`` / ``tap {selector}``: a button whose label says Send, Pay, Delete, Upload or
   Factory reset commits that operation (see lexicon.py), and its payload is *the form it
   submits* — every editable field in the button's window — so a value typed earlier is judged
-  when it actually leaves. Other taps navigate.
+  when it actually leaves. Save/Done/Create/Add/OK under a filled form is a local write of
+  that whole form into its app. A tap that weakens a security setting (no screen lock, a
+  protection toggle; see security.py) is a security change naming the setting and its new
+  state. Other taps navigate.
 * ``text_input {text[, selector]}`` into the focused field (or the selector's): a local write
   of ``{field: text}`` into the foreground app, the field's role from the catalog (a password
-  field is a credential).
+  field is a credential, and the typed text is observed as that app's credential).
 * ``swipe``, ``key``, ``launch {package}``: navigation.
 
 Writes (tap, text_input) without a usable screen are refused: an empty or missing dump is a

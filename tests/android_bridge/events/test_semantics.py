@@ -299,3 +299,14 @@ def test_confirming_remove_device_protection_is_a_security_change() -> None:
     assert confirm.text == {"setting": "screen_lock", "value": "off"}
     cancel = GUI.complete(gui("tap", {"selector": {"text": "Cancel"}}, xml)).semantics
     assert cancel.operation is Operation.NAVIGATE
+
+
+def test_adb_input_text_into_a_password_field_is_observed_as_a_credential_too() -> None:
+    event = AgentEvent.parse(
+        {"session": "s", "agent": "a", "channel": "api", "action": "api_call",
+         "payload": {"command": "input text 'Blue!Heron-2291'"},
+         "context": {"screen_xml": login_screen(BANK_APP)}}
+    )  # fmt: skip
+    c = API.complete(event)
+    creds = [o for o in c.observations if o.kind_hint == "credential"]
+    assert [(o.text, o.source) for o in creds] == [("Blue!Heron-2291", BANK_APP)]
