@@ -51,11 +51,30 @@ _FR = re.compile(
     r"(?:(?:de la|de l'|du|des|de|d'|la|le|les|l')\s?)*[A-ZÉÈÀÂ][\w'\-]+(?:\s+[A-ZÉÈÀÂ][\w'\-]+){0,3})"
     r"(?P<tail>,?\s+\d{5}\s+[A-ZÉÈ][\w\-]+(?:\s[A-ZÉÈ][\w\-]+)?)?"
 )
+# Spanish, Catalan and Portuguese street types may be written in lower case ("en la calle de
+# Alcalá 45"); Italian ones only capitalized ("via Zoom 5 times" is not an address).
+_ES_TYPES = (
+    r"calle|c/|carrer|avenida|avinguda|av\.|avda\.?|paseo|passeig|plaza|pla[çc]a|pra[çc]a|rambla"
+    r"|camino|carretera|ronda|traves[íi]a|travessa|alameda|glorieta|rua|r[úu]a"
+)
+_IT_TYPES = r"Via|Viale|Piazza|Corso|Largo"
 _ES_IT = re.compile(
-    r"(?<![\w\-])(?P<street>(?:Calle|C/|Avenida|Av\.|Paseo|Plaza|Via|Viale|Piazza|Corso|Largo|Rua)\s+"
-    r"(?:(?:de la|del|de|la|di|della|delle|dei|do|da)\s+)*[A-ZÁÉÍÓÚ][\w'\-]+(?:\s+[A-ZÁÉÍÓÚ][\w'\-]+){0,3}"
-    r",?\s+(?:n\.?º?\s*)?\d{1,4})\b"
+    rf"(?<![\w\-])(?P<street>(?:(?i:{_ES_TYPES})|{_IT_TYPES})\s+"
+    r"(?:(?:de la|de les|de los|del|de|la|el|dels|di|della|delle|dei|do|da|dos|das|d')\s*)*"
+    r"[A-ZÁÉÍÓÚÀÈÒÇ][\w'\-]+(?:\s+(?:de la |del |de |di )?[A-ZÁÉÍÓÚÀÈÒÇ][\w'\-]+){0,3}"
+    r",?\s+(?:n\.?\s?º?\s*)?\d{1,4})\b"
     r"(?P<tail>,?\s+\d{5}\s+[A-ZÁÉÍÓÚ][\w\-]+)?"
+)
+# Dutch: one compound word ending in a street type, a number, "1016 GV Amsterdam".
+_NL = re.compile(
+    r"(?<![\w\-])(?P<street>[A-Z][a-z]+(?:gracht|straat|laan|plein|kade|dijk|singel|steeg|markt)"
+    r"\s+\d{1,4}[a-z]?)\b(?P<tail>,?\s+\d{4}\s?[A-Z]{2}(?:\s+[A-Z][a-z]+)?)?"
+)
+_NL_GATE = re.compile(r"(?:gracht|straat|laan|plein|kade|dijk|singel|steeg|markt)\s+\d")
+# Korean road-name addresses: [city] [district] road+number ("서울특별시 중구 세종대로 110").
+_KR = re.compile(
+    r"(?P<full>(?:[가-힣]{1,6}(?:특별시|광역시|특별자치시|도|시)\s?)?(?:[가-힣]{1,6}(?:구|군|시)\s?)?"
+    r"(?P<street>[가-힣0-9]{1,10}(?:대로|로|길)\s?\d{1,4}(?:-\d{1,4})?))(?!\d)"
 )
 # "Address: <value>": the label makes a looser value acceptable (it still needs a digit and
 # a letter, so "address: 13812345678", an SMS sender, is not a postal address).
@@ -73,17 +92,22 @@ _CN_CORE = re.compile(
     r"(?P<name>[\u4e00-\u9fff]{1,8}?)(?P<type>大道|大街|路|街|道|巷|胡同|弄)(?P<no>\d{1,5})(?:号|號)"
     r"(?P<more>(?:院)?(?:\d{1,4}(?:号楼|栋|幢|座|单元|层|楼|室|号))*)"
 )
+# Japanese: [prefecture] city/ward units, town, then chōme-banchi-gō as "1-9-1" or
+# "1丁目9番1号". City and ward names are kanji (a kana particle before them is not part).
+_JP_DASH = "-‐−－ー"
 _JP = re.compile(
-    r"(?P<street>(?:東京都|北海道|京都府|大阪府|[\u4e00-\u9fff]{2,3}県)"
-    r"[\u4e00-\u9fff\u3040-\u30ff]{1,10}?(?:市|区|町|村|郡)"
-    r"[\u4e00-\u9fff\u3040-\u30ff]{0,10}?\d{1,4}(?:丁目|-)\d{1,4}(?:(?:番地?|-)\d{1,4}(?:号)?)?)"
+    r"(?P<pref>東京都|北海道|京都府|大阪府|[\u4e00-\u9fff]{2,3}県)?"
+    r"(?P<city>(?:[\u4e00-\u9fff]{1,5}?(?:市|区|町|村|郡)){1,3})"
+    r"(?P<town>[\u4e00-\u9fff\u3040-\u30ff]{0,10}?)"
+    rf"(?P<no>\d{{1,4}}(?:丁目|[{_JP_DASH}])\s?\d{{1,4}}(?:(?:番地?|[{_JP_DASH}])\s?\d{{1,4}}(?:号)?)?)"
 )
+_JP_NUMBER_WORDS = re.compile(rf"丁目|番地|番|号|[{_JP_DASH}]")
 # Characters that end the text before an address ("我住在北京市..." -> "北京市...").
 _CJK_STOPS = "在是到于的往去寄送住址：:，,。 为從从号號室层楼栋"
 _ADMIN = "省市区县镇乡旗盟州"
 
 # Cheap gates: a pattern runs only when one of its street words occurs in the text.
-_WORDS = re.compile(r"[a-zäöüßéèàâ/]+")
+_WORDS = re.compile(r"[a-zäöüßéèàâçíú/]+")
 _EN_WORDS = frozenset(_EN_TYPES.split("|"))
 _DE_GATE = re.compile(r"(?:straße|strasse|weg|allee|platz|gasse|damm|ufer|ring|chaussee)\b|str\.")
 _FR_WORDS = frozenset(
@@ -94,10 +118,13 @@ _FR_WORDS = frozenset(
 )  # fmt: skip
 _ES_IT_WORDS = frozenset(
     [
-        "calle", "c/", "avenida", "av", "paseo", "plaza", "via", "viale", "piazza", "corso",
-        "largo", "rua",
+        "calle", "c/", "carrer", "avenida", "avinguda", "av", "avda", "paseo", "passeig", "plaza",
+        "plaça", "praça", "praca", "placa", "rambla", "camino", "carretera", "ronda", "travesía",
+        "travesia", "travessa", "alameda", "glorieta", "via", "viale", "piazza", "corso", "largo",
+        "rua", "rúa",
     ]
 )  # fmt: skip
+_HANGUL = re.compile("[가-힣]")
 
 _DIGIT = re.compile(r"\d")
 
@@ -106,8 +133,14 @@ _ABBREV = {
     "ln": "lane", "dr": "drive", "ct": "court", "pl": "place", "pkwy": "parkway", "ter": "terrace",
     "hwy": "highway", "cir": "circle", "sq": "square", "cres": "crescent", "apt": "apartment",
     "ste": "suite", "fl": "floor", "n": "north", "s": "south", "e": "east", "w": "west",
-    "str": "strasse", "bd": "boulevard",
+    "str": "strasse", "bd": "boulevard", "c": "calle", "avda": "avenue", "avenida": "avenue",
+    "avinguda": "avenue", "carrer": "calle",
 }  # fmt: skip
+# Connectors that writers add or leave out ("Calle de Alcalá" / "Calle Alcalá").
+_CONNECTORS = frozenset(
+    ["de", "del", "la", "las", "los", "el", "les", "dels", "di", "della", "delle", "dei", "do",
+     "da", "dos", "das", "d"]
+)  # fmt: skip
 _PUNCT = re.compile(r"[^\w]+")
 
 
@@ -120,7 +153,7 @@ def normalize_address(text: str) -> str:
     lowered = text.casefold().replace("ß", "ss").replace("號", "号")
     lowered = re.sub(r"(?<=[a-z])str\.", "strasse ", lowered)
     lowered = lowered.replace("straße", "strasse")
-    words = [_ABBREV.get(w, w) for w in _PUNCT.sub(" ", lowered).split()]
+    words = [_ABBREV.get(w, w) for w in _PUNCT.sub(" ", lowered).split() if w not in _CONNECTORS]
     joined = " ".join(words)
     # CJK is written without spaces; drop spaces next to CJK characters.
     return re.sub(r"(?<=[^\x00-\x7f]) | (?=[^\x00-\x7f])", "", joined)
@@ -142,6 +175,8 @@ def find_addresses(layer: Canonical) -> list[Detected]:
         patterns.append(_FR)
     if not words.isdisjoint(_ES_IT_WORDS):
         patterns.append(_ES_IT)
+    if _NL_GATE.search(low) is not None:
+        patterns.append(_NL)
     for pattern in patterns:
         for m in pattern.finditer(text):
             found.append(_detected(layer, m.start(), m.end(), m.group(), m.group("street")))
@@ -152,7 +187,12 @@ def find_addresses(layer: Canonical) -> list[Detected]:
             street = text[street_start : m.end()]
             found.append(_detected(layer, start, m.end(), text[start : m.end()], street))
         for m in _JP.finditer(text):
-            found.append(_detected(layer, m.start(), m.end(), m.group(), m.group()))
+            found.append(_japanese(layer, m))
+        if _HANGUL.search(text) is not None:
+            for m in _KR.finditer(text):
+                found.append(
+                    _detected(layer, m.start(), m.end("full"), m.group("full"), m.group("street"))
+                )
     if _LABEL_TRIGGER.search(low) is not None:
         found += _labelled(layer, found)
     return found
@@ -226,6 +266,25 @@ def _cjk_prefix(text: str, pos: int) -> int:
             break
         start = k
     return start
+
+
+def _japanese(layer: Canonical, m: re.Match[str]) -> Detected:
+    """Keys with and without the prefecture and from the last city/ward unit on, the block
+    numbers written as dashes ("1丁目9番1号" == "1-9-1")."""
+    number = _JP_NUMBER_WORDS.sub(" ", m.group("no")).strip()
+    city = m.group("city")
+    last_unit = max(city.rfind(u, 0, len(city) - 1) for u in "市区町村郡") + 1
+    forms = [
+        (m.group("pref") or "") + city + m.group("town"),
+        city + m.group("town"),
+        city[last_unit:] + m.group("town"),
+    ]
+    keys = tuple(dict.fromkeys(address_key(f + number) for f in forms))
+    s, e = layer.to_original(m.start(), m.end())
+    raw = layer.original[s:e]
+    return Detected(
+        kind=SensitiveKind.ADDRESS, raw=raw, keys=keys, span=(s, e), masked=mask_text(raw)
+    )
 
 
 def _detected(layer: Canonical, start: int, end: int, full: str, street: str) -> Detected:

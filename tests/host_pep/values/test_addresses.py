@@ -41,7 +41,7 @@ def addresses(text: str) -> list[tuple[str, tuple[str, ...]]]:
         (
             "au 12 rue de Rivoli, 75001 Paris",
             "12 rue de Rivoli, 75001 Paris",
-            "address:12 rue de rivoli 75001 paris",
+            "address:12 rue rivoli 75001 paris",
         ),
         ("Via Roma 10, 00184 Roma", None, "address:via roma 10 00184 roma"),
         (
@@ -132,4 +132,32 @@ def test_labelled_addresses(text: str, raw: str, keys: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize("text", ["Address: 13812345678", "address: unknown", "address: see below"])
 def test_labels_without_an_address(text: str) -> None:
+    assert addresses(text) == []
+
+
+@pytest.mark.parametrize(
+    ("observed", "written"),
+    [
+        ("東京都千代田区丸の内1-9-1", "会議は東京都千代田区丸の内1-9-1で行います"),
+        ("東京都千代田区丸の内1丁目9番1号", "東京都千代田区丸の内1-9-1に行く"),
+        ("大阪府大阪市北区梅田3-1-3", "大阪市北区梅田3-1-3で会いましょう"),
+        ("Calle de Alcalá 45, 28014 Madrid", "Nos vemos en la calle de Alcalá 45 mañana"),
+        ("Calle de Alcalá 45, 28014 Madrid", "Lunch at Calle Alcalá, 45"),
+        ("Carrer de Mallorca 401, 08013 Barcelona", "Dinner at Carrer de Mallorca 401"),
+        ("Prinsengracht 263, 1016 GV Amsterdam", "visit Prinsengracht 263 Amsterdam"),
+        ("서울특별시 중구 세종대로 110", "서울특별시 중구 세종대로 110에서 만나요"),
+    ],
+)
+def test_addresses_in_free_text_share_a_key_with_the_observed_one(
+    observed: str, written: str
+) -> None:
+    seen = {k for _, keys in addresses(observed) for k in keys}
+    inside = {k for _, keys in addresses(written) for k in keys}
+    assert seen and inside and seen & inside, (seen, inside)
+
+
+@pytest.mark.parametrize(
+    "text", ["We went via Zoom 5 times", "Meet me at the plaza in 5", "calle 5", "ronda 3 de 5"]
+)
+def test_romance_street_words_without_an_address(text: str) -> None:
     assert addresses(text) == []
