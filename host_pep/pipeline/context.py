@@ -25,6 +25,7 @@ from host_pep.phrases import normalize, raw_pattern
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
+from host_pep.values.credentials import credential_key
 from host_pep.values.phones import national_candidates
 from host_pep.verdict import Decision, Evidence, Stage
 
@@ -34,6 +35,9 @@ _BARE_DIGITS = re.compile(
     r"|(?<![\d.,:/#$€£¥\w-])\d{4,5}(?![\d]|[.,:/]\d|\w)"
 )
 _NOT_DIGIT = re.compile(r"\D")
+_WORD = re.compile(r"\S+")
+_WORD_TRAIL = ".,;:!?)]}\"'"
+_MIN_SECRET = 6
 KEY_ROLES = frozenset(
     {FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL, FieldRole.AMOUNT, FieldRole.ADDRESS}
 )
@@ -206,6 +210,8 @@ class DecisionContext:
                         hits.extend(self._phrase_hits(path, role, text, hits))
                     if "otp" in self.state.kinds:
                         hits.extend(self._bare_code_hits(path, role, text, hits, user))
+                    if "credential" in self.state.kinds:
+                        hits.extend(self._secret_token_hits(path, role, text, hits, user))
                     if "phone" in self.state.kinds:
                         if "+" in text:
                             hits.extend(self._international_hits(path, role, text, hits, user))
@@ -247,6 +253,26 @@ class DecisionContext:
             out.append(
                 ValueHit(path, content_role(role, "phone"), found, observations, key in user)
             )
+        return out
+
+    def _secret_token_hits(
+        self, path: str, role: FieldRole, text: str, have: list[ValueHit], user: frozenset[str]
+    ) -> list[ValueHit]:
+        """A password seen typed into a password field, written later as a word of free text
+        ("bank pw Blue!Heron-2291"). Secrets are indexed by hash only, so each word is hashed."""
+        assert self.state is not None
+        out = []
+        for m in _WORD.finditer(text):
+            word = m.group(0).rstrip(_WORD_TRAIL)
+            if len(word) < _MIN_SECRET:
+                continue
+            key = credential_key(word)
+            observations = self.state.lookup(key)
+            if not observations or any(key in h.found.keys for h in have if h.field == path):
+                continue
+            start = m.start()
+            found = Found("credential", (key,), "*" * 8, word, start, start + len(word), True)
+            out.append(ValueHit(path, role, found, observations, key in user))
         return out
 
     def _national_hits(

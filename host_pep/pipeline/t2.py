@@ -28,6 +28,7 @@ from host_pep.policy.compiled import tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.verdict import Decision, Stage
 
+_SECRET_KINDS = frozenset({"credential", "card", "iban"})
 _CONTENT_ROLES = frozenset({FieldRole.CONTENT, FieldRole.CREDENTIAL, FieldRole.OTHER})
 # what leaves the device carries its identifiers (a search query, a file name) along with it
 _OUTBOUND_CONTENT_ROLES = _CONTENT_ROLES | {FieldRole.IDENTIFIER}
@@ -62,6 +63,13 @@ def leak_sources(
     out = []
     for obs in hit.observations:
         app = obs.source_app
+        if app is None and obs.kind in _SECRET_KINDS and obs.trusted:
+            # a card or password that an app the policy does not know (a wallet, a bank) showed
+            # or asked for is the user's secret; only that same app may receive it back
+            if obs.source_tool in (ctx.sem.package, ctx.completion.event.target, ctx.event.target):
+                continue
+            out.append(obs)
+            continue
         if app is None or app not in sources:
             continue
         if app == ctx.app and not outbound:

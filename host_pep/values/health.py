@@ -66,6 +66,13 @@ def _automaton() -> ahocorasick.Automaton:
 _DOSE = r"\d+(?:[.,]\d+)?\s?(?:mg|mcg|µg|μg|g|ml|iu|units?|毫克|微克)"
 _DOSE_BEFORE = re.compile(rf"(?P<dose>{_DOSE})\s+(?:of\s+)?$", re.IGNORECASE)
 _DOSE_AFTER = re.compile(rf"\s*(?P<dose>{_DOSE})(?![A-Za-z])", re.IGNORECASE)
+# "HbA1c: 8.1 %", "LDL of 160 mg/dL", "A1c was 7.2%": a measured value right after a lab test.
+_LAB_VALUE = re.compile(
+    r"\s*(?:\(\w+\)\s*)?(?::|=|was|is|of|at)?\s*(?P<value>\d{1,4}(?:[.,]\d{1,2})?)(?!\d)"
+    r"(?:\s?(?:%|mg/dl|mmol/l|mmol/mol|ng/ml|µiu/ml|miu/l|copies/ml|cells/mm3|ml/min))?"
+)
+# Subtypes that also disclose their parent condition.
+_PARENT = {"type 1 diabetes": "diabetes", "type 2 diabetes": "diabetes"}
 _BLOOD_EN = re.compile(
     r"\bblood\s*(?:type|group)\s*(?:is\s*)?:?\s*(?P<group>(?-i:AB|A|B|O))\b\s*"
     r"(?P<rh>\+|-|−|positive\b|negative\b|pos\b|neg\b)?",
@@ -113,6 +120,16 @@ def find_health(layer: Canonical) -> list[Detected]:
         if not taken.add(start, end):
             continue
         keys = [f"health:{term.canonical}"]
+        if term.category == "lab":
+            value = _LAB_VALUE.match(lowered, end, min(len(lowered), end + 24))
+            if value is None:
+                continue  # a test's name without a result says nothing about the person
+            number = value.group("value").replace(",", ".")
+            keys = [f"health:{term.canonical} {number}"]
+            end = value.end()
+        parent = _PARENT.get(term.canonical)
+        if parent is not None:
+            keys.append(f"health:{parent}")  # "type 2 diabetes" is also "diabetes"
         if term.category == "medication":
             before = _DOSE_BEFORE.search(lowered, max(0, start - 20), start)
             after = _DOSE_AFTER.match(lowered, end, min(len(lowered), end + 20))

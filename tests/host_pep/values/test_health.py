@@ -73,3 +73,12 @@ def test_lexicon_validation_names_the_line() -> None:
 def test_kind_hint_health() -> None:
     [d] = detect("Post-viral fatigue", DetectionContext(kind_hint="health"))
     assert d.key == "health:post-viral fatigue"
+
+
+def test_a_lab_result_is_keyed_by_test_and_value_and_the_bare_test_is_not() -> None:
+    report = "HbA1c: 8.1 % (high). Diagnosis: type 2 diabetes mellitus."
+    keys = {k for d in detect(report) for k in d.keys}
+    assert {"health:hba1c 8.1", "health:type 2 diabetes", "health:diabetes"} <= keys
+    retold = {k for d in detect("FYI my HbA1c is 8.1 % and I have type 2 diabetes") for k in d.keys}
+    assert "health:hba1c 8.1" in retold and "health:type 2 diabetes" in retold
+    assert detect("book an HbA1c test for May 3") == []
