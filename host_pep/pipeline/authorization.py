@@ -105,6 +105,21 @@ _MONEY_REQUEST = re.compile(
 )
 
 
+# "the delete button", "a pay option": the verb names a control, it does not ask for the act.
+_UI_NOUN = re.compile(
+    r"(?:s|es|ed|d|ing)?\s+(?:button|buttons|option|options|icon|icons|menu|tab)\b"
+)
+_FILE_NAME = re.compile(
+    r"(?<![\w.])[\w\-]+\.(?:pdf|docx?|xlsx?|pptx?|txt|csv|jpe?g|png|gif|heic|mp4|mov|zip|json|md|"
+    r"odt|rtf|key|pages|numbers)(?![\w])"
+)
+
+
+def _file_names(text: str) -> set[str]:
+    """File names a text mentions ("trip-itinerary.pdf", "/sdcard/Download/tax-2025.pdf")."""
+    return set(_FILE_NAME.findall(text))
+
+
 class Authorization(StrEnum):
     YES = "yes"
     PARTIAL = "partial"
@@ -246,7 +261,9 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     if verbs is None:
         verbs = ctx.policy.hi_verbs.get(op, ())
     positions = [
-        (v, p) for v, p in _verb_positions(request, verbs) if not _NEGATION.search(request[:p])
+        (v, p)
+        for v, p in _verb_positions(request, verbs)
+        if not _NEGATION.search(request[:p]) and not _UI_NOUN.match(request, p + len(v))
     ]
     if op is Operation.PAYMENT and not positions:
         # "send 50 euros to my landlord": a giving verb with a sum of money asks for a payment
@@ -273,6 +290,14 @@ def authorize(ctx: DecisionContext) -> AuthResult:
                     Authorization.NO,
                     "the payment amount differs from the amount the user asked for",
                 )
+    asked_files = _file_names(request)
+    acted_files = {f for text in ctx.sem.text.values() for f in _file_names(text.lower())}
+    if asked_files and acted_files and asked_files.isdisjoint(acted_files):
+        return AuthResult(
+            Authorization.NO,
+            f"the user asked for a {op.value.replace('_', ' ')} of a different file "
+            f"({', '.join(sorted(asked_files))})",
+        )
     request_words = {w for w in tokens(request) if w not in _STOP and len(w) > 1}
     # the verb that asks for the operation is not its object ("pay for the order": order stays)
     first_verb = min(positions, key=lambda vp: vp[1])[0]

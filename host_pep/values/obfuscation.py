@@ -223,8 +223,12 @@ _CJK_DIGITS = {
 _WORD = "|".join(_EN_DIGITS)
 _CJK_CLASS = "".join(_CJK_DIGITS)
 # Matched against the lower-cased text: case-insensitive matching is several times slower.
-_EN_NUMERAL = re.compile(rf"\b(?:{_WORD}|double|triple)\b")
-_ANY_NUMERAL = re.compile(rf"\b(?:{_WORD}|double|triple)\b|[{_CJK_CLASS}]")
+_EN_NUMERAL = re.compile(rf"\b(?:{_WORD}|double|triple|dash|hyphen)\b")
+_ANY_NUMERAL = re.compile(rf"\b(?:{_WORD}|double|triple|dash|hyphen)\b|[{_CJK_CLASS}]")
+# "202 dash 555 dash 0143": a spelled separator between digits is a separator.
+_SEPARATORS = frozenset({"dash", "hyphen"})
+_DIGIT_BEFORE = re.compile(rf"(?:\d|\b(?:{_WORD}))\s*$")
+_DIGIT_AFTER = re.compile(rf"\s*(?:\d|(?:{_WORD})\b)")
 _REPEATED = re.compile(rf"[\s-]+({_WORD}|\d)\b")
 
 
@@ -277,7 +281,14 @@ def numerals(layer: Canonical) -> Canonical:
         token = m.group()
         if token == "oh" and not _among_numerals(matches, i):
             continue  # "Oh, call 415...": an interjection, not a zero
-        if token in ("double", "triple"):
+        if token in _SEPARATORS:
+            if (
+                _DIGIT_BEFORE.search(low, max(0, s - 8), s) is None
+                or _DIGIT_AFTER.match(low, e) is None
+            ):
+                continue  # "a dash of salt"
+            digits = "-"
+        elif token in ("double", "triple"):
             rep = _REPEATED.match(low, e)
             if rep is None:
                 continue  # "double" in prose
