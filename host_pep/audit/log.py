@@ -124,6 +124,26 @@ class VerifyResult(BaseModel):
     head_hash: str | None = None
 
 
+def _event_record(
+    kind: RecordKind | str, session: str, detail: dict[str, Any], agent: str
+) -> AuditRecord:
+    try:
+        record_kind = RecordKind(kind)
+    except ValueError as exc:
+        raise ValueError(
+            f"unknown audit record kind {kind!r}; use one of "
+            + ", ".join(k.value for k in RecordKind)
+        ) from exc
+    reason = detail.get("reason", "")
+    return AuditRecord(
+        kind=record_kind,
+        session=session,
+        agent=agent,
+        reason=str(redact_json(reason)) if reason else "",
+        detail=redact_json(detail),
+    )
+
+
 def _as_ts(value: float | datetime | None) -> float | None:
     if value is None or isinstance(value, float | int):
         return value
@@ -293,22 +313,16 @@ class AuditLog:
         self, kind: RecordKind | str, session: str, detail: dict[str, Any], *, agent: str = ""
     ) -> int:
         """Audit something that is not a decision: an eviction, a rule change, an error."""
-        try:
-            record_kind = RecordKind(kind)
-        except ValueError as exc:
-            raise ValueError(
-                f"unknown audit record kind {kind!r}; use one of "
-                + ", ".join(k.value for k in RecordKind)
-            ) from exc
-        reason = detail.get("reason", "")
-        record = AuditRecord(
-            kind=record_kind,
-            session=session,
-            agent=agent,
-            reason=str(redact_json(reason)) if reason else "",
-            detail=redact_json(detail),
-        )
-        return self.append(record)
+        return self.append(_event_record(kind, session, detail, agent))
+
+    def post_event(
+        self, kind: RecordKind | str, session: str, detail: dict[str, Any], *, agent: str = ""
+    ) -> concurrent.futures.Future[int]:
+        """``append_event`` without waiting: the record joins the next group commit and the
+        future gives its seq (or ``AuditUnavailable``). For records nobody must wait for, such
+        as an eviction noticed on the event loop, whose caller would otherwise block for a
+        commit. Bad input and unpreparable records still raise here."""
+        return self._writer.submit(self._prepare(_event_record(kind, session, detail, agent)))
 
     # -- reading ----------------------------------------------------------------------------
 

@@ -199,3 +199,19 @@ def test_a_synchronous_caller_that_times_out_withdraws_its_record(db: Path) -> N
     finally:
         lock.release()
     assert stored(db) == [(1, "s-0"), (2, "first"), (3, "next")]
+
+
+async def test_posted_events_are_chained_in_order_without_waiting(db: Path) -> None:
+    with AuditLog.open(db) as log:
+        lock = WriteLock(db)
+        posted = log.post_event("eviction", "s-1", {"count": 3, "reason": "ttl"})
+        decided = asyncio.create_task(log.aappend(record(session="s-1")))
+        await asyncio.sleep(0)
+        assert not posted.done()  # nobody waited: the caller went on while nothing was stored
+        lock.release()
+        assert await decided == 3
+        assert posted.result(timeout=10) == 2
+        with pytest.raises(ValueError, match="unknown audit record kind"):
+            log.post_event("gossip", "s-1", {})
+        evicted = log.query(kind="eviction")
+    assert [(r.seq, r.detail) for r in evicted] == [(2, {"count": 3, "reason": "ttl"})]
