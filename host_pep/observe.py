@@ -151,7 +151,14 @@ def to_observations(
     agent: str,
     policy: CompiledPolicy,
     ts: float | None = None,
+    screen: bool = False,
 ) -> list[Observation]:
+    """``screen``: the values are what an adapter saw on screen while completing an event.
+    There, a value the adapter calls trusted inside an app whose content arrives from outside
+    (SMS, mail, browser) is text typed into that app's own fields -- a compose box the agent
+    filled. It is neither content from outside nor that app's data: its provenance is wherever
+    it was read before it was typed, so it is not recorded again (a password typed into a
+    password field, which the adapter reports as a credential, still is)."""
     now = time.time() if ts is None else ts
     out: list[Observation] = []
     for ov in values:
@@ -159,6 +166,14 @@ def to_observations(
         if not text or not text.strip():
             continue
         app, tool = _source(ov.source, policy)
+        if (
+            screen
+            and ov.trusted
+            and app is not None
+            and app in policy.untrusted
+            and ov.kind_hint != "credential"
+        ):
+            continue
         trusted = ov.trusted and not (app is not None and app in policy.untrusted)
         free_text = len(text.split()) >= FREE_TEXT_WORDS
         sender = (not trusted) and _is_sender(app, ov.field, policy)

@@ -285,7 +285,11 @@ class PEP:
     def _state_for(self, event: AgentEvent, completion: Completion) -> SessionState:
         obs = (
             to_observations(
-                completion.observations, event_id=event.id, agent=event.agent, policy=self.policy
+                completion.observations,
+                event_id=event.id,
+                agent=event.agent,
+                policy=self.policy,
+                screen=True,
             )
             if completion.observations
             else []
