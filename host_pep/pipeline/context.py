@@ -262,15 +262,10 @@ class DecisionContext:
         ("bank pw Blue!Heron-2291"). Secrets are indexed by hash only, so each word is hashed."""
         assert self.state is not None
         out = []
-        for m in _WORD.finditer(text):
-            word = m.group(0).rstrip(_WORD_TRAIL)
-            if len(word) < _MIN_SECRET:
-                continue
-            key = credential_key(word)
+        for start, word, key in _hashed_words(text):
             observations = self.state.lookup(key)
             if not observations or any(key in h.found.keys for h in have if h.field == path):
                 continue
-            start = m.start()
             found = Found("credential", (key,), "*" * 8, word, start, start + len(word), True)
             out.append(ValueHit(path, role, found, observations, key in user))
         return out
@@ -356,6 +351,17 @@ class DecisionContext:
 
 
 _NONE: list[Observation] = []
+
+
+@lru_cache(maxsize=16384)
+def _hashed_words(text: str) -> tuple[tuple[int, str, str], ...]:
+    """(offset, word, credential key) of every word long enough to be a password."""
+    out = []
+    for m in _WORD.finditer(text):
+        word = m.group(0).rstrip(_WORD_TRAIL)
+        if len(word) >= _MIN_SECRET:
+            out.append((m.start(), word, credential_key(word)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=16384)

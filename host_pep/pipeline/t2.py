@@ -177,6 +177,8 @@ def _user_follows(ctx: DecisionContext) -> bool:
 
 def check_injection(ctx: DecisionContext) -> Outcome | None:
     roles = _key_roles(ctx)
+    if roles is not None and roles.isdisjoint(ctx.fields.values()):
+        return None  # no field this operation's rule 5 judges (most reads and local writes)
     injected: list[ValueHit] = []
     evidence = []
     current, app = ctx.event.id, ctx.app

@@ -152,7 +152,8 @@ def national_key(e164: str) -> str | None:
     return NATIONAL_PREFIX + nsn if len(nsn) >= MIN_DIGITS else None
 
 
-def national_candidates(text: str) -> list[tuple[int, int, tuple[str, ...]]]:
+@lru_cache(maxsize=16384)
+def national_candidates(text: str) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
     """Digit runs written as a national number, with the keys they would have if they were
     one: the digits as written, and without a leading trunk prefix 0. Only a whole observed
     number's national form matches, so nothing here is a phone unless memory says so."""
@@ -165,7 +166,7 @@ def national_candidates(text: str) -> list[tuple[int, int, tuple[str, ...]]]:
         keys = tuple(NATIONAL_PREFIX + d for d in forms if len(d) >= MIN_DIGITS)
         if keys:
             out.append((m.start(), m.end(), keys))
-    return out
+    return tuple(out)
 
 
 def phone_keys(text: str, regions: tuple[str, ...] = ("CN", "US")) -> tuple[str, ...]:
