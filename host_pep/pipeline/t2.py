@@ -194,6 +194,10 @@ def check_injection(ctx: DecisionContext) -> Outcome | None:
         if hit.role is FieldRole.RECIPIENT and any(o.sender for o in seen):
             continue  # replying to whoever wrote
         bad = [o for o in seen if not o.trusted and o.free_text]
+        if ctx.op in READ_OPS and app is not None:
+            # following a link from one page to another in the same app is browsing; a link
+            # that arrived in a message, notification or file and is opened is acting on it
+            bad = [o for o in bad if o.source_app != app or o.instructive]
         if not bad:
             continue
         if not any(o.instructive for o in bad) and (

@@ -82,3 +82,12 @@ def test_other_numbers_do_not_match_a_national_form(pep: PEP) -> None:
         assert pep.decide_sync(tool_event("notes.create", {"body": body})).decision is (
             Decision.ALLOW
         ), body
+
+
+def test_following_a_link_from_one_web_page_to_another_is_browsing(pep: PEP) -> None:
+    request = "Find me a good pasta recipe"
+    page = "Top results for pasta: https://recipes.example.com/carbonara is the best one today"
+    _read(pep, "browser.search", {"text": page}, request)
+    url = "https://recipes.example.com/carbonara"
+    opened = pep.decide_sync(tool_event("browser.open", {"url": url}, request=request))
+    assert opened.decision is Decision.ALLOW
