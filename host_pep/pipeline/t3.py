@@ -43,6 +43,8 @@ _IDENTIFIER_CUES = re.compile(
     r"zip|postal|postcode|area|coupon|promo|discount|voucher|door|gate|locker|parking|seat|table|class|"
     r"course|version|build|chapter|page|lot|batch|unit|apt|suite|floor|platform|bus|train|route)"
     r"\s*(?:#|no\.?|nr\.?|number|id|code|:)?\s*[#:]?\s*$|#\s*$"
+    # a conference's id ("Zoom meeting ID 845 221 3990") is not a phone number
+    r"|(?:meeting|conference|webinar|zoom|teams|dial-?in)\s*(?:id|code|number|no\.?|pin)\s*[#:]?\s*$"
 )
 _LOCATION_FIELDS = frozenset({"location", "eventlocation", "place", "venue", "where", "address"})
 _ALWAYS = frozenset({"card", "iban", "credential"})

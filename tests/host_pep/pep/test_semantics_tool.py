@@ -653,6 +653,8 @@ def test_a_request_that_points_at_the_message_and_asks_to_act_is_honoured(pep: P
         ("Code Review - zip code 82529", Decision.ALLOW),
         ("door code 4512#", Decision.ALLOW),
         ("my verification code is 482913", Decision.DENY),
+        ("Zoom meeting ID 845 221 3990", Decision.ALLOW),
+        ("Call (555) 010-9999 after lunch", Decision.DENY),  # possible, phone-formatted
     ],
 )
 def test_codes_named_as_identifiers_are_benign(pep: PEP, notes: str, decision: Decision) -> None:
