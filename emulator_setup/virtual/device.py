@@ -17,6 +17,7 @@ from typing import Any
 from .commands import default_commands
 from .filesystem import FileSystem
 from .jsonrpc import Methods
+from .listener import Listener
 from .packets import device_banner
 from .shell_service import make_shell_handler, parse_service
 from .sync import SyncService
@@ -95,8 +96,7 @@ class VirtualDevice:
         self.wm_override: tuple[int, int] | None = None
         self._pids: dict[str, int] = {}
         self._next_pid = 5000
-        self._server: asyncio.Server | None = None
-        self._conns: set[asyncio.Task[None]] = set()
+        self._listener = Listener(self._serve)
         self.host = "127.0.0.1"
         self.port = 0
 
@@ -148,33 +148,25 @@ class VirtualDevice:
     # --- listening ------------------------------------------------------------------------------
     @property
     def listening(self) -> bool:
-        return self._server is not None
+        return self._listener.listening
+
+    @property
+    def connections(self) -> int:
+        """Open TCP connections from adb servers."""
+        return self._listener.connections
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        self._server = await asyncio.start_server(self._accept, host, port)
-        sock = self._server.sockets[0]
-        self.host, self.port = host, sock.getsockname()[1]
+        self.port = await self._listener.start(host, port)
+        self.host = host
         log.info("virtual device listening on %s:%d", self.host, self.port)
         return self.port
 
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(self, reader, writer)
-        task = asyncio.current_task()
-        if task is not None:
-            self._conns.add(task)
-        try:
-            await conn.run()
-        finally:
-            if task is not None:
-                self._conns.discard(task)
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await Connection(self, reader, writer).run()
 
     async def stop(self) -> None:
-        """Stop listening and drop every connection (the adb server then sees the device go)."""
-        if self._server is not None:
-            self._server.close()
-            self._server = None
-        for task in list(self._conns):
-            task.cancel()
-        if self._conns:
-            await asyncio.gather(*self._conns, return_exceptions=True)
+        """Stop listening and close every connection (the adb server then sees the device go).
+
+        Returns once every accepted socket is closed and its services have ended."""
+        await self._listener.stop()
         self.uia.stop_all()

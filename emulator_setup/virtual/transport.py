@@ -177,15 +177,19 @@ class Connection:
             await self.shutdown()
 
     async def shutdown(self) -> None:
+        """End every stream and close the socket; the socket is closed even if this is
+        interrupted (a cancelled caller must not leave it to the garbage collector)."""
         self.closed = True
-        for stream in list(self._streams.values()):
-            stream._on_host_close()
-        self._streams.clear()
-        for task in list(self._tasks):
-            task.cancel()
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
-        self._writer.close()
+        try:
+            for stream in list(self._streams.values()):
+                stream._on_host_close()
+            self._streams.clear()
+            for task in list(self._tasks):
+                task.cancel()
+            if self._tasks:
+                await asyncio.gather(*self._tasks, return_exceptions=True)
+        finally:
+            self._writer.close()
         with contextlib.suppress(ConnectionError, OSError):
             await self._writer.wait_closed()
 
