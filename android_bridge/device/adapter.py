@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import concurrent.futures
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -28,6 +29,7 @@ from android_bridge.device.adb import FastAdbClient
 from android_bridge.device.errors import DeviceError
 from android_bridge.events.screen import EmptyHierarchyError
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 DEFAULT_TIMEOUT = 20.0
 EMPTY_HIERARCHY_MARK = "<hierarchy rotation="
@@ -53,6 +55,7 @@ class DeviceAdapter:
         )
         self._u2: Any = None
         self._lock = threading.Lock()
+        self._closed = False
 
     # -- plumbing -------------------------------------------------------------------------------
 
@@ -71,6 +74,8 @@ class DeviceAdapter:
             return self._u2
 
     async def _run(self, operation: str, fn: Callable[[], T], timeout: float | None = None) -> T:
+        if self._closed:
+            raise DeviceError(self.serial, operation, "the device adapter is closed")
         loop = asyncio.get_running_loop()
 
         def guarded() -> T:
@@ -103,8 +108,30 @@ class DeviceAdapter:
         """Make sure uiautomator's server runs (pushes the jar the first time)."""
         await self._run("connect", self.u2, timeout=90)
 
-    def close(self) -> None:
+    def close(self, *, wait: bool = False) -> None:
+        """Take no more calls and release the device's connections (the uiautomator server's
+        stream included) once the call in progress, if any, has returned. ``wait`` blocks until
+        then; otherwise the release finishes on a helper thread."""
+        if self._closed:
+            return
+        self._closed = True
         self._executor.shutdown(wait=False, cancel_futures=True)
+        if wait:
+            self._release()
+        else:
+            threading.Thread(
+                target=self._release, name=f"release-{self.serial}", daemon=True
+            ).start()
+
+    def _release(self) -> None:
+        self._executor.shutdown(wait=True)  # the call in progress owns the u2 client until then
+        with self._lock:
+            u2, self._u2 = self._u2, None
+        if u2 is not None:
+            try:
+                u2.release()
+            except Exception as exc:  # a device that is already gone has nothing left to close
+                log.debug("releasing %s: %s", self.serial, exc)
 
     # -- reads ----------------------------------------------------------------------------------
 

@@ -68,9 +68,13 @@ class FastAdbClient(adbutils.AdbClient):  # type: ignore[misc]
 
     def make_connection(self, timeout: float | None = None) -> AdbConnection:
         conn = _Connection(self.host, self.port)
-        if timeout:
-            conn.conn.settimeout(timeout)
-        set_nodelay(conn.conn)
+        try:
+            if timeout:
+                conn.conn.settimeout(timeout)
+            set_nodelay(conn.conn)
+        except OSError:
+            conn.close()
+            raise
         opened = getattr(self._last, "conns", None)
         if opened is not None:
             opened.append(conn)

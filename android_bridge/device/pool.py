@@ -50,6 +50,7 @@ class DevicePool:
     def serials(self) -> list[str]:
         return list(self._devices)
 
-    def close(self) -> None:
+    def close(self, *, wait: bool = False) -> None:
+        """Close every device adapter (see ``DeviceAdapter.close``)."""
         for dev in self._devices.values():
-            dev.close()
+            dev.close(wait=wait)

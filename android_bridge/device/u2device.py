@@ -9,6 +9,7 @@ uiautomator2's recovery. This is a subclass through the public ``jsonrpc_call`` 
 
 from __future__ import annotations
 
+import atexit
 from typing import Any
 
 import uiautomator2
@@ -25,6 +26,22 @@ READ_METHODS = frozenset(
 
 
 class MediatedU2Device(uiautomator2.Device):  # type: ignore[misc]
+    def start_uiautomator(self) -> None:
+        # Stock start_uiautomator forgets a server stream that already ended (the device
+        # restarted) without closing its adb connection, leaving the socket to the garbage
+        # collector; close it first.
+        process: Any = self._process
+        if process is not None and process.pool() is not None:
+            self._process = None
+            process.kill()
+        super().start_uiautomator()
+
+    def release(self) -> None:
+        """Close the stream of the uiautomator server this client launched (which stops it, as
+        u2 does at exit) and drop u2's exit hook, which would keep this object alive."""
+        atexit.unregister(self.stop_uiautomator)
+        self.stop_uiautomator(wait=False)
+
     def jsonrpc_call(self, method: str, params: Any = None, timeout: float = 10) -> Any:
         if method in READ_METHODS:
             return super().jsonrpc_call(method, params, timeout)
