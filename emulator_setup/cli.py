@@ -39,6 +39,23 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2))
 
 
+def _command_group(sub: Any, name: str, help: str) -> Any:
+    """The sub-subparsers of the shared group ``name`` (``bench``), created on first use.
+
+    Same convention as ``host_pep/cli/main.py::command_group`` (several packages add commands to
+    one group; the group's parser keeps its sub-parsers action in ``_droidgate_group``), kept
+    here because emulator_setup never imports host_pep. Change both together.
+    """
+    existing = sub.choices.get(name)
+    if existing is not None:
+        return existing._droidgate_group
+    parser = sub.add_parser(name, help=help, description=help)
+    group = parser.add_subparsers(dest=f"{name}_command", metavar="WHAT")
+    parser._droidgate_group = group  # type: ignore[attr-defined]
+    parser.set_defaults(func=lambda _args: (parser.print_help(), EXIT_USAGE)[1])
+    return group
+
+
 # --- device -------------------------------------------------------------------------------------
 def _device_start(args: argparse.Namespace) -> int:
     from .daemon import spawn
@@ -311,10 +328,7 @@ def register(sub: Any) -> None:
     p.add_argument("--adb-port", type=int, default=DEFAULT_ADB_PORT)
     p.set_defaults(func=_guard(_emulator_stop))
 
-    # The shared 'bench' group lives in the droidgate CLI core.
-    from host_pep.cli.main import command_group
-
-    bench = command_group(sub, "bench", "Benchmarks")
+    bench = _command_group(sub, "bench", "Benchmarks")
     p = bench.add_parser(
         "device", help="virtual device: per-RPC handling on a 400-node screen; 8 devices under load"
     )
