@@ -111,3 +111,11 @@ def test_adb_install_and_uninstall(virtual_device: DeviceHandle) -> None:
     assert "package:com.github.uiautomator\n" in virtual_device.shell("pm list packages -3")
     assert virtual_device.adb("uninstall", "com.github.uiautomator").stdout == b"Success\n"
     assert "com.github.uiautomator" not in virtual_device.shell("pm list packages")
+
+
+def test_pm_grant_of_an_unrequested_permission_fails(virtual_device: DeviceHandle) -> None:
+    p = virtual_device.adb("shell", "pm grant com.android.contacts android.permission.CAMERA")
+    assert p.returncode == 255
+    assert (
+        b"java.lang.SecurityException: Package com.android.contacts has not requested" in p.stderr
+    )

@@ -107,6 +107,24 @@ async def test_am_and_pm(device: VirtualDevice) -> None:
     assert (await run(device, "pm path no.such.pkg"))[2] == 1
     out, err, status = await run(device, "pm grant no.such.pkg android.permission.CAMERA")
     assert status == 255 and "Unknown package: no.such.pkg" in err
+    # Contacts requests READ_CONTACTS, not CAMERA: Android refuses both directions.
+    for verb in ("grant", "revoke"):
+        out, err, status = await run(
+            device, f"pm {verb} com.android.contacts android.permission.CAMERA"
+        )
+        assert status == 255 and out == ""
+        assert err.startswith(f"Exception occurred while executing '{verb}':\n")
+        assert (
+            "java.lang.SecurityException: Package com.android.contacts has not requested "
+            "permission android.permission.CAMERA" in err
+        )
+    contacts = device.state.pm.get("com.android.contacts")
+    assert "android.permission.CAMERA" not in contacts.granted
+    requested = sorted(contacts.requested)[0]
+    assert (await run(device, f"pm grant com.android.contacts {requested}"))[2] == 0
+    assert requested in contacts.granted
+    assert (await run(device, f"pm revoke com.android.contacts {requested}"))[2] == 0
+    assert requested not in contacts.granted
     out, _, status = await run(device, "pm install /sdcard/missing.apk")
     assert status == 1 and "Failure" in out
     device.fs.write("/data/local/tmp/junk.apk", b"not a zip")

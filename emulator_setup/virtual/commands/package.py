@@ -19,10 +19,11 @@ def _read_manifest(data: bytes) -> tuple[str, list[str]] | None:
     return str(apk.package), [str(x) for x in apk.get_permissions()]
 
 
-def _exception(p: Proc, sub: str, message: str) -> int:
-    p.stderr.write(
-        f"Exception occurred while executing '{sub}':\njava.lang.IllegalArgumentException: {message}\n"
-    )
+def _exception(
+    p: Proc, sub: str, message: str, exc: str = "java.lang.IllegalArgumentException", at: str = ""
+) -> int:
+    trace = f"\tat {at}\n" if at else ""
+    p.stderr.write(f"Exception occurred while executing '{sub}':\n{exc}: {message}\n{trace}")
     return 255
 
 
@@ -99,9 +100,18 @@ def pm(p: Proc) -> int:
         if pkg not in installed:
             return _exception(p, sub, f"Unknown package: {pkg}")
         try:
-            getattr(state, sub)(pkg, perm)
+            changed = getattr(state, sub)(pkg, perm)
         except (ValueError, KeyError) as exc:
             return _exception(p, sub, str(exc))
+        if changed is False:
+            # Android refuses to grant or revoke what the manifest never asked for.
+            return _exception(
+                p, sub, f"Package {pkg} has not requested permission {perm}",
+                "java.lang.SecurityException",
+                f"com.android.server.pm.permission.PermissionManagerServiceImpl.{sub}"
+                f"RuntimePermissionInternal(PermissionManagerServiceImpl.java:"
+                f"{1398 if sub == 'grant' else 1529})",
+            )  # fmt: skip
         return 0
     if sub == "clear":
         names = [a for a in args if not a.startswith("-") and a != "0"]
