@@ -126,7 +126,7 @@ class DeviceState(ActivityManager, ShellCommands):
         self._revision = 0
         self._roots_key: Any = None
         self._roots: list[Node] = []
-        self._xml_cache: dict[tuple[Any, int, bool], str] = {}
+        self._xml_cache: dict[tuple[Any, int, bool], hierarchy.Document] = {}
         self._shot: tuple[Any, Any, dict[str, bytes]] | None = None
         self.launcher = Launcher(self)
         self.apps: dict[str, App] = {self.launcher.package: self.launcher}
@@ -196,17 +196,25 @@ class DeviceState(ActivityManager, ShellCommands):
         """Window roots: the foreground app's window, then the status bar."""
         return list(self._windows())
 
-    @locked
-    def hierarchy_xml(self, max_depth: int = 50, root_in_active: bool = False) -> str:
+    def _document(self, max_depth: int, root_in_active: bool) -> hierarchy.Document:
         roots = self._windows()
         ck = (self._roots_key, int(max_depth), bool(root_in_active))
-        xml = self._xml_cache.get(ck)
-        if xml is None:
-            xml = hierarchy.dump(
+        doc = self._xml_cache.get(ck)
+        if doc is None:
+            doc = hierarchy.document(
                 roots[:1] if root_in_active else roots, self.rotation, int(max_depth)
             )
-            self._xml_cache[ck] = xml
-        return xml
+            self._xml_cache[ck] = doc
+        return doc
+
+    @locked
+    def hierarchy_xml(self, max_depth: int = 50, root_in_active: bool = False) -> str:
+        return self._document(max_depth, root_in_active).xml
+
+    @locked
+    def hierarchy_json(self, max_depth: int = 50, root_in_active: bool = False) -> list[bytes]:
+        """``json.dumps(self.hierarchy_xml(...)).encode()`` in pieces (cached per node)."""
+        return self._document(max_depth, root_in_active).json_parts
 
     def _before_input(self) -> None:
         self.toast_text = ""  # a toast disappears at the next interaction

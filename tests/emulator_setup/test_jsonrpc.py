@@ -106,3 +106,24 @@ async def test_errors_name_java_exceptions(dev: VirtualDevice) -> None:
     r = await rpc(dev, "_private", [])
     assert r["error"]["code"] == -32601
     assert json.loads(await handle_jsonrpc(dev, b"\xff\xfe"))["error"]["code"] == -32700
+
+
+@pytest.mark.parametrize("rid", [1, "abc", None, 2**40])
+async def test_dump_response_is_byte_identical_to_json_dumps(rid: Any) -> None:
+    """The dump is sent from pre-encoded per-node pieces; the bytes must be exactly what
+    json.dumps of the whole response gives, for texts that need escaping of every kind."""
+    dev = VirtualDevice(fixture=None)
+    names = ['王伟 "Wei"', "O'Brien & <Sons>", "tab\there\nnewline", "emoji 😀 ok", "ctl \x01\x7f"]
+    for name in names:
+        dev.state.content(["insert", "--uri", "content://com.android.contacts/contacts",
+                           "--bind", f"display_name:s:{name}"])  # fmt: skip
+    dev.state.start(CONTACTS)
+    for params in ([False, 50], [False, 2], [False, 50, True], []):
+        body = {"jsonrpc": "2.0", "id": rid, "method": "dumpWindowHierarchy", "params": params}
+        out = await handle_jsonrpc(dev, json.dumps(body).encode())
+        xml = dev.state.hierarchy_xml(
+            max_depth=params[1] if len(params) > 1 else 50,
+            root_in_active=bool(params[2]) if len(params) > 2 else False,
+        )
+        assert out == json.dumps({"jsonrpc": "2.0", "id": rid, "result": xml}).encode()
+    assert "王伟" in json.loads(out)["result"]

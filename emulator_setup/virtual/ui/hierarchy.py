@@ -10,12 +10,14 @@ Android's KXmlSerializer (indent on, UTF-8), which fixes these details:
   non-ASCII BMP characters are raw UTF-8, supplementary ones (emoji) become ``&#N;``;
 * characters that are invalid in XML are replaced by ``.`` by the dumper before serialising.
 
-Attribute strings are memoised by node signature and the document is cached per screen
-revision by ``DeviceState``, so only nodes that really changed are formatted again.
+Attribute strings (as XML and as JSON string content) are memoised by node signature and the
+document is cached per screen revision by ``DeviceState``, so only nodes that really changed are
+formatted and escaped again.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
 
@@ -101,11 +103,22 @@ def _has_label(node: Node) -> bool:
 
 
 # Attribute strings by node signature: a rebuilt screen mostly repeats the previous one's nodes.
-_ATTRS: dict[tuple[object, ...], str] = {}
+# Each entry holds the attributes as XML and as the inside of a JSON string literal, so the
+# JSON-RPC response is assembled from cached pieces instead of escaping the whole document again.
+_ATTRS: dict[tuple[object, ...], tuple[str, bytes]] = {}
+
+
+def _json_inner(text: str) -> bytes:
+    """``text`` as ``json.dumps`` writes it inside a string literal (ASCII-only, quotes off)."""
+    return json.dumps(text)[1:-1].encode("ascii")
 
 
 def node_attrs(node: Node) -> str:
     """All attributes of one ``<node>``, in the dumper's order."""
+    return _node_attrs(node)[0]
+
+
+def _node_attrs(node: Node) -> tuple[str, bytes]:
     naf = node.clickable and node.enabled and node.cls not in _NAF_EXCLUDED and not _has_label(node)
     key = (
         naf, node.index, node.text, node.resource_id, node.cls, node.package, node.content_desc,
@@ -113,12 +126,13 @@ def node_attrs(node: Node) -> str:
         node.scrollable, node.long_clickable, node.password, node.selected, node.visible_bounds,
         node.drawing_order, node.hint,
     )  # fmt: skip
-    text = _ATTRS.get(key)
-    if text is None:
+    pair = _ATTRS.get(key)
+    if pair is None:
         if len(_ATTRS) > 50_000:  # bound the memory of long runs with ever-changing screens
             _ATTRS.clear()
-        text = _ATTRS[key] = _format(node, naf)
-    return text
+        text = _format(node, naf)
+        pair = _ATTRS[key] = (text, _json_inner(text))
+    return pair
 
 
 def _format(node: Node, naf: bool) -> str:
@@ -138,31 +152,74 @@ def _format(node: Node, naf: bool) -> str:
     )
 
 
-_INDENT = ["\r\n" + "  " * d for d in range(128)]
+def _indent(depth: int) -> str:
+    return "\r\n" + "  " * depth
 
 
-def _emit(node: Node, depth: int, max_depth: int, out: list[str]) -> None:
-    attrs = node_attrs(node)
-    indent = _INDENT[depth] if depth < 128 else "\r\n" + "  " * depth
+_INDENT = [_indent(d) for d in range(128)]
+_JSON_INDENT = [_json_inner(i) for i in _INDENT]
+
+
+class Document:
+    """One dump as the pieces of the XML and of its JSON string literal, side by side.
+
+    The XML (for ``uiautomator dump`` and the golden format) is joined on demand; the JSON
+    pieces go straight into the JSON-RPC response body (together equal to ``json.dumps(xml)``,
+    without escaping 180 KB again and without building the literal as one more large string).
+    """
+
+    __slots__ = ("_xml", "_xml_parts", "json_parts")
+
+    def __init__(self, xml_parts: list[str], json_parts: list[bytes]) -> None:
+        self._xml_parts = xml_parts
+        self.json_parts = json_parts
+        """ASCII bytes; ``b"".join`` gives ``json.dumps(xml).encode()``, quotes included."""
+        self._xml: str | None = None
+
+    @property
+    def xml(self) -> str:
+        if self._xml is None:
+            self._xml = "".join(self._xml_parts)
+        return self._xml
+
+
+def _emit(node: Node, depth: int, max_depth: int, xml: list[str], js: list[bytes]) -> None:
+    attrs, attrs_json = _node_attrs(node)
+    if depth < 128:
+        indent, indent_json = _INDENT[depth], _JSON_INDENT[depth]
+    else:
+        indent = _indent(depth)
+        indent_json = _json_inner(indent)
     children = (
         [c for c in node.children if c.visible] if node.children and depth <= max_depth else None
     )
     if not children:
-        out.append(f"{indent}<node{attrs} />")
+        xml += (indent, "<node", attrs, " />")
+        js += (indent_json, b"<node", attrs_json, b" />")
         return
-    out.append(f"{indent}<node{attrs}>")
+    xml += (indent, "<node", attrs, ">")
+    js += (indent_json, b"<node", attrs_json, b">")
     for child in children:
-        _emit(child, depth + 1, max_depth, out)
-    out.append(f"{indent}</node>")
+        _emit(child, depth + 1, max_depth, xml, js)
+    xml += (indent, "</node>")
+    js += (indent_json, b"</node>")
+
+
+def document(roots: list[Node], rotation: int = 0, max_depth: int = 50) -> Document:
+    """The whole dump for the given window roots (app window first)."""
+    visible = [w for w in roots if w.visible]
+    if not visible:
+        empty = f'{DECLARATION}\r\n<hierarchy rotation="{rotation}" />'
+        return Document([empty], [b'"', _json_inner(empty), b'"'])
+    head = f'{DECLARATION}\r\n<hierarchy rotation="{rotation}">'
+    xml, js = [head], [b'"', _json_inner(head)]
+    for root in visible:
+        _emit(root, 1, max_depth, xml, js)
+    xml.append("\r\n</hierarchy>")
+    js.append(b'\\r\\n</hierarchy>"')
+    return Document(xml, js)
 
 
 def dump(roots: list[Node], rotation: int = 0, max_depth: int = 50) -> str:
-    """The whole document for the given window roots (app window first)."""
-    visible = [w for w in roots if w.visible]
-    if not visible:
-        return f'{DECLARATION}\r\n<hierarchy rotation="{rotation}" />'
-    out = [DECLARATION, f'\r\n<hierarchy rotation="{rotation}">']
-    for root in visible:
-        _emit(root, 1, max_depth, out)
-    out.append("\r\n</hierarchy>")
-    return "".join(out)
+    """The whole document as XML."""
+    return document(roots, rotation, max_depth).xml
