@@ -99,6 +99,8 @@ def _flags(key: tuple[bool, ...]) -> str:
 
 def _has_label(node: Node) -> bool:
     """True if the node or any visible descendant has text or a content-desc."""
+    if node.text or node.content_desc:  # the common labelled button: no walk needed
+        return True
     return any(n.text or n.content_desc for n in node.walk())
 
 
