@@ -181,3 +181,38 @@ def test_comments_and_cdata_take_the_lxml_path_and_hide_nothing() -> None:
     parsed = screen._extract(tampered)
     assert "ghost" not in {n.text for n in parsed.nodes}
     assert parsed.nodes == screen._extract(xml).nodes
+
+
+def test_screen_hash_is_the_documented_digest() -> None:
+    """BLAKE2b-128 over the rotation and the sorted per-window digests, each window hashing its
+    nodes' fields joined by \\x1f and terminated by \\x1e (traces store these hashes)."""
+    import hashlib
+
+    parsed = parse_screen(contact_details())
+    digests = []
+    for w, start in enumerate(parsed.window_starts):
+        if parsed.window_packages[w] == screen.SYSTEM_UI_PACKAGE:
+            continue
+        end = ([*parsed.window_starts, len(parsed.nodes)])[w + 1]
+        d = hashlib.blake2b(digest_size=16)
+        for node in parsed.nodes[start:end]:
+            d.update("\x1f".join(node).encode("utf-8", "surrogatepass") + b"\x1e")
+        digests.append(d.digest())
+    total = hashlib.blake2b(digest_size=16)
+    total.update(f"rotation={parsed.rotation}".encode())
+    for digest in sorted(digests):
+        total.update(digest)
+    assert parsed.screen_hash == total.hexdigest()
+
+
+def test_node_at_reads_malformed_bounds_as_empty() -> None:
+    import dataclasses
+
+    parsed = parse_screen(contact_details())
+    broken = parsed.nodes[0]._replace(bounds_raw="[0,0][x,9]")
+    odd = dataclasses.replace(parsed, nodes=[broken, *parsed.nodes[1:]])
+    # "[0,0][x,9]" reads as (0, 0, 0, 0), as Node.bounds does: never under a tap
+    assert broken.bounds == (0, 0, 0, 0)
+    for node in parsed.nodes[1:]:
+        assert odd.node_at(*node.center) is not broken
+    assert odd.node_at(-5, -5) is None
