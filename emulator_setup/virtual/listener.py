@@ -102,7 +102,7 @@ class Listener:
             raise RuntimeError("already listening")
         self.stopping = False
         self._loop = asyncio.get_running_loop()
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         try:
             # as asyncio's create_server: a restart may rebind while old connections linger
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -127,6 +127,9 @@ class Listener:
                 log.warning("accepting a connection failed: %s", exc)
                 return
             conn.setblocking(False)
+            # Nagle off, as asyncio's own servers do: every ADB packet is a small write, and
+            # with delayed ACKs each WRTE/OKAY exchange would stall ~40 ms.
+            conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             task = self._loop.create_task(self._wrap(conn))
             self._wrapping.add(task)
             task.add_done_callback(self._wrapping.discard)

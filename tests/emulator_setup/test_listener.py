@@ -34,6 +34,10 @@ async def test_stop_closes_a_served_connection_with_an_open_stream() -> None:
     writer.write(Packet(A_CNXN, A_VERSION, MAX_PAYLOAD, HOST_BANNER).encode())
     await reader.readexactly(HEADER_SIZE)
     assert dev.connections == 1
+    # Nagle is off on the device's end (every ADB packet is a small write)
+    (accepted,) = dev._listener._live
+    device_sock = accepted._socket_transport.get_extra_info("socket")  # type: ignore[union-attr]
+    assert device_sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
     await dev.stop()
     assert not dev.listening and dev.connections == 0
     await asyncio.wait_for(reader.read(), timeout=5)  # reads to EOF: the device closed its end
