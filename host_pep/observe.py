@@ -17,6 +17,7 @@ from host_pep.observations import Observation
 from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.semantics import ObservedValue
+from host_pep.values.addresses import address_key
 from host_pep.values.phones import national_key
 
 _OVERRIDE_CUES = re.compile(
@@ -118,6 +119,28 @@ def _strong_cue_near(text: str, start: int, end: int) -> bool:
     return _STRONG_CUES.search(text) is not None
 
 
+_STREET_DIGIT = re.compile(r"\d")
+
+
+def _street_parts(found: tuple[Found, ...]) -> tuple[Found, ...]:
+    """The street line of an address taken whole from an address field ("Unter den Linden 5"
+    of "Unter den Linden 5, 10117 Berlin, Germany"): written later without city or country,
+    it is still that address. Only a line with a number and at least two words counts."""
+    out = []
+    for f in found:
+        if f.kind != "address" or "," not in f.raw:
+            continue
+        street = f.raw.split(",", 1)[0].strip()
+        if len(street.split()) < 2 or not _STREET_DIGIT.search(street) or street == f.raw:
+            continue
+        key = address_key(street)
+        if key in f.keys:
+            continue
+        start = f.start + f.raw.index(street)
+        out.append(Found("address", (key,), f.masked, street, start, start + len(street), True))
+    return tuple(out)
+
+
 def _with_national(f: Found) -> tuple[str, ...]:
     """A phone's keys plus its national form's key (matched against later national writes)."""
     if f.kind != "phone":
@@ -187,7 +210,7 @@ def to_observations(
         extra = tuple(f for f in international_numbers(text) if f.keys[0] not in phones)
         if not trusted and app is not None and app in policy.sources:
             extra += _message_codes(text, found)
-        found = found + extra + key_arguments(text)
+        found = found + extra + _street_parts(found) + key_arguments(text)
         for f in found:
             phrase = phrase_key(f.raw) if f.kind in PHRASE_KINDS else None
             for key in _with_national(f):

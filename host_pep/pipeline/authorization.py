@@ -95,13 +95,28 @@ _STOP = frozenset(
         "app",
     ]
 )
-_NEGATION = re.compile(r"\b(?:don'?t|do not|never|not|no|without|stop me from)\b[^.,;!?]{0,24}$")
+_NEGATION = re.compile(
+    r"(?:\b(?:don'?t|do not|never|not|no|without|stop me from|nicht|kein|keine|nie|ne|pas|non|"
+    r"nunca|sin|nada|mai|nao|não|mat|nahi|nahin)\b|别|不要|不用|勿|先别|しないで)[^.,;!?，。；]{0,24}$"
+)
+# Languages that negate after the verb ("payment mat karna", "zahl noch nicht", "払わないで").
+_NEGATION_AFTER = re.compile(
+    r"^\S*\s+(?:mat|nahi|nahin)\s+(?:kar|karo|karna|karein|karen|karni)\b"
+    r"|^\S*\s+(?:(?:noch|jetzt|bitte)\s+)?nicht\b|^\S*\s+pas\b|^\S*?(?:ないで|しないで|しない)"
+)
 
 
+_MONEY_WORDS = (
+    r"euros?|eur|dollars?|usd|bucks|pounds?|gbp|yuan|rmb|cny|yen|jpy|francs?|chf|rupees?|rupaye|"
+    r"rupaiye|rs|inr|kr|sek|nok|dkk|zł|pln|reais|brl|pesos?|mxn|元|块"
+)
+# "send 50 euros", and languages that put the verb last ("500 rupaye bhej do", "50 € schicken").
 _MONEY_REQUEST = re.compile(
-    r"\b(send|give|pay|transfer|wire|move|lend|reimburse|refund)\b[^.;!?]{0,40}?"
-    r"(?:[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:euros?|eur|dollars?|usd|bucks|pounds?|gbp|yuan|rmb|cny|yen|jpy|"
-    r"francs?|chf|rupees?|inr|kr|sek|nok|dkk|zł|pln|reais|brl)\b|\bmoney\b|\bfunds\b)"
+    r"\b(send|give|pay|transfer|wire|move|lend|reimburse|refund|schick|sende|envía|envia|manda|"
+    r"envoie|invia|bhej|bhejo|de do)\b[^.;!?]{0,40}?"
+    rf"(?:[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:{_MONEY_WORDS})\b|\bmoney\b|\bfunds\b|\bgeld\b|\bdinero\b)"
+    rf"|(?:[$€£¥₹]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£¥₹]|(?:{_MONEY_WORDS})\b))[^.;!?]{{0,40}}?"
+    r"\b(bhej|bhejo|bhej do|schicken|senden|überweisen|mandar|enviar|envoyer|inviare|de do)\b"
 )
 
 
@@ -193,6 +208,19 @@ _MONEY = re.compile(
 )
 
 
+# Payment APIs whose amounts are integers in the currency's minor unit (cents).
+_MINOR_UNIT_APIS = frozenset(
+    {"stripe", "adyen", "square", "braintree", "razorpay", "paddle", "checkout", "mollie"}
+)
+
+
+def _in_minor_units(amount_key: str) -> str:
+    """``amount:500`` -> ``amount:50000``; ``amount:49.9`` -> ``amount:4990``."""
+    whole, _, frac = amount_key.removeprefix("amount:").partition(".")
+    cents = int(whole or "0") * 100 + int((frac + "00")[:2])
+    return f"amount:{cents}"
+
+
 def _money_amounts(text: str) -> set[str]:
     """Sums of money the request states ("$35.20", "500 EUR"): bare numbers (a card, a time)
     are not amounts."""
@@ -263,13 +291,15 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     positions = [
         (v, p)
         for v, p in _verb_positions(request, verbs)
-        if not _NEGATION.search(request[:p]) and not _UI_NOUN.match(request, p + len(v))
+        if not _NEGATION.search(request[:p])
+        and not _NEGATION_AFTER.search(request[p + len(v) : p + len(v) + 24])
+        and not _UI_NOUN.match(request, p + len(v))
     ]
     if op is Operation.PAYMENT and not positions:
         # "send 50 euros to my landlord": a giving verb with a sum of money asks for a payment
         m = _MONEY_REQUEST.search(request)
         if m is not None and not _NEGATION.search(request[: m.start()]):
-            positions = [(m.group(1), m.start())]
+            positions = [(m.group(1) or m.group(2), m.start())]
     if not positions:
         return AuthResult(
             Authorization.NO, f"the user request does not ask for {op.value.replace('_', ' ')}"
@@ -285,7 +315,10 @@ def authorize(ctx: DecisionContext) -> AuthResult:
                 if f.kind == "amount"
                 for k in f.keys
             }
-            if paid and paid.isdisjoint(asked):
+            # payment APIs that take minor units: 500 EUR asked, amount 50000 (cents) paid
+            minor_api = not _MINOR_UNIT_APIS.isdisjoint(tokens(ctx.event.target.lower()))
+            minor = {_in_minor_units(a) for a in asked} if minor_api else set()
+            if paid and paid.isdisjoint(asked) and paid.isdisjoint(minor):
                 return AuthResult(
                     Authorization.NO,
                     "the payment amount differs from the amount the user asked for",

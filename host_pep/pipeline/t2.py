@@ -15,6 +15,8 @@ data -- is an injected consequence.
 
 from __future__ import annotations
 
+import re
+
 from host_pep.observations import Observation
 from host_pep.pipeline.context import (
     OUTBOUND_OPS,
@@ -70,6 +72,9 @@ def leak_sources(
                 continue
             out.append(obs)
             continue
+        if app is None and obs.trusted and _user_data_tool(obs.source_tool, ctx):
+            out.append(obs)  # records an unseen tool returned (a CRM's leads, a shop's orders)
+            continue
         if app is None or app not in sources:
             continue
         if app == ctx.app and not outbound:
@@ -78,6 +83,24 @@ def leak_sources(
             continue  # the target app's own screen right now (a compose box the agent filled)
         out.append(obs)
     return out
+
+
+_PACKAGE = re.compile(r"^(?:com|org|net|io|me|app|de|cn|jp|fr|uk|us|co)\.[\w.]+$")
+# Unseen tools that return public listings, not the user's records.
+_PUBLIC_WORDS = frozenset(
+    {"maps", "map", "place", "places", "weather", "news", "wiki", "wikipedia", "geocode",
+     "directions", "translate", "dictionary", "stocks", "quote", "flights", "transit"}
+)  # fmt: skip
+
+
+def _user_data_tool(tool: str | None, ctx: DecisionContext) -> bool:
+    """An unseen tool (not an app package) whose trusted result holds the user's records: a
+    source for rule 1, unless it is the very tool being called or a public-information one."""
+    if not tool or _PACKAGE.match(tool) is not None:
+        return False
+    if tool in (ctx.completion.event.target, ctx.event.target):
+        return False
+    return _PUBLIC_WORDS.isdisjoint(tokens(tool))
 
 
 def _request_roles(ctx: DecisionContext) -> frozenset[FieldRole]:

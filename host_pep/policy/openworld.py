@@ -32,8 +32,26 @@ _MONEY = frozenset(
         "giftcard",
         "gift_card",
         "wire",
+        "payout",
+        "payouts",
+        "charge",
+        "charges",
+        "refund",
+        "refunds",
+        "transfer",
+        "transfers",
     }
 )
+# Sharing words: a "create" that grants access or makes a link is sharing outside the device.
+_SHARING = frozenset(
+    {"share", "shared", "sharing", "permission", "permissions", "acl", "public", "publish"}
+)
+# Nouns that name what a getter returns ("maps.place_details", "weather.forecast"): with no
+# verb, a tool named only by them reads.
+_READ_NOUNS = frozenset(
+    {"details", "detail", "info", "information", "status", "profile", "summary", "history",
+     "balance", "forecast", "lookup", "records", "quote", "quotes", "rates", "directions"}
+)  # fmt: skip
 _FILES = frozenset(
     {
         "file",
@@ -120,6 +138,8 @@ def classify_operation(
             op = Operation.PAYMENT
         elif FieldRole.RECIPIENT in arg_roles and FieldRole.CONTENT in arg_roles:
             op = Operation.EXTERNAL_SEND
+        elif tokset & _READ_NOUNS and not tokset & (_MONEY | _SHARING):
+            return Operation.READ
         else:
             return Operation.UNKNOWN
     if op is Operation.READ:
@@ -135,6 +155,8 @@ def classify_operation(
     ):
         return Operation.PAYMENT
     if op is Operation.EXTERNAL_SEND and tokset & _FILES:
+        return Operation.SHARE_UPLOAD
+    if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and tokset & _SHARING:
         return Operation.SHARE_UPLOAD
     if op is Operation.LOCAL_WRITE and tokset & policy.outbound_words:
         return Operation.EXTERNAL_SEND
