@@ -130,6 +130,14 @@ _FILE_NAME = re.compile(
 )
 
 
+# "export my contacts to a file on the phone": the request keeps the result on the device.
+_LOCAL_DESTINATION = re.compile(
+    r"\b(?:on|to|in|onto) (?:the|my|this) (?:phone|device|sd ?card|downloads?|internal storage|"
+    r"storage)\b|\blocally\b"
+)
+_REMOTE = re.compile(r"(?i)(?:https?|s?ftp)://")
+
+
 def _file_names(text: str) -> set[str]:
     """File names a text mentions ("trip-itinerary.pdf", "/sdcard/Download/tax-2025.pdf")."""
     return set(_FILE_NAME.findall(text))
@@ -323,6 +331,17 @@ def authorize(ctx: DecisionContext) -> AuthResult:
                     Authorization.NO,
                     "the payment amount differs from the amount the user asked for",
                 )
+    if op is Operation.SHARE_UPLOAD and _LOCAL_DESTINATION.search(request) is not None:
+        outside = [
+            t
+            for path, t in ctx.sem.text.items()
+            if ctx.sem.fields.get(path) is FieldRole.URL and _REMOTE.match(t.strip())
+        ]
+        if outside:
+            return AuthResult(
+                Authorization.NO,
+                f"the user asked to keep it on the device, but this sends it to {outside[0][:80]}",
+            )
     asked_files = _file_names(request)
     acted_files = {f for text in ctx.sem.text.values() for f in _file_names(text.lower())}
     if asked_files and acted_files and asked_files.isdisjoint(acted_files):

