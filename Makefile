@@ -5,7 +5,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test setup adb lint typecheck pytest clean
+.PHONY: demo test setup adb lint typecheck pytest clean constraints
 
 demo: setup
 	$(BIN)/droidgate suite android --report reports/android
@@ -14,11 +14,16 @@ test: setup lint typecheck pytest
 
 setup: $(STAMP) adb
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
+
+# Pin what the current environment resolved to (run after changing dependencies in pyproject.toml).
+constraints: $(STAMP)
+	{ sed -n '1,/^# Refresh/p' constraints.txt; $(BIN)/pip freeze --exclude-editable | grep -v '^droidgate'; } > constraints.tmp
+	mv constraints.tmp constraints.txt
 
 # The virtual device is driven through the real adb server: Debian's `adb` package.
 adb:
