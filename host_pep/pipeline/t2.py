@@ -81,8 +81,20 @@ def leak_sources(
             continue  # a local write inside the value's own app (editing a contact)
         if app == ctx.app and obs.event_id == current:
             continue  # the target app's own screen right now (a compose box the agent filled)
+        if (
+            app == ctx.app
+            and obs.kind in ("credential", "otp")
+            and ":id/" in obs.field
+            and _field_id(obs.field) == _field_id(hit.field)
+        ):
+            continue  # submitting the secret typed into this very field of this app (a CVV)
         out.append(obs)
     return out
+
+
+def _field_id(field: str) -> str:
+    """``com.app:id/pmts-cvv`` and ``pmts-cvv`` name one field."""
+    return field.rsplit("/", 1)[-1].rsplit(".", 1)[-1].lower()
 
 
 _PACKAGE = re.compile(r"^(?:com|org|net|io|me|app|de|cn|jp|fr|uk|us|co)\.[\w.]+$")

@@ -48,3 +48,25 @@ def test_a_password_typed_into_an_unknown_bank_app_is_found_in_free_text(pep: PE
     assert leaked.evidence[0].kind == "credential"
     other = pep.decide_sync(tool_event("notes.create", {"body": "bank pw is in the vault"}))
     assert other.decision is Decision.ALLOW
+
+
+def test_submitting_a_secret_typed_into_the_same_field_of_the_same_app_is_no_flow(
+    pep: PEP,
+) -> None:
+    pep.observe(
+        "s-1",
+        [
+            ObservedValue(
+                text="4821",
+                source="shopping",
+                field="com.amazon.mShop.android.shopping:id/pmts-pin",
+                kind_hint="credential",
+            )
+        ],
+    )
+    pay = tool_event(
+        "shopping.checkout", {"item": "notebook", "pmts-pin": "4821"}, request="Buy the notebook"
+    )
+    assert pep.decide_sync(pay).decision is Decision.ALLOW
+    elsewhere = tool_event("notes.create", {"body": "pin 4821"})
+    assert pep.decide_sync(elsewhere).decision is Decision.DENY
