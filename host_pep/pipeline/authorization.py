@@ -189,7 +189,13 @@ def _object_words(ctx: DecisionContext) -> set[str]:
         if len(text) <= 200:
             words.update(tokens(text))
         words.update(tokens(path))
+    if ctx.op is Operation.SECURITY_CHANGE:
+        # "settings" names the whole app: "reset my network settings" is not about this reset
+        words -= _GENERIC_SETTINGS
     return {w for w in words if w not in _STOP and len(w) > 1}
+
+
+_GENERIC_SETTINGS = frozenset({"settings", "setting", "com", "android", "id"})
 
 
 def _overlaps(request_words: set[str], objects: set[str]) -> bool:

@@ -50,3 +50,10 @@ def test_a_spelled_separator_between_digits_is_a_separator(pep: PEP) -> None:
     pep.record_result_sync(read, verdict, {"name": "Dan Wilson", "phone": "(202) 555-0143"})
     label = tool_event("clock.set_alarm", {"hour": 9, "label": "call 202 dash 555 dash 0143"})
     assert pep.decide_sync(label).decision is Decision.DENY
+
+
+def test_resetting_network_settings_does_not_authorize_a_factory_reset(pep: PEP) -> None:
+    reset = tool_event("settings.factory_reset", {}, request="Reset my network settings")
+    assert pep.decide_sync(reset).decision is not Decision.ALLOW
+    asked = tool_event("settings.factory_reset", {}, request="Factory reset my phone")
+    assert pep.decide_sync(asked).decision is Decision.ALLOW
