@@ -102,6 +102,28 @@ def _parse(
     return (phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164),)
 
 
+@lru_cache(maxsize=4096)
+def valid_as_written(
+    plus: bool, digits: str, regions: tuple[str, ...], layout: tuple[int, ...]
+) -> tuple[str, ...]:
+    """E.164 forms of a digit string that is a *valid* number grouped exactly as its region
+    formats it (national or international format, at least two groups); else ()."""
+    if len(layout) < 2 or not MIN_DIGITS <= len(digits) <= MAX_DIGITS:
+        return ()
+    attempts = [("+" + digits, None)] if plus else [(digits, r) for r in regions]
+    out: list[str] = []
+    for number, region in attempts:
+        try:
+            parsed = phonenumbers.parse(number, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(parsed) and _grouped_as_region(parsed, layout):
+            e164 = phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)
+            if e164 not in out:
+                out.append(e164)
+    return tuple(out)
+
+
 def _plausible(number: phonenumbers.PhoneNumber) -> bool:
     """Possible (not merely a local-only length) and about as long as the country's numbers."""
     reason = phonenumbers.is_possible_number_with_reason(number)
@@ -255,6 +277,14 @@ def find_phones(layer: Canonical, regions: tuple[str, ...]) -> list[Detected]:
         scan = _blank_non_phone_tokens(text, chain.start(), chain.end())
         if scan is None:
             found += _chain_phones(layer, text, chain.start(), chain.end(), regions)
+            continue
+        # A blocker shape can be a number's own group: Brazil writes "+55 11 95053-5987" (a
+        # ZIP+4 shape), Belarus "8 0152 45-09-11" and New Caledonia "75.12.34" (date shapes).
+        # A chain that is, as a whole, a valid number grouped exactly as its region writes it
+        # is that number; dates and amounts are never laid out like that.
+        whole = _chain_phones(layer, text, chain.start(), chain.end(), regions, as_written=True)
+        if whole:
+            found += whole
         else:  # parts of the chain were dates/amounts/...: what is left forms new chains
             for sub in _CHAIN.finditer(scan):
                 if sub.end() - sub.start() >= MIN_DIGITS:
@@ -266,8 +296,16 @@ def find_phones(layer: Canonical, regions: tuple[str, ...]) -> list[Detected]:
 
 
 def _chain_phones(
-    layer: Canonical, text: str, c_start: int, c_end: int, regions: tuple[str, ...]
+    layer: Canonical,
+    text: str,
+    c_start: int,
+    c_end: int,
+    regions: tuple[str, ...],
+    *,
+    as_written: bool = False,
 ) -> list[Detected]:
+    """Numbers in the chain ``text[c_start:c_end]``; with ``as_written``, only the whole chain
+    when it is a valid number in its region's own layout (see ``valid_as_written``)."""
     # A leading "+" ("+86", "+ 86", "(+86)", "+(86)") belongs to the number; "C++ 138..." does not.
     plus = False
     lead = _LEAD.search(text, max(0, c_start - 3), c_start)
@@ -279,8 +317,14 @@ def _chain_phones(
     if _glued(text, c_start, c_end):
         return []
     groups = [(m.group(), m.start(), m.end()) for m in _GROUP.finditer(text, c_start, c_end)]
+    if as_written:
+        layout = tuple(len(g[0]) for g in groups)
+        keys = valid_as_written(plus, "".join(g[0] for g in groups), regions, layout)
+        runs = [(0, len(groups) - 1, keys)] if keys else []
+    else:
+        runs = _runs(text, groups, plus, regions)
     found: list[Detected] = []
-    for first, last, keys in _runs(text, groups, plus, regions):
+    for first, last, keys in runs:
         start = c_start if first == 0 else groups[first][1]
         if first == 0 and start > 0 and text[start - 1] == "(":
             start -= 1

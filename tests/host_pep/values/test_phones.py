@@ -281,3 +281,28 @@ def test_digits_inside_ids_amounts_and_dates_never_match(
     keys = {k for det in detect(text) for k in det.keys}
     assert f"phone:{e164(number)}" not in keys
     assert not any(k.startswith("phone:") for k in keys), text
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("+55 11 95053-5987", "phone:+5511950535987"),  # last groups look like a ZIP+4
+        ("+55 (11) 98765-4321", "phone:+5511987654321"),
+        ("Ana cell is +55 11 95053-5987", "phone:+5511950535987"),
+        ("+375 152 45-09-11", "phone:+375152450911"),  # last groups look like a date
+        ("+993 12 34-56-78", "phone:+99312345678"),
+        ("+687 75.12.34", "phone:+687751234"),  # looks like a version number
+    ],
+)
+def test_groups_shaped_like_dates_or_zip_codes_in_a_number_written_as_its_region_does(
+    text: str, key: str
+) -> None:
+    assert [k for _, keys in phones(text) for k in keys] == [key]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ship to CA 94105-1234 today", "due 2026-03-14 15:30", "v1.12.34 released 12-05-26"],
+)
+def test_zip_codes_dates_and_versions_alone_stay_blocked(text: str) -> None:
+    assert phones(text) == []
