@@ -122,7 +122,12 @@ def warm_up(ctx: DetectionContext | None = None) -> None:
         if example is not None:
             e164 = phonenumbers.format_number(example, phonenumbers.PhoneNumberFormat.E164)
             detect_uncached(f"{e164} ｘ", ctx)
-    detect_uncached("warm up: 138 1234 5678, a@b.co, code 4821, 221B Baker Street, 糖尿病", ctx)
+    # A date and a grouped number compile the regions' formatting patterns (layout checks).
+    detect_uncached(
+        "warm up: 138 1234 5678, (415) 555-0132 on 2026-03-14 15:30, a@b.co, code 4821, "
+        "221B Baker Street, 糖尿病",
+        ctx,
+    )
 
 
 def _whole_as(kind: SensitiveKind, text: str) -> Detected:

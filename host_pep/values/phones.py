@@ -282,7 +282,11 @@ def find_phones(layer: Canonical, regions: tuple[str, ...]) -> list[Detected]:
         # ZIP+4 shape), Belarus "8 0152 45-09-11" and New Caledonia "75.12.34" (date shapes).
         # A chain that is, as a whole, a valid number grouped exactly as its region writes it
         # is that number; dates and amounts are never laid out like that.
-        whole = _chain_phones(layer, text, chain.start(), chain.end(), regions, as_written=True)
+        whole: list[Detected] = []
+        if _may_be_written_whole(
+            text[max(0, chain.start() - 3) : chain.start()], chain.group(), regions
+        ):
+            whole = _chain_phones(layer, text, chain.start(), chain.end(), regions, as_written=True)
         if whole:
             found += whole
         else:  # parts of the chain were dates/amounts/...: what is left forms new chains
@@ -293,6 +297,15 @@ def find_phones(layer: Canonical, regions: tuple[str, ...]) -> list[Detected]:
                         layer, text, offset + sub.start(), offset + sub.end(), regions
                     )
     return found
+
+
+@lru_cache(maxsize=4096)
+def _may_be_written_whole(before: str, chain: str, regions: tuple[str, ...]) -> bool:
+    """Cheap, cached filter for the as-written check: the same dates and amounts recur on every
+    screen, and rebuilding their groups each time cost more than the rest of the scan."""
+    groups = _GROUP.findall(chain)
+    layout = tuple(len(g) for g in groups)
+    return bool(valid_as_written("+" in before, "".join(groups), regions, layout))
 
 
 def _chain_phones(
