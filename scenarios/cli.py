@@ -1,7 +1,7 @@
 """scenarios's droidgate subcommands: ``scenarios generate`` and ``report``.
 
-``register`` adds the offline commands and, when the Android execution suite is installed,
-its own (``scenarios.android.cli.register_android``) under the same ``scenarios`` group.
+``register`` adds the offline commands under ``scenarios`` and, when the Android execution suite is
+installed, its ``suite android`` (``scenarios.android.cli.register_android``) at the top level.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def register(sub: Any) -> None:
         if exc.name not in ("scenarios.android", "scenarios.android.cli"):
             raise
     else:
-        register_android(scen_sub)
+        register_android(sub)  # a top-level group: `droidgate suite android`
     _register_report(sub)
 
 
