@@ -315,7 +315,7 @@ class PEP:
         """``_finish`` for coroutines: the audit commit is awaited, not blocking the loop."""
         verdict = self._verdict(p)
         try:
-            await self.audit.aappend(AuditRecord.from_decision(p.event, p.completion, verdict))
+            await self.audit.aappend_decision(p.event, p.completion, verdict)
         except Exception as exc:
             return _unrecorded(verdict, exc)
         return verdict
@@ -355,7 +355,7 @@ class PEP:
 
     def _audit(self, event: AgentEvent, completion: Completion | None, verdict: Verdict) -> Verdict:
         try:
-            self.audit.append(AuditRecord.from_decision(event, completion, verdict))
+            self.audit.append_decision(event, completion, verdict)
         except Exception as exc:
             return _unrecorded(verdict, exc)
         return verdict
