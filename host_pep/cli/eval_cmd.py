@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 EXIT_OK = 0
+EXIT_FAILED = 1
 
 
 def register_eval(sub: Any) -> None:
@@ -32,6 +33,20 @@ def register_eval(sub: Any) -> None:
         default="all",
         choices=["all", "full", "T1", "T1+T2", "T1+T2+T3", "no_pep", "current_action_only"],
         help="which configuration to run (default: all, headline = full)",
+    )
+    p.add_argument(
+        "--min-accuracy",
+        type=float,
+        default=None,
+        metavar="RATE",
+        help="exit 1 if the headline accuracy is below RATE (0..1), e.g. in CI",
+    )
+    p.add_argument(
+        "--max-false-block",
+        type=float,
+        default=None,
+        metavar="RATE",
+        help="exit 1 if the headline false-block rate is above RATE (0..1)",
     )
     p.set_defaults(func=_run)
 
@@ -85,7 +100,19 @@ def _run(args: argparse.Namespace) -> int:
             out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(doc, indent=2) + "\n", "utf-8")
     _print(Console(), doc, Table)
-    return EXIT_OK
+    return _thresholds(args, doc["metrics"], console)
+
+
+def _thresholds(args: argparse.Namespace, m: dict[str, Any], console: Any) -> int:
+    """Failed cases are data, not an error; a threshold the caller set turns them into exit 1."""
+    missed = []
+    if args.min_accuracy is not None and m["accuracy"] < args.min_accuracy:
+        missed.append(f"accuracy {_pct(m['accuracy'])} < {_pct(args.min_accuracy)}")
+    if args.max_false_block is not None and m["false_block"] > args.max_false_block:
+        missed.append(f"false block {_pct(m['false_block'])} > {_pct(args.max_false_block)}")
+    for line in missed:
+        console.print(f"[bold red]threshold missed:[/bold red] {line}")
+    return EXIT_FAILED if missed else EXIT_OK
 
 
 def _pct(x: float) -> str:

@@ -216,3 +216,10 @@ def test_expect_escalate_is_met_by_an_action_that_reached_t4(tmp_path: Path) -> 
     result = run_case(load_cases([path])[0], "full", PolicyCache(None))
     assert result.steps[0].decision.value == "deny" and result.steps[0].stage == "T4"
     assert result.passed
+
+
+def test_thresholds_turn_missed_targets_into_exit_1(cases_file: Path) -> None:
+    # Allowing everything cannot reach full accuracy on cases that expect blocks.
+    assert main(["eval", str(cases_file), "--config", "no_pep", "--min-accuracy", "1.0"]) == 1
+    assert main(["eval", str(cases_file), "--config", "no_pep", "--min-accuracy", "0.0"]) == 0
+    assert main(["eval", str(cases_file), "--config", "no_pep", "--max-false-block", "0.0"]) == 0
