@@ -100,7 +100,10 @@ async def _serve(state_dir: Path, audit: str, baseline_n: int, conn: Any) -> Non
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
     conn.send((port, token, baseline))
     loop = asyncio.get_running_loop()
-    await loop.run_in_executor(None, conn.recv)  # parent says stop
+    # The parent asks for this process's CPU time (before and after its drive: the server's CPU
+    # per request) until it says stop.
+    while await loop.run_in_executor(None, conn.recv) == "cpu":
+        conn.send(time.process_time())
     await runner.cleanup()
 
 
@@ -275,7 +278,12 @@ def run_bench(args: argparse.Namespace) -> int:
             if not parent.poll(60):
                 raise RuntimeError("the bench server did not start within 60 s")
             port, token, baseline = parent.recv()
+            parent.send("cpu")
+            cpu0 = parent.recv()
             result = asyncio.run(_drive(f"http://127.0.0.1:{port}", token, args))
+            parent.send("cpu")
+            served = result["throughput"]["requests"] + result["latency"]["requests"] + args.clients
+            result["server_cpu_us_per_request"] = round((parent.recv() - cpu0) / served * 1e6, 1)
             result["audit"] = args.audit
             result["pep_only"] = baseline
         finally:
@@ -318,6 +326,11 @@ def _report(result: dict[str, Any]) -> None:
         f"bridge API bench: {result['clients']} concurrent clients, decide route, errors {result['errors']}, decisions {result['decisions']}"
     )
     console.print(table)
+    if "server_cpu_us_per_request" in result:
+        console.print(
+            f"server CPU per request (all threads, HTTP + PEP + audit): "
+            f"{result['server_cpu_us_per_request']:.0f} us"
+        )
     pep = result.get("pep_only") or {}
     if pep:
         console.print(
