@@ -17,7 +17,7 @@ def register(sub: Any) -> None:
     from host_pep.cli.main import command_group
 
     scen_sub = command_group(
-        sub, "scenarios", "scenario suites: generate the offline suites, run the Android suite"
+        sub, "scenarios", "scenario suites: (re)generate the offline suites from their seeds"
     )
     _register_offline(scen_sub)
     try:
