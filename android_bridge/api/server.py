@@ -4,6 +4,7 @@ from the same table, so the spec cannot drift from what the server serves."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import math
@@ -524,6 +525,18 @@ async def _auth_and_timeout(request: web.Request, handler: Handler) -> web.Strea
         return await handler(request)
 
 
+async def _freeze_startup_heap(app: web.Application) -> None:
+    """Move everything alive at startup (modules, policy, pydantic schemas) out of the collector.
+
+    Why: a full (gen-2) collection walks every tracked object, and the startup heap is most of
+    them; serving at ~1,000 decisions/s the collector stopped the event loop for 15-65 ms each
+    time, which alone decided the p99. Frozen objects are never freed, so collect first.
+    """
+    del app
+    gc.collect()
+    gc.freeze()
+
+
 def make_app(
     service: BridgeService,
     token: str,
@@ -540,4 +553,5 @@ def make_app(
     app[SPEC_KEY] = build_spec(ROUTES, version=service.version)
     for route in ROUTES:
         app.router.add_route(route.method, route.path, route.handler)
+    app.on_startup.append(_freeze_startup_heap)
     return app
