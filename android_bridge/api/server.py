@@ -477,6 +477,7 @@ ROUTES: tuple[Route, ...] = (
 )
 
 _PUBLIC = frozenset(r.path for r in ROUTES if not r.auth)
+_HOT_ROUTES = frozenset({"decideEvent", "submitEvent"})
 
 
 def _error(status: int, code: str, message: str, field: str | None = None) -> web.Response:
@@ -551,7 +552,10 @@ def make_app(
     app[TOKEN_KEY] = token
     app[TIMEOUT_KEY] = request_timeout
     app[SPEC_KEY] = build_spec(ROUTES, version=service.version)
-    for route in ROUTES:
+    # aiohttp tries the routes sharing a path prefix in the order they were added; the action
+    # routes carry nearly all the traffic, so they go first (the paths never overlap, so the
+    # order changes nothing but the number of patterns tried per request).
+    for route in sorted(ROUTES, key=lambda r: r.op_id not in _HOT_ROUTES):
         app.router.add_route(route.method, route.path, route.handler)
     app.on_startup.append(_freeze_startup_heap)
     return app

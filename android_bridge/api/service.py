@@ -166,9 +166,22 @@ class BridgeService:
                 f"agent {req.agent!r} has not joined session {sess.id!r} (POST /v1/sessions/{sess.id}/agents)",
                 "agent",
             )
-        data = req.model_dump(exclude={"screen_hash"}, exclude_none=True, mode="json")
-        data["session"] = sess.id
-        context = dict(data.get("context") or {})
+        # Fields read straight off the validated request (no model_dump: it deep-copied every
+        # payload once more per action); AgentEvent.parse below still validates all of them.
+        data: dict[str, Any] = {
+            "session": sess.id,
+            "agent": req.agent,
+            "channel": req.channel,
+            "action": req.action,
+            "target": req.target,
+            "payload": req.payload,
+            "provenance": req.provenance,
+        }
+        if req.ts is not None:
+            data["ts"] = req.ts
+        if req.id is not None:
+            data["id"] = req.id
+        context = dict(req.context)
         # Never the agent's word: the screen (and the app it shows) is dumped by the mediator,
         # the request is the user's.
         for key in ("screen_xml", "app", "user_request"):
