@@ -1,7 +1,7 @@
 """``droidgate bench api``: mediated tool decisions through the bridge API, device I/O excluded.
 
 The server (a real PEP with the default policy, audit on SQLite) runs in a child process; the
-parent drives it with N concurrent aiohttp clients on the decide-only route
+parent drives it with N concurrent keep-alive HTTP clients on the decide-only route
 (``POST /v1/sessions/{s}/decide``: the full HTTP + auth + validation + PEP + audit path, no
 executor). Two phases, each capped in requests and seconds:
 
