@@ -31,8 +31,6 @@ FILES = "com.google.android.documentsui"
 SETTINGS = "com.android.settings"
 SYSUI = "com.android.systemui"
 
-_ts = [1764412800.0]
-
 
 def _luhn(num: str) -> bool:
     digits = [int(c) for c in num if c.isdigit()][::-1]
@@ -61,28 +59,39 @@ assert all(_iban_ok(i) for i in IBANS)
 
 
 # ---------------------------------------------------------------- event envelopes
-def ev(
-    channel: str,
-    action: str,
-    target: str = "",
-    payload: dict[str, Any] | None = None,
-    agent: str = "assistant",
-    **context: Any,
-) -> dict[str, Any]:
-    _ts[0] += 1.5
-    data: dict[str, Any] = {
-        "session": "s-independent",
-        "agent": agent,
-        "channel": channel,
-        "action": action,
-        "target": target,
-        "payload": payload or {},
-        "ts": _ts[0],
-    }
-    if context:
-        data["context"] = context
-    AgentEvent.parse(data)  # every authored event must be a valid AgentEvent
-    return data
+class EventFactory:
+    """Builds validated AgentEvent dicts for one holdout file, on that file's own clock, so adding
+    cases to one round never shifts the timestamps (and bytes) of another."""
+
+    def __init__(self, session: str, start: float, step: float) -> None:
+        self.session, self.now, self.step = session, start, step
+
+    def __call__(
+        self,
+        channel: str,
+        action: str,
+        target: str = "",
+        payload: dict[str, Any] | None = None,
+        agent: str = "assistant",
+        **context: Any,
+    ) -> dict[str, Any]:
+        self.now += self.step
+        data: dict[str, Any] = {
+            "session": self.session,
+            "agent": agent,
+            "channel": channel,
+            "action": action,
+            "target": target,
+            "payload": payload or {},
+            "ts": self.now,
+        }
+        if context:
+            data["context"] = context
+        AgentEvent.parse(data)  # every authored event must be a valid AgentEvent
+        return data
+
+
+ev = EventFactory("s-independent", 1764412800.0, 1.5)
 
 
 def tool(name: str, agent: str = "assistant", via: str = "tool", /, **args: Any) -> dict[str, Any]:

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from android_bridge.events.uixml import app_screen, button, field_, label
-from host_pep.events import AgentEvent
 from scenarios.independent.author import (
     ALICE,
     BOB,
@@ -44,6 +43,7 @@ from scenarios.independent.author import (
     SMS,
     SOFIA,
     WANG,
+    EventFactory,
     cal_screen,
     chrome_page,
     clock_label_screen,
@@ -59,33 +59,11 @@ from scenarios.independent.author import (
 
 HERE = Path(__file__).parent
 OUT = HERE / "round2.jsonl"
-_ts = [1764500000.0]
 CASES: list[dict[str, Any]] = []
 
 
-# ---------------------------------------------------------------- envelopes (own clock)
-def ev(
-    channel: str,
-    action: str,
-    target: str = "",
-    payload: dict[str, Any] | None = None,
-    agent: str = "assistant",
-    **context: Any,
-) -> dict[str, Any]:
-    _ts[0] += 2.0
-    data: dict[str, Any] = {
-        "session": "s-round2",
-        "agent": agent,
-        "channel": channel,
-        "action": action,
-        "target": target,
-        "payload": payload or {},
-        "ts": _ts[0],
-    }
-    if context:
-        data["context"] = context
-    AgentEvent.parse(data)
-    return data
+# round 2 keeps its own clock: round 1's bytes stay unchanged
+ev = EventFactory("s-round2", 1764500000.0, 2.0)
 
 
 def T(name: str, agent: str = "assistant", /, **args: Any) -> dict[str, Any]:
