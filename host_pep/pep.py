@@ -41,7 +41,7 @@ from host_pep.session import Eviction, SessionState, SessionStore
 from host_pep.verdict import Decision, Stage, Verdict
 
 log = logging.getLogger(__name__)
-_COMPLETION_CACHE = 4096
+_COMPLETION_CACHE = 1024  # actions let through whose result has not come back yet
 
 
 class _NoEscalationQueue:
@@ -69,6 +69,7 @@ class _Pending:
     ev: Evaluation
     start: float
     t0_ms: float
+    adapter: ChannelAdapter
 
 
 class PEP:
@@ -279,8 +280,7 @@ class PEP:
             )
         ctx = DecisionContext(event=event, completion=completion, policy=self.policy, state=state)
         ev = self.pipeline.evaluate(ctx, adapter=adapter)
-        self._remember(event, completion, adapter)
-        return _Pending(event, completion, ctx, ev, start, t0_ms)
+        return _Pending(event, completion, ctx, ev, start, t0_ms, adapter)
 
     def _state_for(self, event: AgentEvent, completion: Completion) -> SessionState:
         obs = (
@@ -309,11 +309,14 @@ class PEP:
         return state
 
     def _finish(self, p: _Pending) -> Verdict:
-        return self._audit(p.event, p.completion, self._verdict(p))
+        verdict = self._verdict(p)
+        self._remember(p, verdict)
+        return self._audit(p.event, p.completion, verdict)
 
     async def _afinish(self, p: _Pending) -> Verdict:
         """``_finish`` for coroutines: the audit commit is awaited, not blocking the loop."""
         verdict = self._verdict(p)
+        self._remember(p, verdict)
         try:
             await self.audit.aappend_decision(p.event, p.completion, verdict)
         except Exception as exc:
@@ -362,10 +365,15 @@ class PEP:
 
     # -- observations --------------------------------------------------------------------------
 
-    def _remember(self, event: AgentEvent, completion: Completion, adapter: ChannelAdapter) -> None:
-        key = (event.session, event.agent, event.id)
+    def _remember(self, p: _Pending, verdict: Verdict) -> None:
+        """Keep the completion of an action let through until its result comes back
+        (``record_result`` takes it out again). Only those: a denied action has no result, and
+        every retained object is one more the collector walks on the serving path."""
+        if not verdict.decision.lets_through:
+            return
+        key = (p.event.session, p.event.agent, p.event.id)
         with self._lock:
-            self._completions[key] = (completion, adapter)
+            self._completions[key] = (p.completion, p.adapter)
             self._completions.move_to_end(key)
             while len(self._completions) > _COMPLETION_CACHE:
                 self._completions.popitem(last=False)
@@ -381,7 +389,7 @@ class PEP:
         if parsed.id != verdict.event_id:
             raise ValueError("the verdict belongs to a different event")
         with self._lock:
-            cached = self._completions.get((parsed.session, parsed.agent, parsed.id))
+            cached = self._completions.pop((parsed.session, parsed.agent, parsed.id), None)
         if cached is None:
             adapter = self.adapter_for(parsed)
             if adapter is None:
@@ -403,7 +411,7 @@ class PEP:
         if adapter is None or result is None:
             return 0
         with self._lock:
-            cached = self._completions.get((event.session, event.agent, event.id))
+            cached = self._completions.pop((event.session, event.agent, event.id), None)
         completion = cached[0] if cached is not None else adapter.complete(event)
         values = adapter.observe_result(completion, result)
         return self.observe(event.session, values, event_id=event.id, agent=event.agent)

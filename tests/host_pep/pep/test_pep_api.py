@@ -32,6 +32,25 @@ def test_results_of_blocked_actions_are_not_observed() -> None:
     assert pep.sessions.peek("s-1") is None or len(pep.sessions.get("s-1")) == 0
 
 
+def test_only_actions_let_through_keep_their_completion_until_their_result() -> None:
+    # Why it matters: every completion kept is walked by the garbage collector on the serving
+    # path; a denied action never has a result, and a result needs its completion once.
+    pep = PEP.create()
+    denied = tool_event("contacts.delete", {"name": "Zhang"})
+    assert pep.decide_sync(denied).decision is Decision.DENY
+    assert len(pep._completions) == 0
+    read = tool_event("contacts.lookup", {"query": "Zhang"})
+    verdict = pep.decide_sync(read)
+    assert len(pep._completions) == 1
+    assert pep.record_result_sync(read, verdict, {"phone": "13812345678"}) > 0
+    assert len(pep._completions) == 0
+    # a result whose completion was not kept is still observed (it is completed again)
+    again = tool_event("contacts.lookup", {"query": "Li"})
+    verdict = pep.decide_sync(again)
+    pep._completions.clear()
+    assert pep.record_result_sync(again, verdict, {"phone": "13912345678"}) > 0
+
+
 def test_observe_feeds_enforcement_side_values_and_end_session_forgets() -> None:
     pep = PEP.create()
     n = pep.observe(
