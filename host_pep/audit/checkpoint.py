@@ -6,10 +6,18 @@ audit appends (and every decision waiting on it) for 7-20 ms several times a sec
 ``SQLiteAuditStore`` turns that off on its writing connection and runs this instead: a thread
 with its own connection that, every ``interval`` seconds in which something was committed, runs
 a PASSIVE checkpoint (it copies what it can and never waits for the writer, nor the writer for
-it). A checkpoint under continuous writing rarely catches the WAL's very end, and only a fully
-checkpointed WAL starts over from its beginning, so once the WAL holds ``cap_frames`` pages the
-thread runs a TRUNCATE checkpoint, which briefly holds the writer (it has little left to copy)
-and empties the file.
+it).
+
+A checkpoint under continuous writing never catches the WAL's very end (new frames arrive while
+it copies), and only a fully checkpointed WAL starts over from its beginning, so once the WAL
+holds ``cap_frames`` pages the thread runs a RESTART checkpoint while holding the store's write
+lock (``writer_lock``): the writer waits on that mutex for the ~2 ms the checkpoint takes to
+copy the frames since the last PASSIVE one, and the next commit writes the WAL from its start.
+Why under our own lock: a RESTART contending with the writer inside SQLite made the writer's
+busy handler sleep in steps of 1, 2, 5, 10, 15, 20 ms, and those 35-55 ms stalls every few
+seconds were the bridge API's p99. The RESTART uses no busy timeout (a reader of another process
+on an old snapshot makes it give up until the next round, instead of holding the writer). When
+a round finds nothing new committed, a TRUNCATE empties the WAL file.
 
 The thread ends after ``idle_rounds`` intervals without commits and starts again with the next
 one, so a log nobody closes does not keep a thread (and a connection) forever.
@@ -21,6 +29,7 @@ cannot work at all, ``failed`` says why and the store returns to SQLite's own ch
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from pathlib import Path
@@ -40,6 +49,7 @@ class Checkpointer:
         interval: float = DEFAULT_INTERVAL_S,
         cap_frames: int = DEFAULT_CAP_FRAMES,
         idle_rounds: int = DEFAULT_IDLE_ROUNDS,
+        writer_lock: threading.RLock | None = None,
     ) -> None:
         self.path = path
         self.synchronous = synchronous
@@ -47,6 +57,7 @@ class Checkpointer:
         self.interval = interval
         self.cap_frames = cap_frames
         self.idle_rounds = idle_rounds
+        self.writer_lock = writer_lock if writer_lock is not None else threading.RLock()
         self.failed: str | None = None
         self.checkpoints = 0
         self._dirty = threading.Event()
@@ -82,6 +93,8 @@ class Checkpointer:
                     self._dirty.clear()
                     self._checkpoint(conn)
                     continue
+                if idle == 0:  # the first quiet round: empty the file
+                    self._exclusive(conn, "TRUNCATE")
                 idle += 1
                 if idle >= self.idle_rounds:
                     with self._lock:
@@ -94,12 +107,30 @@ class Checkpointer:
     def _checkpoint(self, conn: sqlite3.Connection) -> None:
         try:
             row = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-            if row is not None and row[1] >= self.cap_frames:
-                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
             self.checkpoints += 1
         except sqlite3.Error:
             # busy or locked by another process: the frames stay in the WAL; try next round
             self._dirty.set()
+            return
+        if row is not None and row[1] >= self.cap_frames and not self._exclusive(conn, "RESTART"):
+            self._dirty.set()  # a reader held it back: again next round
+
+    def _exclusive(self, conn: sqlite3.Connection, mode: str) -> bool:
+        """A checkpoint that resets the WAL, with our writer held off by its mutex and no busy
+        wait inside SQLite (see the module docstring). True if it completed."""
+        with self.writer_lock:
+            try:
+                conn.execute("PRAGMA busy_timeout = 0")
+                row = conn.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
+            except sqlite3.Error:
+                return False
+            finally:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute(f"PRAGMA busy_timeout = {int(self.lock_timeout * 1000)}")
+        if row is None or row[0] != 0:
+            return False
+        self.checkpoints += 1
+        return True
 
     @property
     def running(self) -> bool:

@@ -18,7 +18,8 @@ Checkpoints (copying the WAL into the database file) run on a thread of their ow
 Concurrency: one connection guarded by a lock (the daemon appends from several threads and
 tasks); ``BEGIN IMMEDIATE`` plus SQLite's file lock serialize appends from other processes on
 the same file, so the chain stays linear. A lock held longer than ``lock_timeout`` is reported
-as ``AuditUnavailable`` instead of stalling the enforcement path.
+as ``AuditUnavailable`` instead of stalling the enforcement path. ``try_append_batch`` never
+waits at all (for an event loop that commits on itself: it hands the batch to a thread instead).
 """
 
 from __future__ import annotations
@@ -117,6 +118,9 @@ class SQLiteAuditStore:
         self.path = None if path is None else Path(path)
         self.readonly = readonly
         self.durability = check_durability(durability)
+        self._lock = threading.RLock()
+        self._busy_ms = int(lock_timeout * 1000)
+        self._waits = True  # the connection's busy_timeout is _busy_ms (else 0)
         self._checkpointer: Checkpointer | None = None
         if self.path is not None and not readonly and checkpoint_interval is not None:
             self._checkpointer = Checkpointer(
@@ -125,8 +129,8 @@ class SQLiteAuditStore:
                 lock_timeout=lock_timeout,
                 interval=checkpoint_interval,
                 cap_frames=wal_cap_frames,
+                writer_lock=self._lock,
             )
-        self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
         self._broken: str | None = None
         try:
@@ -181,7 +185,8 @@ class SQLiteAuditStore:
     def meta_get(self, key: str) -> str | None:
         with self._lock:
             try:
-                row = self._c().execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+                conn = self._waiting()
+                row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
             except sqlite3.Error as exc:
                 raise self._fail("read", exc) from exc
         return None if row is None else str(row[0])
@@ -190,6 +195,7 @@ class SQLiteAuditStore:
         with self._lock:
             conn = self._c()
             try:
+                self._wait_for_locks(conn, True)
                 conn.execute("BEGIN IMMEDIATE")
                 try:
                     conn.execute(
@@ -208,15 +214,54 @@ class SQLiteAuditStore:
         (row,) = self.append_batch(lambda seq, prev: [build(seq, prev)])
         return row
 
+    def _waiting(self) -> sqlite3.Connection:
+        """The connection, set to wait for locks as long as ``lock_timeout`` (for reads too:
+        a reader can meet a lock while another connection recovers the WAL)."""
+        conn = self._c()
+        self._wait_for_locks(conn, True)
+        return conn
+
+    def _wait_for_locks(self, conn: sqlite3.Connection, wait: bool) -> None:
+        """Set how long SQLite waits for another connection's lock (only when it changes)."""
+        if wait != self._waits:
+            conn.execute(f"PRAGMA busy_timeout = {self._busy_ms if wait else 0}")
+            self._waits = wait
+
+    def try_append_batch(
+        self, build: Callable[[int, str], list[StoredRow]]
+    ) -> list[StoredRow] | None:
+        """``append_batch`` if it can start now; None (nothing written) if this store's lock or
+        the database's write lock is held by someone else. Never waits for either."""
+        if not self._lock.acquire(blocking=False):
+            return None
+        try:
+            return self._append(build, wait=False)
+        finally:
+            self._lock.release()
+
     def append_batch(self, build: Callable[[int, str], list[StoredRow]]) -> list[StoredRow]:
         """One transaction for a whole batch: read the head, insert every row ``build`` chains
         onto it, move the head, COMMIT (one WAL write; one fsync under ``"power"``)."""
+        with self._lock:
+            rows = self._append(build, wait=True)
+        assert rows is not None  # only a transaction that may not wait gives up
+        return rows
+
+    def _append(
+        self, build: Callable[[int, str], list[StoredRow]], *, wait: bool
+    ) -> list[StoredRow] | None:
         with self._lock:
             conn = self._c()
             if self.readonly:
                 raise AuditUnavailable(f"audit store {self.path} is open read-only")
             try:
-                conn.execute("BEGIN IMMEDIATE")
+                self._wait_for_locks(conn, wait)
+                try:
+                    conn.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as exc:
+                    if not wait and _is_busy(exc):
+                        return None
+                    raise
                 try:
                     last = conn.execute(
                         "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1"
@@ -257,7 +302,7 @@ class SQLiteAuditStore:
             with self._lock:
                 try:
                     batch = (
-                        self._c()
+                        self._waiting()
                         .execute(
                             f"SELECT {_COLUMNS} FROM audit WHERE seq > ? ORDER BY seq LIMIT 1000",
                             (after,),
@@ -299,7 +344,7 @@ class SQLiteAuditStore:
         params.append(max(flt.limit, 0))
         with self._lock:
             try:
-                rows = self._c().execute(sql, params).fetchall()
+                rows = self._waiting().execute(sql, params).fetchall()
             except sqlite3.Error as exc:
                 raise self._fail("read", exc) from exc
         return [_row(v) for v in reversed(rows)]
@@ -311,6 +356,13 @@ class SQLiteAuditStore:
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)  # Python 3.11+
+    if code is not None:
+        return bool(code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED))
+    return "locked" in str(exc) or "busy" in str(exc)
 
 
 def _rollback(conn: sqlite3.Connection) -> None:

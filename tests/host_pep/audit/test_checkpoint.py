@@ -68,3 +68,60 @@ async def test_idle_threads_end_and_come_back(tmp_path: Path) -> None:
         assert log.verify().ok
     finally:
         log.close()
+
+
+async def test_under_continuous_writing_the_wal_starts_over(tmp_path: Path) -> None:
+    # A PASSIVE checkpoint never catches up with a writer that keeps going, so once the WAL
+    # holds cap_frames pages a RESTART (writer held off by the store's own lock) resets it.
+    db, wal = tmp_path / "audit.db", tmp_path / "audit.db-wal"
+    store = SQLiteAuditStore(db, checkpoint_interval=0.005, wal_cap_frames=40)
+    with AuditLog(store) as log:
+        for _ in range(300):
+            await asyncio.gather(*(log.aappend(record()) for _ in range(4)))
+        # the WAL file is as long as it ever got; without restarts it holds every page
+        # written (~3,000 here), with them a few caps' worth
+        assert wal.stat().st_size // 4096 < 1000, wal.stat().st_size // 4096
+        assert log.verify().ok and log.verify().checked == 1200
+
+
+def test_the_resetting_checkpoint_holds_the_writer_off_by_its_lock(tmp_path: Path) -> None:
+    import sqlite3
+    import threading
+
+    store = SQLiteAuditStore(tmp_path / "audit.db", checkpoint_interval=10)
+    with AuditLog(store) as log:
+        log.append(record())
+        ckpt = store._checkpointer
+        assert ckpt is not None and ckpt.writer_lock is store._lock
+        conn = sqlite3.connect(tmp_path / "audit.db", isolation_level=None)
+        done = threading.Event()
+        with store._lock:  # the writer is mid-commit
+            worker = threading.Thread(target=lambda: (ckpt._exclusive(conn, "RESTART"), done.set()))
+            worker.start()
+            assert not done.wait(0.1)  # the checkpoint waits for the commit to finish
+        worker.join(5)
+        assert done.is_set()
+        conn.close()
+
+
+def test_a_reader_on_an_old_snapshot_makes_the_reset_give_up_not_wait(tmp_path: Path) -> None:
+    import sqlite3
+
+    db = tmp_path / "audit.db"
+    store = SQLiteAuditStore(db, checkpoint_interval=10, lock_timeout=30)
+    with AuditLog(store) as log:
+        log.append(record())
+        reader = sqlite3.connect(db, isolation_level=None)
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM audit").fetchone()  # holds its snapshot
+        log.append(record())  # a frame the reader does not see
+        ckpt = store._checkpointer
+        assert ckpt is not None
+        conn = sqlite3.connect(db, isolation_level=None)
+        started = time.monotonic()
+        assert ckpt._exclusive(conn, "RESTART") is False
+        assert time.monotonic() - started < 25  # it did not sit out the 30 s lock timeout
+        assert log.append(record()) == 3  # and the writer carries on
+        reader.execute("ROLLBACK")
+        reader.close()
+        conn.close()
