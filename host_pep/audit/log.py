@@ -12,8 +12,11 @@ return the record's seq once the transaction holding it has committed. The calle
 work (masking, salted digests, canonical JSON) before queueing; one writer thread
 (``GroupCommitWriter``) takes every record queued meanwhile, numbers and chains them in
 submission order, and stores them in one transaction. So N concurrent decisions cost one commit
-instead of N, and the event loop never waits for the disk. A lone synchronous caller commits in
-its own thread (no hand-off). A failed batch raises ``AuditUnavailable`` to every caller in it.
+instead of N. Under ``"process"`` durability (a commit is a WAL append, no fsync) coroutines'
+records are committed on their event loop instead, one transaction per loop tick, whenever that
+needs no waiting for a lock (else the thread takes them): the hand-off to a thread and back cost
+more than the commit. A lone synchronous caller commits in its own thread (no hand-off). A
+failed batch raises ``AuditUnavailable`` to every caller in it.
 
 Durability (``durability=``): ``"process"`` (default) acknowledges a record once it is in the
 WAL, which survives ``kill -9`` of the daemon but not an OS crash or power loss; ``"power"``
@@ -161,7 +164,16 @@ class AuditLog:
         """How long an append waits for its batch to commit before it gives up (the record may
         still be stored; the caller is told it was not, so the decision fails closed)."""
         self._hasher: ValueHasher | None = None
-        self._writer: GroupCommitWriter[_Prepared, int] = GroupCommitWriter(self._commit)
+        # A commit that is only a WAL append (no fsync) is cheaper than handing it to a thread
+        # and back, so coroutines commit on their loop when the store can try a commit without
+        # waiting for a lock; an fsync per commit stays off the loop.
+        on_loop = (
+            getattr(store, "durability", None) == "process"
+            and getattr(store, "try_append_batch", None) is not None
+        )
+        self._writer: GroupCommitWriter[_Prepared, int] = GroupCommitWriter(
+            self._commit, try_commit=self._try_commit if on_loop else None
+        )
 
     @classmethod
     def open(
@@ -230,7 +242,19 @@ class AuditLog:
 
     def _commit(self, batch: Sequence[_Prepared]) -> list[int]:
         """The writer's side: number and chain the batch onto the head, store it atomically."""
+        append_batch = getattr(self.store, "append_batch", None)
+        if append_batch is not None:
+            return [row.seq for row in append_batch(self._builder(batch))]
+        # a store without batches: one transaction per record (earlier ones stay committed)
+        return [self.store.append_atomic(p.row).seq for p in batch]
 
+    def _try_commit(self, batch: Sequence[_Prepared]) -> list[int] | None:
+        """``_commit`` if the store can start it without waiting for a lock, else None."""
+        rows = self.store.try_append_batch(self._builder(batch))  # type: ignore[attr-defined]
+        return None if rows is None else [row.seq for row in rows]
+
+    @staticmethod
+    def _builder(batch: Sequence[_Prepared]) -> Callable[[int, str], list[StoredRow]]:
         def build(seq: int, prev_hash: str) -> list[StoredRow]:
             rows: list[StoredRow] = []
             for i, prepared in enumerate(batch):
@@ -239,11 +263,7 @@ class AuditLog:
                 rows.append(row)
             return rows
 
-        append_batch = getattr(self.store, "append_batch", None)
-        if append_batch is not None:
-            return [row.seq for row in append_batch(build)]
-        # a store without batches: one transaction per record (earlier ones stay committed)
-        return [self.store.append_atomic(p.row).seq for p in batch]
+        return build
 
     def append(self, record: AuditRecord) -> int:
         """Store ``record`` durably and return its seq. Thread-safe; raises ``AuditUnavailable``.

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
 from typing import Any
 
-from host_pep.audit import AuditRecord
+from host_pep.audit import AuditLog, AuditRecord
 from host_pep.events import AgentEvent
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.verdict import Decision, Evidence, Stage, Verdict
@@ -89,3 +91,25 @@ def leaky_decision() -> tuple[AgentEvent, Completion, Verdict]:
         error=None,
     )
     return ev, completion, v
+
+
+class WriteLock:
+    """Another process's view: a connection holding SQLite's write lock on the file."""
+
+    def __init__(self, db: Path) -> None:
+        self.conn = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+        self.conn.execute("BEGIN IMMEDIATE")
+        self.held = True
+
+    def release(self) -> None:
+        if self.held:
+            self.held = False
+            self.conn.execute("ROLLBACK")
+            self.conn.close()
+
+
+def stored(db: Path) -> list[tuple[int, str]]:
+    """(seq, session) of every stored row, after checking the chain."""
+    with AuditLog.open(db, readonly=True) as log:
+        assert log.verify().ok
+        return [(r.seq, r.session) for r in log.query(limit=100_000)]

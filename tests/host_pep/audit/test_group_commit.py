@@ -8,10 +8,8 @@ it (as when a disk is slow), then the lock is released (or not)."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,37 +17,7 @@ import pytest
 from host_pep.audit import AuditLog, AuditRecord, RecordKind
 from host_pep.exceptions import AuditUnavailable
 
-from .helpers import record
-
-
-class WriteLock:
-    """Another process's view: a connection holding SQLite's write lock on the file."""
-
-    def __init__(self, db: Path) -> None:
-        self.conn = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
-        self.conn.execute("BEGIN IMMEDIATE")
-
-        self.held = True
-
-    def release(self) -> None:
-        if self.held:
-            self.held = False
-            self.conn.execute("ROLLBACK")
-            self.conn.close()
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[Path]:
-    path = tmp_path / "audit.db"
-    with AuditLog.open(path) as log:
-        log.append(record(session="s-0"))  # seq 1: schema and salt exist
-    yield path
-
-
-def stored(db: Path) -> list[tuple[int, str]]:
-    with AuditLog.open(db, readonly=True) as log:
-        assert log.verify().ok
-        return [(r.seq, r.session) for r in log.query(limit=100_000)]
+from .helpers import WriteLock, record, stored
 
 
 async def test_concurrent_appends_share_transactions_in_submission_order(db: Path) -> None:
