@@ -11,11 +11,13 @@ See docs/contracts.md §1 for the whole API.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -435,19 +437,25 @@ class PEP:
     # -- audit of non-decisions ----------------------------------------------------------------
 
     def _audit_evictions(self, evictions: list[Eviction]) -> None:
+        """Evictions are noticed while deciding; on an event loop their records join the next
+        group commit without the loop waiting for it (nobody is acknowledged an eviction)."""
+        if not evictions:
+            return
+        on_loop = _on_event_loop()
         for e in evictions:
+            detail = {
+                "count": e.count,
+                "reason": f"session memory bound ({e.reason})",
+                "oldest_ts": e.oldest_ts,
+            }
             try:
-                self.audit.append_event(
-                    "eviction",
-                    e.session,
-                    {
-                        "count": e.count,
-                        "reason": f"session memory bound ({e.reason})",
-                        "oldest_ts": e.oldest_ts,
-                    },
-                )
+                if on_loop:
+                    posted = self.audit.post_event("eviction", e.session, detail)
+                    posted.add_done_callback(functools.partial(_eviction_unaudited, e.count))
+                else:
+                    self.audit.append_event("eviction", e.session, detail)
             except Exception as exc:
-                log.warning("could not audit the eviction of %d observations: %s", e.count, exc)
+                _eviction_unaudited(e.count, exc)
 
     def _rule_changed(self, what: str, detail: dict[str, Any]) -> None:
         try:
@@ -461,6 +469,20 @@ class PEP:
         closer = getattr(self.rules.store, "close", None)
         if callable(closer):
             closer()
+
+
+def _on_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def _eviction_unaudited(count: int, outcome: BaseException | Future[int]) -> None:
+    error = outcome if isinstance(outcome, BaseException) else outcome.exception()
+    if error is not None:
+        log.warning("could not audit the eviction of %d observations: %s", count, error)
 
 
 @lru_cache(maxsize=8)

@@ -51,6 +51,21 @@ def test_only_actions_let_through_keep_their_completion_until_their_result() -> 
     assert pep.record_result_sync(again, verdict, {"phone": "13912345678"}) > 0
 
 
+async def test_evictions_noticed_on_the_event_loop_are_audited_without_waiting() -> None:
+    import asyncio
+
+    pep = PEP.create(overlay={"settings": {"session": {"max_observations": 2}}})
+    for i in range(5):  # screen observations arrive with GUI events; here through observe()
+        pep.observe("s", [ObservedValue(text=f"+1 415 555 01{i:02d}", source="contacts")])
+    for _ in range(200):  # the posted records commit on the writer thread
+        if any(r.kind.value == "eviction" for r in pep.audit.query(session="s")):
+            break
+        await asyncio.sleep(0.01)
+    evictions = [r for r in pep.audit.query(session="s") if r.kind.value == "eviction"]
+    assert sum(r.detail.get("count", 0) for r in evictions) >= 3
+    assert pep.audit.verify().ok
+
+
 def test_observe_feeds_enforcement_side_values_and_end_session_forgets() -> None:
     pep = PEP.create()
     n = pep.observe(
