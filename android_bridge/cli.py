@@ -29,6 +29,13 @@ def _core_args(p: argparse.ArgumentParser, *, with_http: bool) -> None:
         "--audit", type=Path, default=None, help="audit SQLite file (default STATE_DIR/audit.db)"
     )
     p.add_argument(
+        "--audit-durability",
+        choices=("process", "power"),
+        default="process",
+        help="process (default): an acknowledged audit record survives kill -9 of the daemon; "
+        "power: also an OS crash or power loss (fsync per group commit)",
+    )
+    p.add_argument(
         "--trace-dir", type=Path, default=None, help="record a trace (JSONL + screens) here"
     )
     p.add_argument(
@@ -69,6 +76,7 @@ def _config(args: argparse.Namespace) -> Any:
         port=getattr(args, "port", 0),
         policy=args.policy,
         audit=args.audit,
+        audit_durability=args.audit_durability,
         trace_dir=args.trace_dir,
         state_dir=args.state_dir or default_state_dir(),
         request_timeout=getattr(args, "request_timeout", 60.0),

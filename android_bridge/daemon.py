@@ -37,6 +37,9 @@ class DaemonConfig(BaseModel):
     port: int = Field(default=8765, ge=0, le=65535)
     policy: str = "default"
     audit: Path | None = None
+    audit_durability: Literal["process", "power"] = "process"
+    """process: an acknowledged record survives kill -9 of the daemon; power: also an OS crash
+    or power loss (an fsync per group commit). See docs/audit.md."""
     trace_dir: Path | None = None
     state_dir: Path = Field(default_factory=default_state_dir)
     request_timeout: float = Field(default=60.0, gt=0)
@@ -108,6 +111,7 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
     from android_bridge.api.tool_catalog import load_tool_specs
     from android_bridge.device import DevicePool
     from android_bridge.mediator import Mediator
+    from host_pep.audit import AuditLog
     from host_pep.pep import PEP
 
     cfg.state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -115,7 +119,9 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
         if pep is None:
             pep = PEP.create(
                 policy=cfg.policy,
-                audit=str(cfg.audit or cfg.state_dir / "audit.db"),
+                audit=AuditLog.open(
+                    cfg.audit or cfg.state_dir / "audit.db", durability=cfg.audit_durability
+                ),
                 adjudicator=_adjudicator(cfg),
             )
         recorder = None

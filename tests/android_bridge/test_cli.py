@@ -28,6 +28,19 @@ def test_serve_rejects_device_and_virtual_together(tmp_path: Path) -> None:
     assert exc.value.code == 2
 
 
+def test_serve_takes_the_audit_durability(tmp_path: Path) -> None:
+    from android_bridge.cli import _config
+
+    base = ["serve", "--virtual", "1", "--state-dir", str(tmp_path)]
+    args = build_parser().parse_args(base)
+    assert _config(args).audit_durability == "process"
+    args = build_parser().parse_args([*base, "--audit-durability", "power"])
+    assert _config(args).audit_durability == "power"
+    with pytest.raises(SystemExit) as exc:
+        build_parser().parse_args([*base, "--audit-durability", "disk"])
+    assert exc.value.code == 2
+
+
 @pytest.mark.slow
 def test_bench_api_runs_bounded_and_writes_json(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"

@@ -134,8 +134,9 @@ async def test_concurrent_sessions_never_see_each_others_observations(
     assert all(not any(e.source_event for e in r.verdict.evidence) for r in in_b)
 
 
-def test_sigkill_loses_no_acknowledged_audit_record(tmp_path: Path) -> None:
-    daemon = start_daemon(tmp_path / "state", "--virtual", "1")
+@pytest.mark.parametrize("durability", ["process", "power"])
+def test_sigkill_loses_no_acknowledged_audit_record(tmp_path: Path, durability: str) -> None:
+    daemon = start_daemon(tmp_path / "state", "--virtual", "1", "--audit-durability", durability)
     acknowledged: list[str] = []
 
     async def drive() -> None:
