@@ -45,16 +45,52 @@ class ActionType(StrEnum):
     TOOL_CALL = "tool_call"
 
 
-def _depth(value: Any, level: int = 0) -> int:
-    if isinstance(value, dict):
-        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level + 1)
-    return level
-
-
 def _json_size(value: Any) -> int:
     return len(json.dumps(value, ensure_ascii=False, default=str).encode())
+
+
+# A str of n characters is at most 6n + 2 bytes of JSON ("\u0000" escapes; UTF-8 needs <= 4).
+_STR_FACTOR = 6
+
+
+def _bounds(value: Any, level: int = 0) -> tuple[int, int]:
+    """(nesting depth, an upper bound of ``_json_size(value)``) in one walk. A dict or list
+    is one level deeper than its items; a scalar adds none.
+
+    Why: measuring every event's payload, provenance and context exactly meant three
+    ``json.dumps`` per event on the serving path; a bound is enough to accept the usual small
+    event, and only one near a limit is measured exactly."""
+    if isinstance(value, str):
+        return level, _STR_FACTOR * len(value) + 2
+    if isinstance(value, dict):
+        depth, size = level + 1, 2
+        for key, item in value.items():
+            d, n = _bounds(item, level + 1)
+            if d > depth:
+                depth = d
+            size += n + _STR_FACTOR * len(str(key)) + 6  # quotes, ": ", ", "
+        return depth, size
+    if isinstance(value, list):
+        depth, size = level + 1, 2
+        for item in value:
+            d, n = _bounds(item, level + 1)
+            if d > depth:
+                depth = d
+            size += n + 2  # ", "
+        return depth, size
+    if value is None or isinstance(value, bool | float):
+        return level, 32  # null, true, false, a float's repr (<= 24 chars), Infinity
+    if isinstance(value, int):
+        return level, value.bit_length() // 3 + 2  # decimal digits < bits * log10(2), a sign
+    return level, _json_size(value)  # anything else is dumped as its str()
+
+
+def _check_bounds(value: Any, max_bytes: int) -> None:
+    depth, bound = _bounds(value)
+    if depth > MAX_NESTING:
+        raise ValueError(f"nested deeper than {MAX_NESTING} levels")
+    if bound > max_bytes and _json_size(value) > max_bytes:
+        raise ValueError(f"larger than {max_bytes} bytes")
 
 
 class AgentEvent(BaseModel):
@@ -77,10 +113,7 @@ class AgentEvent(BaseModel):
     @field_validator("payload", "provenance")
     @classmethod
     def _bounded_object(cls, value: JSONObject) -> JSONObject:
-        if _depth(value) > MAX_NESTING:
-            raise ValueError(f"nested deeper than {MAX_NESTING} levels")
-        if _json_size(value) > MAX_PAYLOAD_BYTES:
-            raise ValueError(f"larger than {MAX_PAYLOAD_BYTES} bytes")
+        _check_bounds(value, MAX_PAYLOAD_BYTES)
         return value
 
     @field_validator("context")
@@ -91,10 +124,7 @@ class AgentEvent(BaseModel):
             raise ValueError("screen_xml must be a string")
         if xml is not None and len(xml.encode()) > MAX_SCREEN_XML_BYTES:
             raise ValueError(f"screen_xml larger than {MAX_SCREEN_XML_BYTES} bytes")
-        if _depth(value) > MAX_NESTING:
-            raise ValueError(f"nested deeper than {MAX_NESTING} levels")
-        if _json_size(value) > MAX_CONTEXT_BYTES:
-            raise ValueError(f"larger than {MAX_CONTEXT_BYTES} bytes")
+        _check_bounds(value, MAX_CONTEXT_BYTES)
         return value
 
     @property

@@ -1,6 +1,9 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from host_pep import AgentEvent, Channel, EventValidationError
+from host_pep.events import MAX_NESTING, MAX_PAYLOAD_BYTES, _bounds, _json_size
 
 
 def test_wire_format_round_trip() -> None:
@@ -43,3 +46,50 @@ def test_bad_input_names_the_field(mutation: dict[str, object], field: str) -> N
 def test_garbage_json_is_a_validation_error() -> None:
     with pytest.raises(EventValidationError):
         AgentEvent.parse("{not json")
+
+
+def _reference_depth(value: object, level: int = 0) -> int:
+    if isinstance(value, dict):
+        return max((_reference_depth(v, level + 1) for v in value.values()), default=level + 1)
+    if isinstance(value, list):
+        return max((_reference_depth(v, level + 1) for v in value), default=level + 1)
+    return level
+
+
+_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**40), max_value=10**40)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=_json)
+def test_size_bound_never_undercounts_and_depth_is_exact(value: object) -> None:
+    # The validators accept an event on this bound without measuring it, so the bound must
+    # never be below the real JSON size, and the depth must be the real depth.
+    depth, bound = _bounds(value)
+    assert depth == _reference_depth(value)
+    assert bound >= _json_size(value)
+
+
+def test_limits_still_hold_near_and_past_them() -> None:
+    base = {"session": "s", "agent": "a", "channel": "tool", "action": "tool_call"}
+    deep: dict[str, object] = {"v": 1}
+    for _ in range(MAX_NESTING):
+        deep = {"n": deep}
+    with pytest.raises(EventValidationError, match="nested deeper"):
+        AgentEvent.parse(base | {"payload": deep})
+    # escapes make the bound exceed the limit, the exact size does not: accepted
+    near = "\x01" * (MAX_PAYLOAD_BYTES // 7)
+    assert AgentEvent.parse(base | {"payload": {"x": near}}).payload["x"] == near
+    with pytest.raises(EventValidationError, match="larger than"):
+        AgentEvent.parse(base | {"provenance": {"x": "\x01" * (MAX_PAYLOAD_BYTES // 5)}})
+    with pytest.raises(EventValidationError, match="larger than"):
+        AgentEvent.parse(base | {"payload": {"n": [10**4000] * 70}})
