@@ -282,7 +282,7 @@ class GroupCommitWriter(Generic[T, R]):
                 self._busy = False
                 if not committed:  # a lock is held elsewhere: the thread waits, not the loop
                     self._hand_over(loop, entries, first=True)
-                self._cond.notify_all()  # the thread may have a group waiting for us
+                self._wake_for_queued()
 
     def _hand_over(
         self, loop: asyncio.AbstractEventLoop, entries: list[_Entry[T, R]], *, first: bool
@@ -328,8 +328,15 @@ class GroupCommitWriter(Generic[T, R]):
                 if committed:
                     self._batches += 1
                     self._records += 1
-                self._cond.notify_all()  # the thread may have a group waiting for us
+                self._wake_for_queued()
         return result
+
+    def _wake_for_queued(self) -> None:
+        """After an inline commit (under ``self._cond``): wake the thread only if a group
+        queued behind it. Why not always: an idle thread woken after every inline commit cost
+        two context switches per decision."""
+        if self._queue and self._idle:
+            self._cond.notify()
 
     def _check_open(self) -> None:
         if self._dead is not None:
