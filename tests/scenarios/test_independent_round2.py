@@ -1,50 +1,20 @@
 """Round-2 independent holdout (scenarios/independent/round2.py): a second evaluator's cases,
-labelled from DESIGN.md alone and run through the real `droidgate eval`. The thresholds are the
-project's goals; a failure lists every missed step so that the gap is visible, not averaged away."""
+labelled from DESIGN.md alone, most of them expected allow so that false blocks weigh."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from host_pep.events import AgentEvent
+from .holdout import HOLDOUT, assert_meets_goals, assert_well_formed, evaluate, read_cases
 
-ROUND2 = Path(__file__).resolve().parents[2] / "scenarios" / "independent" / "round2.jsonl"
-MIN_ACCURACY = 0.99
-MAX_FALSE_BLOCK = 0.01
-BLOCKING = {"deny", "rewrite", "escalate"}
-
-
-def _cases() -> list[dict[str, Any]]:
-    return [json.loads(line) for line in ROUND2.read_text("utf-8").splitlines() if line]
+ROUND2 = HOLDOUT / "round2.jsonl"
 
 
 @pytest.fixture(scope="module")
 def evaluated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    from host_pep.cli.main import main
-
-    out = tmp_path_factory.mktemp("round2") / "round2.json"
-    # exit 1 only means "some case failed"; the assertions below say which and why
-    assert main(["eval", str(ROUND2), "--json", str(out)]) in (0, 1)
-    doc: dict[str, Any] = json.loads(out.read_text("utf-8"))
-    return doc
-
-
-def _missed(doc: dict[str, Any]) -> list[str]:
-    lines = []
-    for case in doc["cases"]:
-        for i, step in enumerate(case["steps"]):
-            want, got = step.get("expect"), step.get("decision")
-            if want is None or want == got or (want == "block" and got in BLOCKING):
-                continue
-            lines.append(
-                f"{case['id']} step {i}: expected {want}, got {got} at {step.get('stage')} "
-                f"{step.get('rule_ids')}: {step.get('reason')}"
-            )
-    return lines
+    return evaluate(ROUND2, tmp_path_factory.mktemp("round2"))
 
 
 def test_jsonl_is_what_round2_writes() -> None:
@@ -52,33 +22,13 @@ def test_jsonl_is_what_round2_writes() -> None:
 
     assert ROUND2.read_text("utf-8") == round2.render(), "round2.jsonl is stale: rerun round2.py"
     # the ambiguous cases are authored (so the reasoning is kept) but never scored
-    scored = {c["id"] for c in _cases()}
+    scored = {c["id"] for c in read_cases(ROUND2)}
     assert round2.ambiguous() and not scored & set(round2.ambiguous())
 
 
 def test_cases_are_well_formed_valid_events_on_every_channel() -> None:
-    cases = _cases()
-    assert len(cases) >= 150
-    assert len({c["id"] for c in cases}) == len(cases)
-    for case in cases:
-        assert case["policy"] and case["description"].strip(), case["id"]
-        scored = [s["expect"] for s in case["steps"] if "expect" in s]
-        assert scored and case["expect_final"] == scored[-1], case["id"]
-        for step in case["steps"]:
-            if "event" in step:
-                AgentEvent.parse(step["event"])
-    channels = {s["event"]["channel"] for c in cases for s in c["steps"] if "event" in s}
-    assert channels == {"gui", "api", "tool", "llm"}
-    # the set is meant to weigh false blocks: most scored steps expect allow
-    expects = [s["expect"] for c in cases for s in c["steps"] if "expect" in s]
-    assert expects.count("allow") > len(expects) / 2
+    assert_well_formed(read_cases(ROUND2), mostly_allow=True)
 
 
 def test_default_policy_meets_the_goals_on_round2(evaluated: dict[str, Any]) -> None:
-    m = evaluated["metrics"]
-    missed = "\n".join(_missed(evaluated))
-    assert m["steps_scored"] >= 300
-    assert m["accuracy"] >= MIN_ACCURACY, f"accuracy {m['accuracy']:.4f}; missed steps:\n{missed}"
-    assert m["false_block"] <= MAX_FALSE_BLOCK, (
-        f"false block {m['false_block']:.4f}; missed steps:\n{missed}"
-    )
+    assert_meets_goals(evaluated, min_steps=300)
