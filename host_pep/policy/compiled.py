@@ -13,6 +13,18 @@ from host_pep.semantics import FieldRole, Operation
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _SPLIT = re.compile(r"[^0-9a-zA-Z\u4e00-\u9fff]+")
+# What separates a tool's namespace from its method: "hubspot.x", "drive/x", "ns:x", "mcp__x".
+_NAMESPACE_SEP = re.compile(r"[./:]|__")
+# Reverse-domain package names ("com.whatsapp"): their words name the app as a whole.
+_PACKAGE_LIKE = re.compile(r"^(?:com|org|net|io|me|app|de|cn|jp|fr|uk|us|co)\.[\w.]+$")
+# Namespaces that name no service of their own: tool wrappers (function-calling and MCP
+# conventions) and the platform vendors whose products are the device's own apps
+# ("google.calendar.events.insert" is the Calendar, "google.contacts" the address book).
+_CONTAINERS = frozenset(
+    {"functions", "function", "fn", "tools", "tool", "default", "mcp", "plugin", "plugins",
+     "actions", "action", "skills", "skill", "builtin", "builtins", "local", "api", "apis",
+     "google", "android", "apple", "samsung", "microsoft"}
+)  # fmt: skip
 
 
 def tokens(name: str) -> list[str]:
@@ -102,7 +114,14 @@ class CompiledPolicy:
         return self.app_by_package.get(package)
 
     def app_for_name(self, name: str) -> str | None:
-        """The semantic app a tool/target name refers to (``calendar.create_event`` -> calendar)."""
+        """The semantic app a tool/target name refers to (``calendar.create_event`` -> calendar).
+
+        A namespaced tool belongs to the service its namespace names: ``hubspot.create_contacts``
+        and ``hubspot.contacts.update`` are HubSpot (an app the bundle does not know: None), not
+        Contacts -- the words after the service name the object and the operation, and a CRM's
+        "contacts" are not the user's address book. Only a bare name (``send_sms``) or a generic
+        container (``functions.send_sms``) is read word by word.
+        """
         if not name:
             return None
         lowered = name.lower()
@@ -111,7 +130,26 @@ class CompiledPolicy:
         head = lowered.split(".", 1)[0]
         if head in self.bundle.apps:
             return head
-        for tok in tokens(name):
+        if _PACKAGE_LIKE.match(lowered) is None:
+            rest = name
+            while True:
+                parts = _NAMESPACE_SEP.split(rest, maxsplit=1)
+                if len(parts) < 2 or not parts[1]:
+                    break
+                service, rest = parts
+                service_tokens = tokens(service)
+                if not service_tokens or set(service_tokens) <= _CONTAINERS:
+                    continue  # "functions.", "mcp__", "google.": the service comes next
+                return self.app_of_words(service_tokens)
+            # a bare method under wrappers only ("functions.send_sms"): its words name the app
+            found = self.app_of_words(tokens(rest))
+            if found is not None:
+                return found
+        return self.app_of_words(tokens(name))
+
+    def app_of_words(self, words: list[str]) -> str | None:
+        """The first app any of ``words`` names (``["hubspot", "contacts"]`` -> contacts)."""
+        for tok in words:
             app = self.app_by_word.get(tok)
             if app is not None:
                 return app

@@ -195,6 +195,16 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
     return role
 
 
+def _own_records(toks: list[str], app: str | None, policy: CompiledPolicy) -> bool:
+    """An unseen service's read of records its name calls the user's own kind of data
+    (``hubspot.contacts.search``: a CRM's people, not web results): what it returns is the user's
+    data, however generic its verb ("search", "fetch")."""
+    if app is not None:
+        return False
+    named = policy.app_of_words(toks)
+    return named is not None and named in policy.sources and named not in policy.untrusted
+
+
 def lookup_tool(name: str, policy: CompiledPolicy) -> ToolSpec | None:
     """An explicitly listed tool, tolerating ``calendar_create_event`` / ``calendar/create_event``."""
     lowered = name.lower()
@@ -245,6 +255,7 @@ def classify_tool(
         app = "external" if "external" in policy.bundle.apps else None
     fields = {arg: role_for_field(arg, app, op, policy) for arg in args}
     untrusted = op is Operation.READ and (
-        (app is not None and app in policy.untrusted) or bool(set(toks) & policy.untrusted_words)
+        (app is not None and app in policy.untrusted)
+        or (bool(set(toks) & policy.untrusted_words) and not _own_records(toks, app, policy))
     )
     return ToolSpec(app=app, operation=op, fields=fields, untrusted_result=untrusted)

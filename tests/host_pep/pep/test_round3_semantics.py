@@ -1,0 +1,96 @@
+"""Semantics the third holdout round exposed, tested on cases of their own (not the holdout's):
+the app of an unseen namespaced tool comes from its namespace, content from outside the user
+that arrives in a calendar (an outside organiser's invite) is untrusted for rule 5, and a
+settings write is a security change only in the direction that weakens protection."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from host_pep.pep import PEP
+from host_pep.policy.openworld import classify_tool
+from host_pep.semantics import Operation
+from host_pep.verdict import Decision
+
+from .helpers import tool_event
+
+
+@pytest.fixture
+def pep() -> Iterator[PEP]:
+    pep = PEP.create()
+    yield pep
+    pep.close()
+
+
+# -- 1. the app of an unseen namespaced tool ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "app"),
+    [
+        # an unknown service: its method's words ("contacts", "message") name the object
+        ("salesforce.create_contacts", None),
+        ("pipedrive.contacts.add", None),
+        ("mcp__zoho__update_contact", None),
+        # known tools and services keep their app
+        ("contacts.lookup", "contacts"),
+        ("contacts.search", "contacts"),
+        ("contacts.update", "contacts"),
+        ("gmail.send", "mail"),
+        ("whatsapp.send", "sms"),
+        # platform vendors and tool wrappers name no service: the next part does
+        ("google.contacts.list", "contacts"),
+        ("microsoft.outlook.send", "mail"),
+        ("functions.send_sms", "sms"),
+        ("tools.contacts_lookup", "contacts"),
+        # bare names are still read word by word
+        ("create_contact", "contacts"),
+        ("send_sms", "sms"),
+        ("com.whatsapp", "sms"),
+    ],
+)
+def test_app_of_a_tool_name(pep: PEP, name: str, app: str | None) -> None:
+    assert pep.policy.app_for_name(name) == app
+
+
+def _read_contact_in(pep: PEP, session: str, phone: str) -> None:
+    read = tool_event("contacts.lookup", {"query": "Wanjiru Kamau"}, session=session)
+    pep.record_result_sync(read, pep.decide_sync(read), {"name": "Wanjiru", "phone": phone})
+
+
+def test_a_contacts_phone_into_another_apps_contacts_object_is_a_leak(pep: PEP) -> None:
+    spec = classify_tool("salesforce.create_contacts", ["records"], "", pep.policy)
+    assert spec.app is None
+    assert spec.operation is Operation.LOCAL_WRITE
+    crm = tool_event(
+        "salesforce.create_contacts",
+        {"records": [{"fields": {"LastName": "Kamau", "Phone": "0712 345678"}}]},
+        request="Add Wanjiru to the CRM",
+        session="s-crm",
+    )
+    _read_contact_in(pep, "s-crm", "+254 712 345 678")
+    verdict = pep.decide_sync(crm)
+    assert verdict.decision is Decision.DENY, verdict.reason
+    assert verdict.stage.value == "T2", verdict.reason
+
+
+def test_editing_the_contact_in_contacts_is_still_allowed(pep: PEP) -> None:
+    _read_contact_in(pep, "s-edit", "+254 712 345 678")
+    edit = tool_event(
+        "contacts.update",
+        {"name": "Wanjiru Kamau", "phone": "+254712345678"},
+        request="Fix Wanjiru's contact entry",
+        session="s-edit",
+    )
+    verdict = pep.decide_sync(edit)
+    assert verdict.decision is Decision.ALLOW, verdict.reason
+
+
+def test_an_unseen_services_search_of_people_is_the_users_data(pep: PEP) -> None:
+    # the CRM's people are records of the user's own kind (contacts), not web results
+    crm = classify_tool("pipedrive.persons.contacts_search", ["term"], "", pep.policy)
+    assert crm.app is None and not crm.untrusted_result
+    web = classify_tool("brave.search", ["q"], "", pep.policy)
+    assert web.app is None and web.untrusted_result
