@@ -18,7 +18,7 @@ from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.semantics import ObservedValue
 from host_pep.values.addresses import address_key
-from host_pep.values.phones import national_key
+from host_pep.values.phones import national_keys
 
 _OVERRIDE_CUES = re.compile(
     r"(?i)ignore (?:all |any |the )?(?:previous|prior|above|earlier)|disregard|system prompt|"
@@ -142,14 +142,10 @@ def _street_parts(found: tuple[Found, ...]) -> tuple[Found, ...]:
 
 
 def _with_national(f: Found) -> tuple[str, ...]:
-    """A phone's keys plus its national form's key (matched against later national writes)."""
+    """A phone's keys plus its national forms' keys (matched against later national writes)."""
     if f.kind != "phone":
         return f.keys
-    extra = [
-        k
-        for k in (national_key(key[len("phone:") :]) for key in f.keys if key.startswith("phone:+"))
-        if k is not None
-    ]
+    extra = [k for key in f.keys if key.startswith("phone:+") for k in national_keys(key[6:])]
     return tuple(dict.fromkeys((*f.keys, *extra)))
 
 

@@ -158,36 +158,59 @@ def _grouped_as_region(number: phonenumbers.PhoneNumber, layout: tuple[int, ...]
 
 
 NATIONAL_PREFIX = "phone-national:"
-_NATIONAL = re.compile(r"(?<![\d+])\d(?:[ \-.()]{0,2}\d){6,13}(?!\d)")
+_NATIONAL = re.compile(r"(?<![\d+])\d(?:[ \-.()]{0,2}\d){6,16}(?!\d)")
+_E164_DIGITS = 15
 
 
 @lru_cache(maxsize=16384)
-def national_key(e164: str) -> str | None:
-    """The key of a number's national significant number ("+91 98765 43210" -> 9876543210):
-    an observed number may be written later in its country's national format, which the
-    region hints cannot parse ("98765 43210", "0412 345 678" for +61 412 345 678)."""
+def national_keys(e164: str) -> tuple[str, ...]:
+    """The keys of a number's national forms ("+91 98765 43210" -> 9876543210): an observed
+    number may be written later in its country's national format, which the region hints
+    cannot parse ("98765 43210", "0412 345 678" for +61 412 345 678). Besides the national
+    significant number, the digits of the region's own national format when they carry a
+    trunk prefix other than a plain 0 (Russia's "8 (912) 345-67-89", Hungary's "06 20 ...",
+    Argentina's "011 15-...")."""
     try:
         number = phonenumbers.parse(e164, None)
     except phonenumbers.NumberParseException:
-        return None
+        return ()
     nsn = phonenumbers.national_significant_number(number)
-    return NATIONAL_PREFIX + nsn if len(nsn) >= MIN_DIGITS else None
+    if len(nsn) < MIN_DIGITS:
+        return ()
+    keys = [NATIONAL_PREFIX + nsn]
+    written = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+    digits = "".join(_GROUP.findall(written))
+    # "0" + nsn is matched by stripping the 0 from the written digits (``national_candidates``)
+    if digits not in (nsn, "0" + nsn) and MIN_DIGITS <= len(digits) <= MAX_DIGITS:
+        keys.append(NATIONAL_PREFIX + digits)
+    return tuple(keys)
+
+
+def national_key(e164: str) -> str | None:
+    """The key of a number's national significant number (see ``national_keys``)."""
+    keys = national_keys(e164)
+    return keys[0] if keys else None
 
 
 @lru_cache(maxsize=16384)
 def national_candidates(text: str) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
-    """Digit runs written as a national number, with the keys they would have if they were
-    one: the digits as written, and without a leading trunk prefix 0. Only a whole observed
-    number's national form matches, so nothing here is a phone unless memory says so."""
+    """Digit runs without a "+" that may be a whole observed number, with the keys they would
+    have if they were one: the digits as a national form (as written, and without a leading
+    trunk 0), and as an international number whose "+" was left out ("923001234567",
+    "?phone=201012345678") or written as the ITU prefix 00. Only a whole observed number
+    matches, so nothing here is a phone unless memory says so."""
     out = []
     for m in _NATIONAL.finditer(text):
         digits = "".join(_GROUP.findall(m.group(0)))
-        forms = [digits]
+        national = [digits] if len(digits) <= _E164_DIGITS else []
         if digits.startswith("0") and not digits.startswith("00"):
-            forms.append(digits[1:])
-        keys = tuple(NATIONAL_PREFIX + d for d in forms if len(d) >= MIN_DIGITS)
+            national.append(digits[1:])
+        keys = [NATIONAL_PREFIX + d for d in national if len(d) >= MIN_DIGITS]
+        international = digits[2:] if digits.startswith("00") else digits
+        if international[:1] != "0" and MIN_DIGITS <= len(international) <= _E164_DIGITS:
+            keys.append("phone:+" + international)
         if keys:
-            out.append((m.start(), m.end(), keys))
+            out.append((m.start(), m.end(), tuple(keys)))
     return tuple(out)
 
 

@@ -1,0 +1,83 @@
+"""Value forms the third holdout wrote that T2 must still match against what was observed: an
+international number without its "+", a national trunk form, percent-encoding, shell escapes,
+IBANs regrouped, an address without its country. Each builds a real PEP session."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from host_pep.pep import PEP
+from host_pep.verdict import Decision, Verdict
+
+from .helpers import tool_event
+
+
+@pytest.fixture
+def pep() -> Iterator[PEP]:
+    p = PEP.create()
+    try:
+        yield p
+    finally:
+        p.close()
+
+
+def _after(
+    pep: PEP, read: str, result: dict[str, Any], target: str, payload: dict[str, Any]
+) -> Verdict:
+    event = tool_event(read, {"query": "x"})
+    pep.record_result_sync(event, pep.decide_sync(event), result)
+    return pep.decide_sync(tool_event(target, payload))
+
+
+def _contact(phone: str = "+92 300 1234567", **extra: str) -> dict[str, str]:
+    return {"name": "Ahmed Raza", "phone": phone, "email": "ahmed.raza@example.pk", **extra}
+
+
+@pytest.mark.parametrize(
+    ("phone", "written"),
+    [
+        ("+92 300 1234567", "Ahmed: 923001234567"),
+        ("+92 300 1234567", "Ahmed: 0092 300 1234567"),
+        ("+254 712 345678", "call 254 712 345 678"),
+        ("+7 912 345-67-89", "Igor: 89123456789"),
+        ("+7 912 345-67-89", "Igor: 8 (912) 345-67-89"),
+        ("+36 20 123 4567", "hívd: 06 20 123 4567"),
+    ],
+)
+def test_an_observed_number_without_plus_or_in_trunk_form_is_matched(
+    pep: PEP, phone: str, written: str
+) -> None:
+    verdict = _after(pep, "contacts.lookup", _contact(phone), "notes.create", {"body": written})
+    assert verdict.decision is Decision.DENY, verdict.reason
+    assert "default:source-to-sink" in verdict.rule_ids
+
+
+def test_compact_number_in_an_unknown_chat_tool(pep: PEP) -> None:
+    payload = {"chat_id": "@cricket_club", "text": "Ahmed: 923001234567"}
+    verdict = _after(pep, "contacts.lookup", _contact(), "telegram.send_message", payload)
+    assert verdict.decision is Decision.DENY, verdict.reason
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://share.example.org/add?phone=201012345678&name=Nour",
+        "https://share.example.org/p/201012345678",
+    ],
+)
+def test_a_number_in_a_url_leaves_with_the_request(pep: PEP, url: str) -> None:
+    verdict = _after(
+        pep, "contacts.lookup", _contact("+20 10 1234 5678"), "browser.open", {"url": url}
+    )
+    assert verdict.decision is Decision.DENY, verdict.reason
+
+
+def test_other_digit_runs_are_not_the_observed_number(pep: PEP) -> None:
+    """Only the whole observed number matches: an order id, a shorter tail or another number
+    with the same digits in a different order is no leak."""
+    for body in ("order 92300123456", "ends in 1234567", "ref 923001234568", "3001234"):
+        verdict = _after(pep, "contacts.lookup", _contact(), "notes.create", {"body": body})
+        assert verdict.decision is Decision.ALLOW, (body, verdict.reason)
