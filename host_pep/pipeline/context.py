@@ -8,7 +8,7 @@ The analysis is computed lazily, once, by whichever stage first needs it (a Flow
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -26,6 +26,8 @@ from host_pep.policy.compiled import CompiledPolicy
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
 from host_pep.values.credentials import credential_key
+from host_pep.values.escapes import has_escape, unescaped
+from host_pep.values.obfuscation import Canonical
 from host_pep.values.phones import national_candidates
 from host_pep.verdict import Decision, Evidence, Stage
 
@@ -189,35 +191,66 @@ class DecisionContext:
             user = self.user_keys()
             hits: list[ValueHit] = []
             roles = self.fields
-            regions = self.policy.regions
             for path, text in self.text.items():
                 if not text:
                     continue
                 role = roles.get(path, FieldRole.CONTENT)
-                password = role is FieldRole.CREDENTIAL
-                for f in sensitive_values(text, regions, path, password, None):
-                    hits.append(
-                        ValueHit(
-                            path,
-                            content_role(role, f.kind),
-                            f,
-                            self._lookup(f),
-                            self._given(f, user),
-                        )
-                    )
-                if self.state is not None:
-                    if len(self.state.phrases):
-                        hits.extend(self._phrase_hits(path, role, text, hits))
-                    if "otp" in self.state.kinds:
-                        hits.extend(self._bare_code_hits(path, role, text, hits, user))
-                    if "credential" in self.state.kinds:
-                        hits.extend(self._secret_token_hits(path, role, text, hits, user))
-                    if "phone" in self.state.kinds:
-                        if "+" in text:
-                            hits.extend(self._international_hits(path, role, text, hits, user))
-                        hits.extend(self._national_hits(path, role, text, hits, user))
+                mark = len(hits)
+                self._field_hits(path, role, text, user, hits)
+                layer = unescaped(text) if has_escape(text) else None
+                if layer is not None:
+                    self._unescaped_hits(path, role, layer, user, hits, mark)
             self._content = hits
         return self._content
+
+    def _field_hits(
+        self, path: str, role: FieldRole, text: str, user: frozenset[str], hits: list[ValueHit]
+    ) -> None:
+        """Append the values found in one field's text to ``hits``."""
+        password = role is FieldRole.CREDENTIAL
+        for f in sensitive_values(text, self.policy.regions, path, password, None):
+            hits.append(
+                ValueHit(path, content_role(role, f.kind), f, self._lookup(f), self._given(f, user))
+            )
+        state = self.state
+        if state is not None:
+            if len(state.phrases):
+                hits.extend(self._phrase_hits(path, role, text, hits))
+            if "otp" in state.kinds:
+                hits.extend(self._bare_code_hits(path, role, text, hits, user))
+            if "credential" in state.kinds:
+                hits.extend(self._secret_token_hits(path, role, text, hits, user))
+            if "phone" in state.kinds:
+                if "+" in text:
+                    hits.extend(self._international_hits(path, role, text, hits, user))
+                hits.extend(self._national_hits(path, role, text, hits, user))
+
+    def _unescaped_hits(
+        self,
+        path: str,
+        role: FieldRole,
+        layer: Canonical,
+        user: frozenset[str],
+        hits: list[ValueHit],
+        mark: int,
+    ) -> None:
+        """Values visible only once the field's percent-encoding or shell escapes are undone
+        ("?q=%2B2547...", "+84\\ 91\\ 234"), mapped back to the escaped text as written (evidence
+        and rewrites work on the payload the agent sent). Values the raw text already showed
+        (``hits[mark:]``) are not reported twice."""
+        known = {k for h in hits[mark:] for k in h.found.keys}
+        start = len(hits)
+        self._field_hits(path, role, layer.text, user, hits)
+        added = hits[start:]
+        del hits[start:]
+        for h in added:
+            if not known.isdisjoint(h.found.keys):
+                continue
+            f = h.found
+            s, e = layer.to_original(f.start, f.end)
+            h.found = replace(f, raw=layer.original[s:e], start=s, end=e)
+            known.update(f.keys)
+            hits.append(h)
 
     def _bare_code_hits(
         self, path: str, role: FieldRole, text: str, have: list[ValueHit], user: frozenset[str]

@@ -81,3 +81,49 @@ def test_other_digit_runs_are_not_the_observed_number(pep: PEP) -> None:
     for body in ("order 92300123456", "ends in 1234567", "ref 923001234568", "3001234"):
         verdict = _after(pep, "contacts.lookup", _contact(), "notes.create", {"body": body})
         assert verdict.decision is Decision.ALLOW, (body, verdict.reason)
+
+
+@pytest.mark.parametrize(
+    ("target", "payload"),
+    [
+        ("browser.open", {"url": "https://x.example.com/s?q=%2B20%2010%201234%205678"}),
+        ("http.get", {"url": "https://api.example.io/p?email=ahmed.raza%40example.pk"}),
+        ("notes.create", {"body": "Ahmed: +20\\ 10\\ 1234\\ 5678"}),
+        ("notes.create", {"body": "Ahmed%3A%20%2B20%2010%201234%205678"}),
+    ],
+)
+def test_escaped_values_are_matched_once_unescaped(
+    pep: PEP, target: str, payload: dict[str, str]
+) -> None:
+    contact = _contact("+20 10 1234 5678")
+    verdict = _after(pep, "contacts.lookup", contact, target, payload)
+    assert verdict.decision is Decision.DENY, verdict.reason
+
+
+def test_an_escaped_value_is_cut_from_the_payload_as_written() -> None:
+    """A rewrite removes the escaped form the agent wrote, so the cleaned action is clean."""
+    pep = PEP.create(overlay={"settings": {"leak_decision": "rewrite"}})
+    try:
+        body = "call him at %2B20%2010%201234%205678 tonight"
+        verdict = _after(
+            pep, "contacts.lookup", _contact("+20 10 1234 5678"), "notes.create", {"body": body}
+        )
+        assert verdict.decision is Decision.REWRITE, verdict.reason
+        assert verdict.rewritten is not None
+        cleaned = verdict.rewritten["body"]
+        assert "%2B20" not in cleaned and "5678" not in cleaned
+        assert cleaned.startswith("call him at") and cleaned.endswith("tonight")
+    finally:
+        pep.close()
+
+
+def test_escapes_without_an_observed_value_change_nothing(pep: PEP) -> None:
+    payloads = [
+        {"url": "https://x.example.com/s?q=pizza+near+me&n=20%25"},
+        {"url": "https://x.example.com/s?q=%2B20%2010%209999%200000"},
+    ]
+    for payload in payloads:
+        verdict = _after(
+            pep, "contacts.lookup", _contact("+20 10 1234 5678"), "browser.open", payload
+        )
+        assert verdict.decision is Decision.ALLOW, (payload, verdict.reason)
