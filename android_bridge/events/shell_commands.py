@@ -468,7 +468,9 @@ def parse_pm(argv: tuple[str, ...], offset: int = 1) -> CommandMeaning:
 
 # -- settings ---------------------------------------------------------------------------------
 
-# Keys whose change weakens the device's protection (rule 4: disabling security settings).
+# Keys that guard the device's protection: any change to them is reported as a security change,
+# and the PEP's policy (high_impact.security_settings) judges the value's direction -- turning
+# the lock screen back on is an ordinary settings change, turning ADB on weakens protection.
 SECURITY_KEYS = frozenset(
     {
         "lock_screen_enabled", "lockscreen.disabled", "lock_screen_lock_after_timeout",

@@ -82,10 +82,8 @@ class ToolAdapter:
         """A settings write that weakens security is a security change (high-impact)."""
         if op is not Operation.SETTINGS_CHANGE:
             return op
-        key = (text.get("key") or text.get("name") or "").lower()
-        value = (text.get("value") or "").lower()
-        unsafe = self.policy.security_settings.get(key)
-        if unsafe is not None and value in unsafe:
+        key = text.get("key") or text.get("name") or ""
+        if self.policy.weakens_security(key, text.get("value")):
             return Operation.SECURITY_CHANGE
         return op
 

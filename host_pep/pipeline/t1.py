@@ -149,7 +149,32 @@ def check_high_impact(ctx: DecisionContext) -> Outcome | None:
     )
 
 
+_SETTING_KEYS = ("key", "setting", "name")
+_SETTINGS_OPS = frozenset({Operation.SECURITY_CHANGE, Operation.SETTINGS_CHANGE})
+
+
+def settings_direction(ctx: DecisionContext) -> None:
+    """Judge a settings write by the direction of its value (rule 4 is about *weakening*
+    security): the bundle's ``security_settings`` say which values of a key weaken protection.
+    An adapter that only knows the key guards protection (``settings put secure
+    lock_screen_enabled 1``) reports a security change; turning the lock screen back on is an
+    ordinary settings change, and a weakening value in a key the adapter did not know is a
+    security change. Keys the bundle does not list keep the adapter's judgement."""
+    if ctx.op not in _SETTINGS_OPS:
+        return
+    leaves = {path.rsplit(".", 1)[-1].lower(): text for path, text in ctx.text.items()}
+    key = next((leaves[k] for k in _SETTING_KEYS if k in leaves), None)
+    if key is None:
+        return
+    weakens = ctx.policy.weakens_security(key, leaves.get("value"))
+    if weakens is True:
+        ctx.op = Operation.SECURITY_CHANGE
+    elif weakens is False:
+        ctx.op = Operation.SETTINGS_CHANGE
+
+
 def run_t1(ctx: DecisionContext, index: RuleIndex) -> Outcome | None:
+    settings_direction(ctx)
     outcome = check_scope(ctx)
     if outcome is not None:
         return outcome

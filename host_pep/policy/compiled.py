@@ -15,6 +15,9 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _SPLIT = re.compile(r"[^0-9a-zA-Z\u4e00-\u9fff]+")
 # What separates a tool's namespace from its method: "hubspot.x", "drive/x", "ns:x", "mcp__x".
 _NAMESPACE_SEP = re.compile(r"[./:]|__")
+# The two states of an on/off setting, in the spellings `settings put` and tools use.
+_ON = frozenset({"1", "true", "on", "yes", "enabled", "enable"})
+_OFF = frozenset({"0", "false", "off", "no", "disabled", "disable"})
 # Reverse-domain package names ("com.whatsapp"): their words name the app as a whole.
 _PACKAGE_LIKE = re.compile(r"^(?:com|org|net|io|me|app|de|cn|jp|fr|uk|us|co)\.[\w.]+$")
 # Namespaces that name no service of their own: tool wrappers (function-calling and MCP
@@ -154,6 +157,26 @@ class CompiledPolicy:
             if app is not None:
                 return app
         return None
+
+    def weakens_security(self, key: str, value: str | None) -> bool | None:
+        """Whether setting ``key`` to ``value`` weakens the device's protection (rule 4), by the
+        bundle's ``security_settings`` (key -> the values that weaken it).
+
+        None when the bundle does not know the key or no value is written. For an on/off key the
+        other state restores protection (``lock_screen_enabled=1`` turns the lock back on, but
+        ``adb_enabled=1`` opens the device); a value that is neither weakens (fail closed). For a
+        key with named values (``screen_lock``) any value not listed keeps protection.
+        """
+        unsafe = self.security_settings.get(key.strip().lower())
+        if unsafe is None or value is None:
+            return None
+        v = value.strip().lower()
+        if v in unsafe:
+            return True
+        if unsafe <= _ON | _OFF:
+            restoring = _OFF if unsafe & _ON else _ON
+            return v not in restoring
+        return not v
 
     def role_of(self, app: str | None, role: AppRole) -> bool:
         if app is None:

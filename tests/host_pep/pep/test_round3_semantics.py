@@ -94,3 +94,48 @@ def test_an_unseen_services_search_of_people_is_the_users_data(pep: PEP) -> None
     assert crm.app is None and not crm.untrusted_result
     web = classify_tool("brave.search", ["q"], "", pep.policy)
     assert web.app is None and web.untrusted_result
+
+
+# -- 3. a settings write is a security change only when it weakens protection ----------------
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "weakens"),
+    [
+        ("lock_screen_enabled", "0", True),
+        ("lock_screen_enabled", "1", False),
+        ("lock_screen_enabled", "TRUE", False),
+        ("lock_screen_enabled", "sometimes", True),  # neither state: fail closed
+        ("lockscreen.disabled", "1", True),
+        ("lockscreen.disabled", "0", False),
+        ("adb_enabled", "1", True),
+        ("adb_enabled", "0", False),
+        ("screen_lock", "none", True),
+        ("screen_lock", "pin", False),
+        ("screen_brightness", "200", None),  # not a security key
+        ("lock_screen_enabled", None, None),  # no value written
+    ],
+)
+def test_direction_of_a_security_setting(
+    pep: PEP, key: str, value: str | None, weakens: bool | None
+) -> None:
+    assert pep.policy.weakens_security(key, value) is weakens
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "allowed"),
+    [
+        ("lock_screen_enabled", "1", True),
+        ("lock_screen_enabled", "0", False),
+        ("install_non_market_apps", "0", True),
+        ("install_non_market_apps", "1", False),
+    ],
+)
+def test_settings_put_tool_by_direction(pep: PEP, key: str, value: str, allowed: bool) -> None:
+    event = tool_event(
+        "settings.put",
+        {"namespace": "secure", "key": key, "value": value},
+        request="Please sort out my phone settings",
+    )
+    verdict = pep.decide_sync(event)
+    assert (verdict.decision is Decision.ALLOW) is allowed, verdict.reason
