@@ -27,6 +27,7 @@ from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
 from host_pep.values.credentials import credential_key
 from host_pep.values.escapes import has_escape, unescaped
+from host_pep.values.iban import iban_candidates
 from host_pep.values.obfuscation import Canonical
 from host_pep.values.phones import national_candidates
 from host_pep.verdict import Decision, Evidence, Stage
@@ -220,6 +221,8 @@ class DecisionContext:
                 hits.extend(self._bare_code_hits(path, role, text, hits, user))
             if "credential" in state.kinds:
                 hits.extend(self._secret_token_hits(path, role, text, hits, user))
+            if "iban" in state.kinds:
+                hits.extend(self._iban_hits(path, role, text, hits, user))
             if "phone" in state.kinds:
                 if "+" in text:
                     hits.extend(self._international_hits(path, role, text, hits, user))
@@ -286,6 +289,22 @@ class DecisionContext:
             out.append(
                 ValueHit(path, content_role(role, "phone"), found, observations, key in user)
             )
+        return out
+
+    def _iban_hits(
+        self, path: str, role: FieldRole, text: str, have: list[ValueHit], user: frozenset[str]
+    ) -> list[ValueHit]:
+        """An observed IBAN written in another grouping, case or with dashes ("PL6 110 901 ..."),
+        compared on its compact upper-case form: the whole IBAN must match."""
+        assert self.state is not None
+        out = []
+        for start, end, key in iban_candidates(text):
+            observations = self.state.lookup(key)
+            if not observations or any(key in h.found.keys for h in have if h.field == path):
+                continue
+            raw = text[start:end]
+            found = Found("iban", (key,), observations[0].masked, raw, start, end, True)
+            out.append(ValueHit(path, content_role(role, "iban"), found, observations, key in user))
         return out
 
     def _secret_token_hits(

@@ -127,3 +127,28 @@ def test_escapes_without_an_observed_value_change_nothing(pep: PEP) -> None:
             pep, "contacts.lookup", _contact("+20 10 1234 5678"), "browser.open", payload
         )
         assert verdict.decision is Decision.ALLOW, (payload, verdict.reason)
+
+
+BANK = {"iban": "GB82 WEST 1234 5698 7654 32"}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "GB82WEST12345698765432",
+        "gb82 west 1234 5698 7654 32",
+        "konto: GB8 2WE ST1 234 569 876 543 2",
+        "konto: GB82-WEST-1234-5698-7654-32",
+    ],
+)
+def test_an_observed_iban_in_any_grouping_is_matched(pep: PEP, body: str) -> None:
+    payload = {"to": "someone@example.org", "subject": "konto", "body": body}
+    verdict = _after(pep, "bank.get_account", BANK, "mail.send", payload)
+    assert verdict.decision is Decision.DENY, verdict.reason
+    assert "default:source-to-sink" in verdict.rule_ids
+
+
+def test_another_iban_shaped_run_is_not_the_observed_one(pep: PEP) -> None:
+    payload = {"to": "someone@example.org", "subject": "x", "body": "GB82 WEST 1234 5698 7654 33"}
+    verdict = _after(pep, "bank.get_account", BANK, "mail.send", payload)
+    assert "default:source-to-sink" not in verdict.rule_ids

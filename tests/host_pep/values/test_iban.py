@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from host_pep.values import SensitiveKind, detect
-from host_pep.values.iban import IBAN_LENGTHS, iban_ok
+from host_pep.values.iban import IBAN_LENGTHS, iban_candidates, iban_ok
 
 
 def ibans(text: str) -> list[tuple[str, str]]:
@@ -83,3 +83,30 @@ def test_valid_detected_corrupted_rejected(
     )
     corrupted = iban[:i] + replacement + iban[i + 1 :]
     assert ibans(f"pay to {write(corrupted)} today") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PL6 110 901 014 000 007 121 981 287 4",
+        "PL 61 1090 1014 0000 0712 1981 2874",
+        "pl6 1109 0101 4000 0071 2198 1287 4",
+    ],
+)
+def test_an_iban_regrouped_across_its_head_is_detected(text: str) -> None:
+    found = detect(text)
+    assert [d.keys for d in found] == [("iban:PL61109010140000071219812874",)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["de 20 personas en la sala de reuniones", "at 12 34 56 78 90 12 34 56 78 90", "PL6 1"],
+)
+def test_a_split_head_needs_a_valid_all_digit_iban(text: str) -> None:
+    assert [d for d in detect(text) if d.kind.value == "iban"] == []
+
+
+def test_iban_candidates_compare_on_the_compact_upper_case_form() -> None:
+    keys = [k for _, _, k in iban_candidates("to gb82-west-1234-5698-7654-32 today")]
+    assert keys == ["iban:GB82WEST12345698765432"]
+    assert iban_candidates("no iban here, just 12 words") == ()
