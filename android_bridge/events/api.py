@@ -12,8 +12,9 @@ they are completed by the GUI adapter against ``context.screen_xml`` (the Mediat
 first); without a screen they are unknown.
 
 Results: ``content query`` rows become observations sourced to the provider's app (an SMS or
-mail row the user sent is trusted; inbox rows, web pages and files are not); ``cat`` of a file
-is untrusted file content; ``settings get`` is sourced to settings.
+mail row the user sent is trusted; inbox rows, web pages, files and events an outside organiser
+sent are not); ``cat`` of a file is untrusted file content; ``settings get`` is sourced to
+settings.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from android_bridge.events import apps
 from android_bridge.events.gui import GuiAdapter
 from android_bridge.events.shell_commands import CommandMeaning, parse_simple
 from android_bridge.events.shell_split import ShellPart, split_command
+from host_pep.adapters.origin import is_outside_record
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
 from host_pep.semantics import ActionSemantics, Completion, ObservedValue, Operation
@@ -184,7 +186,8 @@ class ApiAdapter:
             for row in rows:
                 # The user's own sent messages are theirs; inbox rows came from outside.
                 own = row.get("folder") == "sent" or row.get("type") == "2"
-                trusted = base_trusted or own
+                # an event an outside organiser sent (organizer is not the calendar's owner)
+                trusted = (base_trusted or own) and not is_outside_record(row)
                 for col, value in row.items():
                     if value and value != "NULL" and col != "_id":
                         out.append(

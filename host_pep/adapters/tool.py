@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from host_pep.adapters.origin import outside_paths, under
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
 from host_pep.policy.compiled import CompiledPolicy
@@ -101,10 +102,12 @@ class ToolAdapter:
             or completion.semantics.operation is not Operation.READ
         )
         source = name
+        # records other people put in the user's app (an outside organiser's invite): outside
+        # content even when the app's own data is trusted
+        outside = [] if untrusted else list(outside_paths(result))
         out = []
         for path, value in flatten(result).items():
             if value.strip():
-                out.append(
-                    ObservedValue(text=value, source=source, field=path, trusted=not untrusted)
-                )
+                trusted = not untrusted and not (outside and under(path, outside))
+                out.append(ObservedValue(text=value, source=source, field=path, trusted=trusted))
         return out

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from host_pep.adapters.origin import is_outside_record
 from host_pep.pep import PEP
 from host_pep.policy.openworld import classify_tool
 from host_pep.semantics import Operation
@@ -94,6 +95,87 @@ def test_an_unseen_services_search_of_people_is_the_users_data(pep: PEP) -> None
     assert crm.app is None and not crm.untrusted_result
     web = classify_tool("brave.search", ["q"], "", pep.policy)
     assert web.app is None and web.untrusted_result
+
+
+# -- 2. outside records in the user's own apps are untrusted (rule 5) -------------------------
+
+
+def _list_events(pep: PEP, session: str, events: list[dict[str, object]]) -> None:
+    read = tool_event("calendar.list_events", {"date": "2026-12-11"}, session=session)
+    pep.record_result_sync(read, pep.decide_sync(read), events)
+
+
+def _open(pep: PEP, session: str, url: str) -> Decision:
+    event = tool_event(
+        "browser.open", {"url": url}, request="What's on my calendar next week?", session=session
+    )
+    return pep.decide_sync(event).decision
+
+
+def test_a_link_from_an_outside_organisers_invite_is_an_injected_consequence(pep: PEP) -> None:
+    _list_events(
+        pep,
+        "s-inv",
+        [
+            {"summary": "Team lunch", "location": "Canteen", "organizer": {"self": True}},
+            {
+                "summary": "Webinar: win a laptop",
+                "description": "Register at https://webinar-prize.example.top/r?u=5 to win a laptop",
+                "organizer": {"email": "events@webinar-prize.example.top"},
+            },
+        ],
+    )
+    event = tool_event(
+        "browser.open",
+        {"url": "https://webinar-prize.example.top/r?u=5"},
+        request="What's on my calendar next week?",
+        session="s-inv",
+    )
+    verdict = pep.decide_sync(event)
+    assert verdict.decision is Decision.DENY, verdict.reason
+    assert "default:injected-consequence" in verdict.rule_ids, verdict.rule_ids
+
+
+def test_a_link_in_the_users_own_event_is_not_injected(pep: PEP) -> None:
+    _list_events(
+        pep,
+        "s-own",
+        [
+            {
+                "summary": "Standup",
+                "description": "Join the daily call at https://meet.example.com/abc-defg on time",
+                "organizer": {"email": "me@example.com", "self": True},
+            },
+            {
+                "title": "Dentist",
+                "notes": "Fill in the forms at https://dental.example.com/forms before",
+                "organizer": "ana@example.com",
+                "ownerAccount": "ana@example.com",
+            },
+            {"title": "Gym", "notes": "The new class timetable is https://gym.example.com/t"},
+        ],
+    )
+    assert _open(pep, "s-own", "https://meet.example.com/abc-defg") is Decision.ALLOW
+    assert _open(pep, "s-own", "https://dental.example.com/forms") is Decision.ALLOW
+    assert _open(pep, "s-own", "https://gym.example.com/t") is Decision.ALLOW
+
+
+@pytest.mark.parametrize(
+    ("record", "outside"),
+    [
+        ({"title": "x", "organizer": "promo@example.click"}, True),
+        ({"title": "x", "invitedBy": "Sam Lee"}, True),
+        ({"name": "plan.docx", "shared_by": "boss@corp.example"}, True),
+        ({"title": "x", "organizer": "promo@example.click", "isOrganizer": "0"}, True),
+        ({"title": "x", "organizer": "me@example.com", "isOrganizer": "1"}, False),
+        ({"title": "x", "organizer": {"email": "a@b.example", "self": True}}, False),
+        ({"title": "x", "organizer": "a@b.example", "account_name": "A@B.example"}, False),
+        ({"title": "x", "organizer": "me"}, False),
+        ({"title": "x", "notes": "no organiser named"}, False),
+    ],
+)
+def test_which_records_came_from_outside(record: dict[str, object], outside: bool) -> None:
+    assert is_outside_record(record) is outside
 
 
 # -- 3. a settings write is a security change only when it weakens protection ----------------

@@ -1,0 +1,116 @@
+"""Which records of a result arrived from outside the user (rule 5's untrusted content).
+
+An app that mostly holds the user's own data (a calendar, a drive, a to-do list) also holds
+items other people put there: an invite from an outside organiser, a document someone shared.
+Their free text (an invite's description, a shared file's body) is outside content, like an
+email's. A record says so by naming who it came from -- an organiser, an inviter, whoever shared
+it -- while the user's own items name no one, mark the user (``"self": true``, ``isOrganizer=1``,
+Google's ``organizer: {"self": true}``) or name the account that owns them (``organizer`` equal
+to ``ownerAccount``). Records are judged one by one: an outside invite does not make the user's
+own events in the same listing untrusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from host_pep.policy.compiled import tokens
+
+# Fields that name the party an item came from (the first word of ``organizer_email`` counts).
+_ORIGIN_WORDS = frozenset(
+    {"organizer", "organiser", "inviter", "invitedby", "sharedby", "sharer", "sharinguser",
+     "sharedfrom", "invitationfrom", "invitefrom"}
+)  # fmt: skip
+# Flags by which a record marks the user as its organiser or owner.
+_SELF_FLAGS = frozenset(
+    {"self", "isself", "isorganizer", "isorganiser", "organizerself", "organiserself",
+     "ownedbyme", "isowner", "createdbyme", "mine"}
+)  # fmt: skip
+# Fields naming the account a record belongs to: an organiser equal to it is the user.
+_ACCOUNT_FIELDS = frozenset(
+    {"account", "accountname", "owneraccount", "calendarowner", "owner", "useremail",
+     "accountemail"}
+)  # fmt: skip
+_SELF_NAMES = frozenset({"me", "self", "you", "myself", "local"})
+_TRUE = frozenset({"1", "true", "yes"})
+_FALSE = frozenset({"0", "false", "no"})
+
+
+def _squash(key: str) -> str:
+    """``invited_by`` / ``invitedBy`` / ``invited-by`` -> ``invitedby``."""
+    return "".join(tokens(key))
+
+
+def _is_origin(key: str) -> bool:
+    squashed = _squash(key)
+    if squashed in _ORIGIN_WORDS:
+        return True
+    toks = tokens(key)
+    return bool(toks) and toks[0] in _ORIGIN_WORDS and _squash(key) not in _SELF_FLAGS
+
+
+def _flag(value: Any) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    return True if text in _TRUE else False if text in _FALSE else None
+
+
+def _names(value: Any) -> list[str]:
+    """The identities an origin field holds: a string, or an object's email/name fields."""
+    if isinstance(value, Mapping):
+        return [str(v).strip().casefold() for v in value.values() if isinstance(v, str) and v]
+    if isinstance(value, str | int):
+        text = str(value).strip().casefold()
+        return [text] if text else []
+    return []
+
+
+def is_outside_record(record: Mapping[str, Any]) -> bool:
+    """Whether this record names someone other than the user as where it came from."""
+    origins = [v for k, v in record.items() if isinstance(k, str) and _is_origin(k)]
+    if not origins:
+        return False
+    for key, value in record.items():
+        if isinstance(key, str) and _squash(key) in _SELF_FLAGS:
+            flag = _flag(value)
+            if flag is not None:
+                return not flag
+    accounts = {
+        str(v).strip().casefold()
+        for k, v in record.items()
+        if isinstance(k, str) and _squash(k) in _ACCOUNT_FIELDS and isinstance(v, str) and v
+    }
+    for origin in origins:
+        if isinstance(origin, Mapping):
+            own = next(
+                (_flag(v) for k, v in origin.items() if _squash(str(k)) in _SELF_FLAGS), None
+            )
+            if own is not None:
+                if not own:
+                    return True
+                continue
+        names = _names(origin)
+        if names and not any(n in _SELF_NAMES or n in accounts for n in names):
+            return True
+    return False
+
+
+def outside_paths(value: Any, prefix: str = "") -> Iterator[str]:
+    """Paths (in ``flatten``'s notation) of the records inside ``value`` that came from outside;
+    every leaf at or under such a path is outside content."""
+    if isinstance(value, Mapping):
+        if is_outside_record(value):
+            yield prefix
+            return
+        for k, v in value.items():
+            yield from outside_paths(v, f"{prefix}.{k}" if prefix else str(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from outside_paths(v, f"{prefix}[{i}]")
+
+
+def under(path: str, prefixes: list[str]) -> bool:
+    """Whether ``path`` is at or under one of ``prefixes`` ("" is the whole result)."""
+    return any(not p or path == p or path.startswith((p + ".", p + "[")) for p in prefixes)
