@@ -167,10 +167,11 @@ def settings_direction(ctx: DecisionContext) -> None:
     if key is None:
         return
     weakens = ctx.policy.weakens_security(key, leaves.get("value"))
-    if weakens is True:
-        ctx.op = Operation.SECURITY_CHANGE
-    elif weakens is False:
-        ctx.op = Operation.SETTINGS_CHANGE
+    if weakens is None:
+        return
+    ctx.op = Operation.SECURITY_CHANGE if weakens else Operation.SETTINGS_CHANGE
+    # the audit record shows the operation the action was judged as
+    ctx.sem.operation = ctx.op
 
 
 def run_t1(ctx: DecisionContext, index: RuleIndex) -> Outcome | None:
