@@ -26,7 +26,7 @@ from host_pep.policy.compiled import CompiledPolicy
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
 from host_pep.values.credentials import credential_key
-from host_pep.values.escapes import has_escape, unescaped
+from host_pep.values.escapes import unescaped
 from host_pep.values.iban import iban_candidates
 from host_pep.values.obfuscation import Canonical
 from host_pep.values.phones import national_candidates
@@ -198,9 +198,11 @@ class DecisionContext:
                 role = roles.get(path, FieldRole.CONTENT)
                 mark = len(hits)
                 self._field_hits(path, role, text, user, hits)
-                layer = unescaped(text) if has_escape(text) else None
-                if layer is not None:
-                    self._unescaped_hits(path, role, layer, user, hits, mark)
+                # inline pre-check (no call): almost no field holds an escape
+                if "%" in text or "\\" in text or ("?" in text and "+" in text):
+                    layer = unescaped(text)
+                    if layer is not None:
+                        self._unescaped_hits(path, role, layer, user, hits, mark)
             self._content = hits
         return self._content
 
@@ -226,7 +228,9 @@ class DecisionContext:
             if "phone" in state.kinds:
                 if "+" in text:
                     hits.extend(self._international_hits(path, role, text, hits, user))
-                hits.extend(self._national_hits(path, role, text, hits, user))
+                candidates = national_candidates(text)
+                if candidates:  # most fields hold no 7-digit run: no call, no scan of ``hits``
+                    hits.extend(self._national_hits(path, role, text, hits, user, candidates))
 
     def _unescaped_hits(
         self,
@@ -323,18 +327,28 @@ class DecisionContext:
         return out
 
     def _national_hits(
-        self, path: str, role: FieldRole, text: str, have: list[ValueHit], user: frozenset[str]
+        self,
+        path: str,
+        role: FieldRole,
+        text: str,
+        have: list[ValueHit],
+        user: frozenset[str],
+        candidates: tuple[tuple[int, int, tuple[str, ...]], ...],
     ) -> list[ValueHit]:
-        """A number written in its own country's national format ("0412 345 678") whose
-        national significant number is an observed phone's: the whole number must match."""
-        assert self.state is not None
-        taken = [h.found for h in have if h.field == path and h.observations]
+        """A number written in its own country's national format ("0412 345 678"), or with its
+        country code but no "+" ("923001234567"), whose digits are an observed phone's: the
+        whole number must match (``national_candidates``)."""
+        state = self.state
+        assert state is not None
+        taken: list[Found] | None = None
         out = []
-        for start, end, keys in national_candidates(text):
-            if any(f.start < end and start < f.end for f in taken):
-                continue
-            observations = [o for key in keys for o in self.state.lookup(key)]
+        for start, end, keys in candidates:
+            observations = [o for key in keys for o in state.lookup(key)]
             if not observations:
+                continue
+            if taken is None:
+                taken = [h.found for h in have if h.field == path and h.observations]
+            if any(f.start < end and start < f.end for f in taken):
                 continue
             raw = text[start:end]
             found = Found("phone", keys, raw[:2] + "***" + raw[-2:], raw, start, end, True)
