@@ -141,6 +141,35 @@ def _street_parts(found: tuple[Found, ...]) -> tuple[Found, ...]:
     return tuple(out)
 
 
+_HOUSE_NUMBER = re.compile(r"\d{1,6}[A-Za-z]?(?:[-/]\d{1,4}[A-Za-z]?)?\s+(?=\D)")
+
+
+def _locality_parts(found: tuple[Found, ...]) -> tuple[Found, ...]:
+    """Shorter forms of an observed address that still name one place, for matching later
+    writes: without its trailing country ("..., CA 94043" of "..., CA 94043, USA"), and the
+    street without its house number together with city and postcode ("Amphitheatre Pkwy,
+    Mountain View, CA 94043"). Each keeps a digit (a number or a postcode), so a city, a
+    country or a street name alone never becomes a key."""
+    out = []
+    for f in found:
+        if f.kind != "address" or f.raw.count(",") < 1:
+            continue
+        parts = [p.strip() for p in f.raw.split(",") if p.strip()]
+        if len(parts) >= 3 and not _STREET_DIGIT.search(parts[-1]):
+            parts = parts[:-1]  # a trailing country (or region) name
+        forms = [", ".join(parts)]
+        number = _HOUSE_NUMBER.match(parts[0])
+        rest = parts[1:]
+        if number is not None and rest and any(_STREET_DIGIT.search(p) for p in rest):
+            forms.append(", ".join([parts[0][number.end() :], *rest]))
+        for form in forms:
+            key = address_key(form)
+            if key in f.keys or phrase_key(form) is None or not _STREET_DIGIT.search(form):
+                continue
+            out.append(Found("address", (key,), f.masked, form, f.start, f.end, True))
+    return tuple(out)
+
+
 def _with_national(f: Found) -> tuple[str, ...]:
     """A phone's keys plus its national forms' keys (matched against later national writes)."""
     if f.kind != "phone":
@@ -206,7 +235,8 @@ def to_observations(
         extra = tuple(f for f in international_numbers(text) if f.keys[0] not in phones)
         if not trusted and app is not None and app in policy.sources:
             extra += _message_codes(text, found)
-        found = found + extra + _street_parts(found) + key_arguments(text)
+        found = found + extra + _street_parts(found) + _locality_parts(found)
+        found += key_arguments(text)
         for f in found:
             phrase = phrase_key(f.raw) if f.kind in PHRASE_KINDS else None
             for key in _with_national(f):

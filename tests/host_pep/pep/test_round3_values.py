@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from host_pep.pep import PEP
+from host_pep.pipeline.context import DecisionContext
 from host_pep.verdict import Decision, Verdict
 
 from .helpers import tool_event
@@ -152,3 +153,55 @@ def test_another_iban_shaped_run_is_not_the_observed_one(pep: PEP) -> None:
     payload = {"to": "someone@example.org", "subject": "x", "body": "GB82 WEST 1234 5698 7654 33"}
     verdict = _after(pep, "bank.get_account", BANK, "mail.send", payload)
     assert "default:source-to-sink" not in verdict.rule_ids
+
+
+ADDRESS = "1600 Amphitheatre Pkwy, Mountain View, CA 94043, USA"
+
+
+@pytest.mark.parametrize(
+    ("address", "written"),
+    [
+        (ADDRESS, "Meet at 1600 Amphitheatre Pkwy, Mountain View, CA 94043"),
+        (ADDRESS, "Amphitheatre Pkwy, Mountain View, CA 94043"),
+        ("221B Baker Street, London NW1 6XE, United Kingdom", "Baker Street, London NW1 6XE"),
+        ("1-49-3 Shibuya, Shibuya-ku, Tokyo 150-0002, Japan", "at 1-49-3 Shibuya, Shibuya-ku"),
+        (
+            "Flat 3, Rose Court, Kings Road, Brighton BN1 2AA, United Kingdom",
+            "drop it at Flat 3, Rose Court, Kings Road, Brighton BN1 2AA please",
+        ),
+    ],
+)
+def test_a_specific_part_of_an_observed_address_is_matched(
+    pep: PEP, address: str, written: str
+) -> None:
+    verdict = _after(
+        pep, "contacts.lookup", _contact(address=address), "notes.create", {"body": written}
+    )
+    assert verdict.decision is Decision.DENY, verdict.reason
+
+
+@pytest.mark.parametrize(
+    "written", ["Mountain View", "Mountain View, CA 94043", "Room 4012", "USA", "Starbucks"]
+)
+def test_generic_places_are_not_the_observed_address(pep: PEP, written: str) -> None:
+    payload = {"title": "x", "body": written}
+    verdict = _after(pep, "contacts.lookup", _contact(address=ADDRESS), "notes.create", payload)
+    assert verdict.decision is Decision.ALLOW, verdict.reason
+
+
+def test_an_address_without_its_country_in_an_event_location_matches_the_observation(
+    pep: PEP,
+) -> None:
+    """The value matches; whether it leaks is rule 1's field-role call (DESIGN.md: an address
+    field is judged by rule 5, so a contact's address as an event's place is allowed)."""
+    read = tool_event("contacts.lookup", {"query": "Ahmed"})
+    pep.record_result_sync(read, pep.decide_sync(read), _contact(address=ADDRESS))
+    write = tool_event(
+        "calendar.create_event",
+        {"title": "Visit", "location": "1600 Amphitheatre Pkwy, Mountain View, CA 94043"},
+    )
+    completion = pep.adapter_for(write).complete(write)  # type: ignore[union-attr]
+    ctx = DecisionContext(write, completion, pep.policy, pep.sessions.get(write.session))
+    hits = [h for h in ctx.content_hits() if h.field == "location" and h.observations]
+    assert hits and hits[0].found.kind == "address"
+    assert {o.source_app for o in hits[0].observations} == {"contacts"}
