@@ -18,7 +18,8 @@ from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.semantics import ObservedValue
 from host_pep.values.addresses import address_key
-from host_pep.values.phones import national_keys
+from host_pep.values.fields import is_phone_field
+from host_pep.values.phones import national_candidates, national_keys, normalize, trunk_numbers
 
 _OVERRIDE_CUES = re.compile(
     r"(?i)ignore (?:all |any |the )?(?:previous|prior|above|earlier)|disregard|system prompt|"
@@ -170,6 +171,27 @@ def _locality_parts(found: tuple[Found, ...]) -> tuple[Found, ...]:
     return tuple(out)
 
 
+def _field_phones(text: str) -> tuple[Found, ...]:
+    """The number in a field named for one ("phone": "923001234567", "89123456789") that the
+    region hints cannot parse: its digits as a national form, and as the international number
+    they are when read with a "+" in front or after a region's trunk prefix -- so a later
+    write in any format (``+92 300 1234567``, ``+7 912 345 67 89``) matches it."""
+    out = []
+    for start, end, keys in national_candidates(text):
+        keep = [k for k in keys if not k.startswith("phone:+") or _valid_e164(k[6:])]
+        raw = text[start:end]
+        keep += [f"phone:{e164}" for e164 in trunk_numbers("".join(c for c in raw if c.isdigit()))]
+        if keep:
+            out.append(
+                Found("phone", tuple(keep), raw[:2] + "***" + raw[-2:], raw, start, end, True)
+            )
+    return tuple(out)
+
+
+def _valid_e164(number: str) -> bool:
+    return bool(normalize(True, number[1:], ()))
+
+
 def _with_national(f: Found) -> tuple[str, ...]:
     """A phone's keys plus its national forms' keys (matched against later national writes)."""
     if f.kind != "phone":
@@ -233,6 +255,8 @@ def to_observations(
         found = sensitive_values(text, policy.regions, ov.field, password, hint)
         phones = {k for f in found if f.kind == "phone" for k in f.keys}
         extra = tuple(f for f in international_numbers(text) if f.keys[0] not in phones)
+        if not phones and not extra and is_phone_field(ov.field):
+            extra = _field_phones(text)
         if not trusted and app is not None and app in policy.sources:
             extra += _message_codes(text, found)
         found = found + extra + _street_parts(found) + _locality_parts(found)

@@ -31,7 +31,7 @@ from host_pep.values.kinds import Detected, DetectionContext, SensitiveKind
 from host_pep.values.masking import mask
 from host_pep.values.obfuscation import fold, numerals
 from host_pep.values.otp import find_otps
-from host_pep.values.phones import find_phones
+from host_pep.values.phones import find_phones, trunk_numbers
 
 DEFAULT_CONTEXT = DetectionContext()
 
@@ -122,6 +122,8 @@ def warm_up(ctx: DetectionContext | None = None) -> None:
         if example is not None:
             e164 = phonenumbers.format_number(example, phonenumbers.PhoneNumberFormat.E164)
             detect_uncached(f"{e164} ｘ", ctx)
+    # The trunk-prefix table reads every region's metadata (tens of ms): never on a decision.
+    trunk_numbers("89123456789")
     # A date and a grouped number compile the regions' formatting patterns (layout checks).
     detect_uncached(
         "warm up: 138 1234 5678, (415) 555-0132 on 2026-03-14 15:30, a@b.co, code 4821, "

@@ -25,6 +25,10 @@ OTP_TOKENS = frozenset(
         "totp",
     }
 )
+PHONE_TOKENS = frozenset(
+    {"phone", "phones", "phonenumber", "mobile", "cell", "cellphone", "tel", "telephone",
+     "msisdn", "whatsapp"}
+)  # fmt: skip
 # "code" in these fields is not a one-time code.
 NOT_OTP_TOKENS = frozenset(
     {"zip", "postal", "post", "postcode", "country", "area", "promo", "coupon", "discount", "qr",
@@ -47,3 +51,8 @@ def is_otp_field(field: str) -> bool:
         return False
     tokens = field_tokens(field)
     return not tokens.isdisjoint(OTP_TOKENS) and tokens.isdisjoint(NOT_OTP_TOKENS)
+
+
+def is_phone_field(field: str) -> bool:
+    """A field named for a phone number ("phone", "contacts[0].mobile", "et_tel")."""
+    return bool(field) and not field_tokens(field).isdisjoint(PHONE_TOKENS)

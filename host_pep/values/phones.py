@@ -214,6 +214,36 @@ def national_candidates(text: str) -> tuple[tuple[int, int, tuple[str, ...]], ..
     return tuple(out)
 
 
+@lru_cache(maxsize=1)
+def _trunk_prefixes() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """National (trunk) prefixes other than a plain 0, with the regions that dial them
+    ("8": Russia, Belarus, ...; "06": Hungary; "1": the NANP), from phonenumbers' metadata."""
+    by_prefix: dict[str, list[str]] = {}
+    for region in sorted(phonenumbers.SUPPORTED_REGIONS):
+        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
+        prefix = meta.national_prefix if meta is not None else None
+        if prefix and prefix != "0":
+            by_prefix.setdefault(prefix, []).append(region)
+    return tuple((p, tuple(r)) for p, r in sorted(by_prefix.items()))
+
+
+@lru_cache(maxsize=4096)
+def trunk_numbers(digits: str) -> tuple[str, ...]:
+    """E.164 forms of a digit string written with a region's trunk prefix other than 0
+    ("89123456789" -> +79123456789): valid numbers only. A plain 0 is left to the national
+    keys (stripping it gives the national significant number)."""
+    out: list[str] = []
+    if not MIN_DIGITS <= len(digits) <= MAX_DIGITS:
+        return ()
+    for prefix, regions in _trunk_prefixes():
+        if digits.startswith(prefix):
+            for region in regions:
+                for e164 in _parse(digits, region):
+                    if e164 not in out:
+                        out.append(e164)
+    return tuple(out)
+
+
 def phone_keys(text: str, regions: tuple[str, ...] = ("CN", "US")) -> tuple[str, ...]:
     """Keys of a text that is one phone number as a whole (any format), else ()."""
     groups = _GROUP.findall(text)

@@ -205,3 +205,27 @@ def test_an_address_without_its_country_in_an_event_location_matches_the_observa
     hits = [h for h in ctx.content_hits() if h.field == "location" and h.observations]
     assert hits and hits[0].found.kind == "address"
     assert {o.source_app for o in hits[0].observations} == {"contacts"}
+
+
+@pytest.mark.parametrize(
+    ("stored", "written"),
+    [
+        ("923001234567", "Ahmed: +92 300 1234567"),
+        ("89123456789", "Igor: +7 912 345 67 89"),
+        ("0300 1234567", "Ahmed: +92 300 1234567"),
+    ],
+)
+def test_a_number_stored_without_plus_in_a_phone_field_matches_later_writes(
+    pep: PEP, stored: str, written: str
+) -> None:
+    verdict = _after(pep, "contacts.lookup", _contact(stored), "notes.create", {"body": written})
+    assert verdict.decision is Decision.DENY, verdict.reason
+    assert "default:source-to-sink" in verdict.rule_ids
+
+
+def test_digits_outside_a_phone_field_are_not_keyed_as_a_phone(pep: PEP) -> None:
+    """An order number from a source stays an identifier: written later, it is no phone leak."""
+    event = tool_event("shopping.orders", {"query": "x"})
+    pep.record_result_sync(event, pep.decide_sync(event), {"order_number": "923001234567"})
+    verdict = pep.decide_sync(tool_event("notes.create", {"body": "order 923001234567"}))
+    assert "default:source-to-sink" not in verdict.rule_ids, verdict.reason

@@ -306,3 +306,15 @@ def test_groups_shaped_like_dates_or_zip_codes_in_a_number_written_as_its_region
 )
 def test_zip_codes_dates_and_versions_alone_stay_blocked(text: str) -> None:
     assert phones(text) == []
+
+
+def test_trunk_numbers_and_national_keys() -> None:
+    from host_pep.values.phones import national_candidates, national_keys, trunk_numbers
+
+    assert trunk_numbers("89123456789") == ("+79123456789",)
+    assert trunk_numbers("0412345678") == ()  # a plain 0 is left to the national keys
+    assert "phone-national:89123456789" in national_keys("+79123456789")
+    ((_, _, keys),) = national_candidates("Ahmed: 923001234567")
+    assert "phone:+923001234567" in keys
+    ((_, _, keys),) = national_candidates("0092 300 1234567")
+    assert "phone:+923001234567" in keys

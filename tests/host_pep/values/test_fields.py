@@ -1,0 +1,19 @@
+"""Field names that say what a field holds."""
+
+from __future__ import annotations
+
+import pytest
+
+from host_pep.values.fields import is_phone_field
+
+
+@pytest.mark.parametrize(
+    "field", ["phone", "contacts[0].mobile", "com.android.contacts:id/tel", "phoneNumber", "msisdn"]
+)
+def test_phone_fields(field: str) -> None:
+    assert is_phone_field(field)
+
+
+@pytest.mark.parametrize("field", ["", "number", "order_number", "telegram", "iphone_model"])
+def test_other_fields(field: str) -> None:
+    assert not is_phone_field(field)
