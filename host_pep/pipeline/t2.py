@@ -72,7 +72,7 @@ def leak_sources(
                 continue
             out.append(obs)
             continue
-        if app is None and obs.trusted and _user_data_tool(obs.source_tool, ctx):
+        if app is None and obs.trusted and _user_data_tool(obs.source_tool, ctx, outbound):
             out.append(obs)  # records an unseen tool returned (a CRM's leads, a shop's orders)
             continue
         if app is None or app not in sources:
@@ -105,13 +105,20 @@ _PUBLIC_WORDS = frozenset(
 )  # fmt: skip
 
 
-def _user_data_tool(tool: str | None, ctx: DecisionContext) -> bool:
+def _user_data_tool(tool: str | None, ctx: DecisionContext, outbound: bool) -> bool:
     """An unseen tool (not an app package) whose trusted result holds the user's records: a
-    source for rule 1, unless it is the very tool being called or a public-information one."""
+    source for rule 1, unless it is the very tool being called, another tool of the same
+    service writing locally (``hubspot.contacts.get`` then ``hubspot.contacts.update``: the
+    value stays in its own app, as when editing a contact), or a public-information one."""
     if not tool or _PACKAGE.match(tool) is not None:
         return False
-    if tool in (ctx.completion.event.target, ctx.event.target):
+    targets = (ctx.completion.event.target, ctx.event.target)
+    if tool in targets:
         return False
+    if not outbound:
+        service = ctx.policy.service_of(tool)
+        if service is not None and any(ctx.policy.service_of(t) == service for t in targets):
+            return False
     return _PUBLIC_WORDS.isdisjoint(tokens(tool))
 
 

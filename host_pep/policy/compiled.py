@@ -150,6 +150,22 @@ class CompiledPolicy:
                 return found
         return self.app_of_words(tokens(name))
 
+    def service_of(self, name: str) -> str | None:
+        """The service a namespaced tool belongs to, whether or not the bundle knows it
+        (``hubspot.contacts.update`` -> ``hubspot``; wrappers and platform vendors are skipped as
+        in ``app_of_tool``). None for a bare name or an app package."""
+        if not name or _PACKAGE_LIKE.match(name.lower()) is not None:
+            return None
+        rest = name
+        while True:
+            parts = _NAMESPACE_SEP.split(rest, maxsplit=1)
+            if len(parts) < 2 or not parts[1]:
+                return None
+            service, rest = parts
+            service_tokens = tokens(service)
+            if service_tokens and not set(service_tokens) <= _CONTAINERS:
+                return " ".join(service_tokens)
+
     def app_of_words(self, words: list[str]) -> str | None:
         """The first app any of ``words`` names (``["hubspot", "contacts"]`` -> contacts)."""
         for tok in words:

@@ -97,6 +97,23 @@ def test_an_unseen_services_search_of_people_is_the_users_data(pep: PEP) -> None
     assert web.app is None and web.untrusted_result
 
 
+def test_a_value_read_from_an_unseen_service_may_be_written_back_inside_it(pep: PEP) -> None:
+    # rule 1 protects values leaving their app; two tools of one service are one app
+    read = tool_event("hubspot.contacts.get", {"id": "123"}, session="crm")
+    pep.record_result_sync(read, pep.decide_sync(read), {"name": "Budi", "phone": PHONE_ID})
+    back = tool_event(
+        "hubspot.contacts.update", {"id": "123", "notes": f"call {PHONE_ID}"}, session="crm"
+    )
+    assert pep.decide_sync(back).decision is Decision.ALLOW
+    other = tool_event("salesforce.contacts.update", {"notes": f"call {PHONE_ID}"}, session="crm")
+    assert pep.decide_sync(other).decision is Decision.DENY
+    assert pep.policy.service_of("functions.hubspot.contacts.get") == "hubspot"
+    assert pep.policy.service_of("send_sms") is None
+
+
+PHONE_ID = "+62 812-3456-7890"
+
+
 # -- 2. outside records in the user's own apps are untrusted (rule 5) -------------------------
 
 
