@@ -3,8 +3,11 @@
 ``api_call {command: "…"}``. The line is split by shell_split (hidden syntax is refused) and
 every simple command is parsed by shell_commands. A line may hold any number of reads and
 navigations but **at most one command with an effect**: that command is what the event means,
-and the PEP judges it. Two effects in one line are refused — the agent submits them one by one,
-so each gets its own decision and audit record. Any unknown part makes the whole line unknown,
+and the PEP judges it. The one exception is several ordinary settings changes of the same app
+(``settings put … screen_brightness_mode 0; settings put … screen_brightness 200``): together
+they are one settings change whose merged fields the PEP judges value by value. Any other two
+effects in one line are refused — the agent submits them one by one, so each gets its own
+decision and audit record. Any unknown part makes the whole line unknown,
 which the PEP denies.
 
 ``input tap``/``input text`` mean what the equivalent GUI action means on the current screen, so
@@ -29,12 +32,40 @@ from android_bridge.events.shell_split import ShellPart, split_command
 from host_pep.adapters.origin import is_outside_record
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
-from host_pep.semantics import ActionSemantics, Completion, ObservedValue, Operation
+from host_pep.semantics import ActionSemantics, Completion, FieldRole, ObservedValue, Operation
 
 _PASSIVE = frozenset({Operation.READ, Operation.NAVIGATE})
 _ROW = re.compile(r"^Row: \d+ (.*)$")
 _COLUMN_SPLIT = re.compile(r", (?=[A-Za-z_][A-Za-z0-9_]*=)")
 _MAX_OBSERVED = 64 * 1024
+
+
+def _mergeable(effects: list[CommandMeaning]) -> bool:
+    """Several ordinary settings changes of one app (brightness and its mode; airplane mode and
+    its broadcast) are one settings change: every value is still in the merged event, where
+    the PEP judges each field. Anything else with an effect stays one command per event."""
+    return all(
+        m.operation is Operation.SETTINGS_CHANGE
+        and m.app is not None
+        and m.app is effects[0].app
+        and not m.needs_screen
+        for m in effects
+    )
+
+
+def _merge(effects: list[CommandMeaning]) -> CommandMeaning:
+    first = effects[0]
+    merged = CommandMeaning(
+        target=first.target,
+        operation=Operation.SETTINGS_CHANGE,
+        app=first.app,
+        package=first.package,
+        description="; ".join(m.description or m.target for m in effects),
+    )
+    for m in effects:
+        for name, value in m.text.items():
+            merged.put(name, value, m.fields.get(name, FieldRole.OTHER))
+    return merged
 
 
 def command_of(event: AgentEvent) -> str:
@@ -104,6 +135,8 @@ class ApiAdapter:
         effects = [m for _, m in parsed if m.operation not in _PASSIVE]
         if unknown:
             primary = unknown[0]
+        elif len(effects) > 1 and _mergeable(effects):
+            primary = _merge(effects)
         elif len(effects) > 1:
             raise EventValidationError(
                 f"{len(effects)} commands with effects in one line "

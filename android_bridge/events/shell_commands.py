@@ -251,6 +251,8 @@ def _intent_meaning(intent: Intent, *, broadcast: bool) -> CommandMeaning:
             apps.main_package(app),
             description="factory reset",
         )
+    if broadcast and intent.action == device_commands.AIRPLANE_MODE_ACTION and not pkg:
+        return device_commands.airplane_broadcast(intent.extras)
     if broadcast:
         app = (
             cat.app_for_intent(intent.action, intent.data or None, intent.mime or None)
@@ -455,6 +457,14 @@ def parse_pm(argv: tuple[str, ...], offset: int = 1) -> CommandMeaning:
         m.put("package", args[-1], FieldRole.IDENTIFIER)
         m.description = f"erase all data of {args[-1]}"
         return m
+    if sub == "trim-caches":
+        # Frees cached files (never app data) until SIZE is free: device maintenance.
+        if len(args) != 1:
+            raise EventValidationError("`pm trim-caches` needs one size (e.g. 2G)", field=F)
+        m = CommandMeaning("package.trim_caches", Operation.SETTINGS_CHANGE, pkg_app)
+        m.put("size", args[0], FieldRole.OTHER)
+        m.description = f"trim app caches to free {args[0]}"
+        return m
     if sub in ("disable", "disable-user", "enable", "hide", "unhide", "suspend", "unsuspend",
                "default-state"):  # fmt: skip
         if not args:
@@ -481,7 +491,7 @@ SECURITY_KEYS = frozenset(
         "enabled_accessibility_services", "accessibility_enabled", "default_input_method",
         "enabled_input_methods", "secure_frp_mode", "require_password_to_decrypt",
         "bluetooth_discoverability", "location_mode", "usb_mass_storage_enabled",
-        "stay_on_while_plugged_in", "private_dns_mode", "private_dns_specifier",
+        "private_dns_mode", "private_dns_specifier",
         "global_http_proxy_host", "http_proxy",
     }
 )  # fmt: skip
@@ -607,6 +617,9 @@ def parse_svc(argv: tuple[str, ...]) -> CommandMeaning:
     if len(argv) < 3:
         raise EventValidationError("`svc` needs a service and a command", field=F)
     service, sub = argv[1], argv[2]
+    power = device_commands.parse_svc_power(argv)
+    if power is not None:
+        return power
     app = apps.catalog().get("settings")
     if service in ("wifi", "data", "bluetooth", "nfc", "usb") and sub in ("enable", "disable",
                                                                           "prefer", "setFunctions"):  # fmt: skip
@@ -681,6 +694,9 @@ def parse_simple(argv: tuple[str, ...]) -> CommandMeaning:
             app = apps.catalog().get("settings")
             return CommandMeaning("settings.wifi", Operation.SETTINGS_CHANGE, app,
                                   description=" ".join(argv[:4]))  # fmt: skip
+        known = device_commands.parse_cmd_service(argv)
+        if known is not None:
+            return known
         return CommandMeaning(f"cmd.{argv[1] if len(argv) > 1 else ''}", Operation.UNKNOWN)
     if name == "settings":
         return parse_settings(argv)
@@ -704,3 +720,7 @@ def parse_simple(argv: tuple[str, ...]) -> CommandMeaning:
     return CommandMeaning(
         f"shell.{name}", Operation.UNKNOWN, description=f"unknown command {name!r}"
     )
+
+
+# Imported last: device_commands builds CommandMeaning objects defined above.
+from android_bridge.events import device_commands  # noqa: E402
