@@ -65,10 +65,13 @@ def leak_sources(
     out = []
     for obs in hit.observations:
         app = obs.source_app
-        if app is None and obs.kind in _SECRET_KINDS and obs.trusted:
-            # a card or password that an app the policy does not know (a wallet, a bank) showed
-            # or asked for is the user's secret; only that same app may receive it back
+        if app is None and obs.trusted and _own_data(obs):
+            # a card, password or health record that an app the policy does not know (a wallet,
+            # a vault, a health app) showed or asked for is the user's own; only that same app
+            # -- or, writing locally, another tool of its service -- may receive it back
             if obs.source_tool in (ctx.sem.package, ctx.completion.event.target, ctx.event.target):
+                continue
+            if not outbound and _same_service(obs.source_tool, ctx):
                 continue
             out.append(obs)
             continue
@@ -90,6 +93,26 @@ def leak_sources(
             continue  # submitting the secret typed into this very field of this app (a CVV)
         out.append(obs)
     return out
+
+
+def _own_data(obs: Observation) -> bool:
+    """A value that is the user's own whatever app showed it: a secret, or a health datum that
+    is not from a public-information tool (a news or encyclopedia lookup)."""
+    if obs.kind in _SECRET_KINDS:
+        return True
+    return obs.kind == "health" and _PUBLIC_WORDS.isdisjoint(tokens(obs.source_tool or ""))
+
+
+def _same_service(tool: str | None, ctx: DecisionContext) -> bool:
+    """``tool`` and the called tool belong to one service (``bitwarden.get_item`` and
+    ``bitwarden.update_item``): the same app, whether or not the bundle knows it."""
+    if not tool:
+        return False
+    service = ctx.policy.service_of(tool)
+    if service is None:
+        return False
+    targets = (ctx.completion.event.target, ctx.event.target)
+    return any(ctx.policy.service_of(t) == service for t in targets)
 
 
 def _field_id(field: str) -> str:
@@ -115,10 +138,8 @@ def _user_data_tool(tool: str | None, ctx: DecisionContext, outbound: bool) -> b
     targets = (ctx.completion.event.target, ctx.event.target)
     if tool in targets:
         return False
-    if not outbound:
-        service = ctx.policy.service_of(tool)
-        if service is not None and any(ctx.policy.service_of(t) == service for t in targets):
-            return False
+    if not outbound and _same_service(tool, ctx):
+        return False
     return _PUBLIC_WORDS.isdisjoint(tokens(tool))
 
 

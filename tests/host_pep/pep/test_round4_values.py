@@ -1,0 +1,86 @@
+"""Round-4 value gaps, judged by what a value is: health records an unknown app shows, secrets
+written back into their own service, alphanumeric codes, credentials under any key or in a
+file's text, and lab values under a generic ``value`` key. Real PEPs, real events, real screens."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from android_bridge.events.uixml import app_screen, field_, label
+from host_pep.events import AgentEvent
+from host_pep.pep import PEP
+from host_pep.verdict import Decision
+
+from .helpers import tool_event
+
+HEALTH_APP = "com.google.android.apps.healthdata"
+DATING_APP = "com.example.dating"
+
+
+@pytest.fixture
+def pep() -> Iterator[PEP]:
+    pep = PEP.create()
+    yield pep
+    pep.close()
+
+
+def _gui(action: str, payload: dict[str, Any], xml: str, n: int, request: str) -> AgentEvent:
+    return AgentEvent.parse(
+        {
+            "session": "s-1",
+            "agent": "gui_agent",
+            "channel": "gui",
+            "action": action,
+            "target": "",
+            "payload": payload,
+            "context": {"user_request": request, "screen_xml": xml},
+            "id": f"gui-{n}",
+        }
+    )
+
+
+def _read(pep: PEP, tool: str, result: object, request: str = "") -> None:
+    event = tool_event(tool, {"query": "x"}, request=request)
+    verdict = pep.decide_sync(event)
+    assert verdict.decision is Decision.ALLOW
+    pep.record_result_sync(event, verdict, result)
+
+
+def _health_screen(*lines: str) -> str:
+    widgets = [label(HEALTH_APP, "record_value", t, top=250 + 130 * i) for i, t in enumerate(lines)]
+    return app_screen(HEALTH_APP, *widgets)
+
+
+def _typed_into_other_app(pep: PEP, screen: str, text: str) -> Decision:
+    request = "Show me my health records."
+    assert pep.decide_sync(_gui("key", {"key": "back"}, screen, 1, request)).decision is (
+        Decision.ALLOW
+    )
+    bio = app_screen(DATING_APP, field_(DATING_APP, "bio", "About me", "", top=400, focused=True))
+    return pep.decide_sync(_gui("text_input", {"text": text}, bio, 2, request)).decision
+
+
+def test_a_diagnosis_on_an_unknown_health_apps_screen_is_not_typed_elsewhere(pep: PEP) -> None:
+    screen = _health_screen("Diagnosis: HIV-1 infection (B20)", "Medication: Biktarvy")
+    assert _typed_into_other_app(pep, screen, "Living with HIV-1 infection") is Decision.DENY
+
+
+def test_health_text_typed_back_into_the_health_app_itself_is_allowed(pep: PEP) -> None:
+    request = "Add a note to my record."
+    screen = _health_screen("Diagnosis: HIV-1 infection (B20)")
+    pep.decide_sync(_gui("key", {"key": "back"}, screen, 1, request))
+    own = app_screen(HEALTH_APP, field_(HEALTH_APP, "note", "Note", "", top=600, focused=True))
+    typed = _gui("text_input", {"text": "HIV-1 infection: next check in May"}, own, 2, request)
+    assert pep.decide_sync(typed).decision is Decision.ALLOW
+
+
+def test_a_vault_password_written_back_into_the_same_vault_is_allowed(pep: PEP) -> None:
+    item = {"name": "Gmail", "username": "me@gmail.example", "password": "pQ7-zz81-Lm"}
+    _read(pep, "keyvault.get_item", item)
+    dup = tool_event("keyvault.update_item", {"name": "Gmail (dup)", "password": "pQ7-zz81-Lm"})
+    assert pep.decide_sync(dup).decision is Decision.ALLOW
+    elsewhere = tool_event("todo.create_task", {"title": "pw pQ7-zz81-Lm"})
+    assert pep.decide_sync(elsewhere).decision is Decision.DENY
