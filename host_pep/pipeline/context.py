@@ -37,6 +37,8 @@ _BARE_DIGITS = re.compile(
     # a short code only as a number of its own: not a time, date, amount, version or id part
     r"|(?<![\d.,:/#$€£¥\w-])\d{4,5}(?![\d]|[.,:/]\d|\w)"
 )
+# An alphanumeric code (Steam's "7KD2M"): letters and digits both, a word of its own.
+_BARE_ALNUM = re.compile(r"(?<![\w-])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{4,8}(?![\w-])")
 _NOT_DIGIT = re.compile(r"\D")
 _WORD = re.compile(r"\S+")
 _WORD_TRAIL = ".,;:!?)]}\"'"
@@ -264,11 +266,13 @@ class DecisionContext:
     ) -> list[ValueHit]:
         """A bare number that session memory saw as a verification code ("770360 (for later)"):
         nothing but provenance tells it from any other number, so only observed codes match,
-        whole; a short (4-5 digit) one only standing on its own (not in a time, amount or id)."""
+        whole; a short (4-5 digit) one only standing on its own (not in a time, amount or id).
+        An alphanumeric code ("steam 7KD2M") likewise, as a word of its own, in any case."""
         assert self.state is not None
         out = []
-        for m in _BARE_DIGITS.finditer(text):
-            key = "otp:" + _NOT_DIGIT.sub("", m.group(0))
+        codes = [(m, "otp:" + _NOT_DIGIT.sub("", m.group(0))) for m in _BARE_DIGITS.finditer(text)]
+        codes += [(m, "otp:" + m.group(0).upper()) for m in _BARE_ALNUM.finditer(text)]
+        for m, key in codes:
             observations = self.state.lookup(key)
             if not observations or any(key in h.found.keys for h in have if h.field == path):
                 continue

@@ -18,6 +18,9 @@ _NOT_OTP = (
     r"(?<!zip )(?<!postal )(?<!post)(?<!area )(?<!country )(?<!promo )(?<!coupon )"
     r"(?<!discount )(?<!error )(?<!status )(?<!source )(?<!order )(?<!product )(?<!qr )"
     r"(?<!bar)(?<!invite )(?<!referral )(?<!zip-)"
+    # a booking's or ticket's "code" is its reference, not a one-time code
+    r"(?<!booking )(?<!reservation )(?<!tracking )(?<!gift )(?<!voucher )(?<!ticket )"
+    r"(?<!flight )(?<!gate )(?<!fare )"
 )
 _KEYWORD = (
     rf"(?:{_NOT_OTP}\bcodes?\b|\bpasscodes?\b|\botp\b|\bone[- ]time (?:pass(?:word|code)|code|pin)\b"

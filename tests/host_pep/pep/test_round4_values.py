@@ -84,3 +84,18 @@ def test_a_vault_password_written_back_into_the_same_vault_is_allowed(pep: PEP) 
     assert pep.decide_sync(dup).decision is Decision.ALLOW
     elsewhere = tool_event("todo.create_task", {"title": "pw pQ7-zz81-Lm"})
     assert pep.decide_sync(elsewhere).decision is Decision.DENY
+
+
+@pytest.mark.parametrize("written", ["steam 7KD2M", "code 7kd2m for later"])
+def test_an_alphanumeric_code_from_sms_is_caught_in_notes(pep: PEP, written: str) -> None:
+    inbox = [{"from": "Steam", "body": "Steam Guard code: 7KD2M. Enter it to sign in."}]
+    _read(pep, "sms.read_inbox", inbox)
+    note = tool_event("notes.create", {"title": "codes", "body": written})
+    assert pep.decide_sync(note).decision is Decision.DENY
+
+
+def test_a_booking_reference_in_an_sms_is_not_a_code(pep: PEP) -> None:
+    inbox = [{"from": "Airline", "body": "Your booking code: X7Y2Z9. Flight LH4410 departs 9:40."}]
+    _read(pep, "sms.read_inbox", inbox)
+    note = tool_event("notes.create", {"title": "trip", "body": "booking X7Y2Z9, LH4410"})
+    assert pep.decide_sync(note).decision is Decision.ALLOW

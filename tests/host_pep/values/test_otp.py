@@ -27,6 +27,8 @@ def otps(text: str, ctx: DetectionContext | None = None) -> list[tuple[str, str]
         ("the code is one two three four five six", "one two three four five six", "otp:123456"),
         ("use code 123 456 to sign in", "123 456", "otp:123456"),
         ("PIN 9911 for online banking", "9911", "otp:9911"),
+        ("Steam Guard code: 7KD2M. Enter it to sign in.", "7KD2M", "otp:7KD2M"),
+        ("Your code is 618 204", "618 204", "otp:618204"),
     ],
 )
 def test_codes_with_context(text: str, raw: str, key: str) -> None:
@@ -47,6 +49,9 @@ def test_codes_with_context(text: str, raw: str, key: str) -> None:
         "promo code SAVE20",
         "Zoom meeting ID 845 2213 9904, passcode on the invite",  # tail of a longer number
         "card PIN reset requested",
+        "Your booking code: X7Y2Z9",  # a reservation's reference, not a one-time code
+        "Reservation code ABC123 confirmed",
+        "Flight ticket code LH4410",
     ],
 )
 def test_no_code_without_context(text: str) -> None:
