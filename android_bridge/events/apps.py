@@ -18,6 +18,18 @@ _RECIPIENT_WORDS = frozenset({"to", "recipient", "recipients", "address", "cc", 
 _URL_WORDS = frozenset({"url", "link", "href", "omnibox"})
 _AMOUNT_WORDS = frozenset({"amount", "price", "total", "sum"})
 _CREDENTIAL_WORDS = frozenset({"password", "passwd", "pin", "passcode", "otp", "cvv", "cvc"})
+# A postal address's parts (a shop's street field, a form's postcode): rule 1's last sentence
+# sends address fields to rule 5, not to the source->sink check that judges content.
+_ADDRESS_WORDS = frozenset(
+    {"street", "streetaddress", "postcode", "postalcode", "postal", "zip", "zipcode", "city",
+     "town", "province", "addr", "address1", "address2", "addressline", "addressline1",
+     "addressline2", "line1", "line2", "shipping", "shipto"}
+)  # fmt: skip
+# "address" names a postal address unless another word makes it a mail/network address or the
+# recipient of a message (those are the catalog's or _RECIPIENT_WORDS' business)
+_NOT_POSTAL = frozenset(
+    {"email", "mail", "e", "ip", "mac", "web", "url", "to", "recipient", "phone", "number"}
+)  # fmt: skip
 
 
 @lru_cache(maxsize=1)
@@ -54,14 +66,32 @@ def field_role(app: AppEntry | None, name: str, *, password: bool = False) -> Fi
     spec: Any = app.field(name) if app is not None and name else None
     if spec is not None:
         return FieldRole(spec.role)
-    words = set(name.lower().replace("-", "_").replace("/", "_").replace(":", "_").split("_"))
+    words = _words(name)
     if words & _CREDENTIAL_WORDS:
         return FieldRole.CREDENTIAL
+    if is_postal(name):
+        return FieldRole.ADDRESS
     if words & _URL_WORDS:
         return FieldRole.URL
     if words & _AMOUNT_WORDS:
         return FieldRole.AMOUNT
     return FieldRole.CONTENT
+
+
+def _words(name: str) -> set[str]:
+    raw = name.lower()
+    for ch in "-/:. ":
+        raw = raw.replace(ch, "_")
+    return {w for w in raw.split("_") if w}
+
+
+def is_postal(name: str) -> bool:
+    """Whether a field name or hint ("address_line1", "Street address", "Postcode") names a
+    part of a postal address."""
+    words = _words(name.rsplit("/", 1)[-1])  # a resource-id's package says nothing
+    if words & _NOT_POSTAL:
+        return False
+    return bool(words & _ADDRESS_WORDS) or ("address" in words and len(words) > 1)
 
 
 def field_kind(app: AppEntry | None, name: str) -> str | None:

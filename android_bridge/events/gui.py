@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from android_bridge.events import apps
+from android_bridge.events.compose import conversation_recipients
 from android_bridge.events.lexicon import (
     classify_label,
     is_button_label,
@@ -387,6 +388,9 @@ class GuiAdapter:
 
     def _role(self, entry: Any, name: str, node: Node) -> FieldRole:
         role = apps.field_role(entry, node.resource_id or name, password=node.password)
+        if role is FieldRole.CONTENT and node.hint and apps.is_postal(node.hint):
+            # a generic id ("edit_text") whose hint says "Street address" or "Postcode"
+            return FieldRole.ADDRESS
         if (
             role is FieldRole.CONTENT
             and apps.field_kind(entry, node.resource_id or name) is None
@@ -417,13 +421,27 @@ class GuiAdapter:
         name = field_name(node)
         role = self._role(entry, name, node)
         composer = bool(entry is not None and entry.roles.sink and entry.roles.source)
-        where = "the outbound composer of" if composer else "a field of"
+        fields = {name: role}
+        text = {name: typed}
+        op = Operation.LOCAL_WRITE
+        where = "a field of"
+        if composer and role is FieldRole.CONTENT:
+            # the message body of a conversation: what is typed goes to the thread's recipient
+            # (Messages to a new recipient is an outbound sink, rule 1)
+            op = Operation.EXTERNAL_SEND
+            recipients = conversation_recipients(screen, node)
+            for i, who in enumerate(recipients):
+                key = "recipient" if i == 0 else f"recipient_{i + 1}"
+                fields[key] = FieldRole.RECIPIENT
+                text[key] = who
+            to = f" to {', '.join(recipients)!r}" if recipients else ""
+            where = f"the message{to} in"
         return ActionSemantics(
             app=entry.name if entry is not None else None,
             package=package or None,
-            operation=Operation.LOCAL_WRITE,
-            fields={name: role},
-            text={name: typed},
+            operation=op,
+            fields=fields,
+            text=text,
             widget=self._widget(node, screen),
             description=f"type into {name!r}, {where} {package}",
         )

@@ -67,8 +67,9 @@ _TOGGLES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("install unknown apps", "allow from this source", "unknown sources",
       "unbekannte apps installieren", "sources inconnues", "orígenes desconocidos",
       "origini sconosciute", "安装未知应用", "未知来源"), "install_non_market_apps", "on"),
-    (("play protect", "scan apps with play protect", "harmful app detection"),
-     "play_protect", "off"),
+    (("play protect", "scan apps with play protect", "harmful app detection", "verify apps",
+      "scan device for security threats", "app-sicherheitsscan", "analyser les applications",
+      "analizar aplicaciones", "scansiona app"), "play_protect", "off"),
     (("developer options", "entwickleroptionen", "options pour les développeurs",
       "opciones para desarrolladores", "开发者选项"), "development_settings_enabled", "on"),
     (("find my device", "find my phone"), "find_my_device", "off"),
@@ -124,7 +125,10 @@ def _row(window: list[Node], node: Node) -> list[Node]:
     ]
     for outer in sorted(around, key=lambda n: n.area):
         inner = [n for n in window if _inside(outer.bounds, n.bounds) and not n.editable]
-        if any(_is_toggle(n) for n in inner) and any(n.text for n in inner if not _is_toggle(n)):
+        toggles = [n for n in inner if _is_toggle(n)]
+        # the label is a sibling text, or the switch's own text ("Scan apps with Play Protect"
+        # on a Switch); a bare switch's "ON"/"OFF" never matches a protection's name
+        if toggles and any(n.text for n in inner if not _is_toggle(n) or len(toggles) == 1):
             return inner
     return []
 
@@ -158,13 +162,29 @@ def _toggle(window: list[Node], node: Node) -> SecurityTap | None:
     if len(switches) != 1:
         return None  # no toggle, or several: the tap's effect is not a single flip
     labels = [_norm(s) for n in row for s in (n.text, n.description) if s and len(s) <= 120]
+    new = "off" if switches[0].checked else "on"
     for phrases, setting, weakening in _TOGGLES:
         hit = next((lab for lab in labels if any(p in lab for p in phrases)), None)
         if hit is None:
             continue
-        new = "off" if switches[0].checked else "on"
         op = Operation.SECURITY_CHANGE if new == weakening else Operation.SETTINGS_CHANGE
         return SecurityTap(op, setting, new, hit)
+    # A switch on a protection's own screen (title "Play Protect", "Find My Device") whose
+    # row label says something else ("Improve detection", "Use this feature"): turning it off
+    # turns that protection (or a part of it) off.
+    titles = [
+        _norm(s)
+        for n in window
+        if n not in row and not n.clickable and not n.editable
+        for s in (n.text, n.description)
+        if s and len(s) <= 80
+    ]
+    for phrases, setting, weakening in _TOGGLES:
+        if weakening != "off" or new != "off":
+            continue
+        if any(p in title for title in titles for p in phrases):
+            label = next((lab for lab in labels if lab not in ("on", "off")), setting)
+            return SecurityTap(Operation.SECURITY_CHANGE, setting, new, label)
     return None
 
 
