@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
+from host_pep.events import Channel
 from host_pep.extract import key_arguments, normalize_amount
 from host_pep.pipeline.context import DecisionContext
 from host_pep.policy.compiled import tokens
+from host_pep.policy.objects import object_mismatch
 from host_pep.semantics import FieldRole, Operation
 
 _STOP = frozenset(
@@ -157,24 +159,38 @@ class AuthResult:
 
 @lru_cache(maxsize=64)
 def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
-    """One alternation for all ASCII verbs of an operation (longest first), with inflections."""
-    ascii_verbs = sorted((v for v in verbs if v and v.isascii()), key=len, reverse=True)
-    if not ascii_verbs:
+    """One alternation for all ASCII verbs of an operation (longest first): whole words with
+    English inflections, and stems ("kauf*": kaufe, kaufen) with any ending."""
+    words = sorted(
+        (v for v in verbs if v and v.isascii() and not v.endswith("*")), key=len, reverse=True
+    )
+    stems = sorted(
+        (v[:-1] for v in verbs if v and v.isascii() and v.endswith("*") and len(v) > 2),
+        key=len,
+        reverse=True,
+    )
+    parts = []
+    if words:
+        alternation = "|".join(re.escape(v) for v in words)
+        parts.append(rf"(?:{alternation})(?:s|es|ed|d|ing)?(?![^\W\d_])")
+    if stems:
+        parts.append(rf"(?:{'|'.join(re.escape(v) for v in stems)})[^\W\d_]*")
+    if not parts:
         return None
-    alternation = "|".join(re.escape(v) for v in ascii_verbs)
-    return re.compile(rf"(?<![a-z])({alternation})(?:s|es|ed|d|ing)?(?![a-z])")
+    return re.compile(rf"(?<![^\W\d_])(?:{'|'.join(parts)})")
 
 
 def _verb_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]]:
+    """(matched text, position) of every verb in the request. Non-ASCII verbs ("löschen",
+    "削除") match as substrings: CJK text has no spaces between words."""
     found: list[tuple[str, int]] = []
     pattern = _verb_pattern(verbs)
     if pattern is not None:
-        found.extend((m.group(1), m.start()) for m in pattern.finditer(request))
+        found.extend((m.group(0), m.start()) for m in pattern.finditer(request))
     for verb in verbs:
         if verb and not verb.isascii():
-            idx = request.find(verb)
-            if idx >= 0:
-                found.append((verb, idx))
+            stem = verb.removesuffix("*")
+            found.extend((stem, m.start()) for m in re.finditer(re.escape(stem), request))
     return found
 
 
@@ -356,11 +372,23 @@ def authorize(ctx: DecisionContext) -> AuthResult:
             f"the user asked for a {op.value.replace('_', ' ')} of a different file "
             f"({', '.join(sorted(asked_files))})",
         )
+    mismatch = object_mismatch(
+        ctx.policy,
+        op,
+        ctx.user_request,
+        ctx.sem.text,
+        on_screen=ctx.event.channel is Channel.GUI,
+    )
+    if mismatch is not None:
+        return AuthResult(Authorization.NO, mismatch)
     request_words = {w for w in tokens(request) if w not in _STOP and len(w) > 1}
     # the verb that asks for the operation is not its object ("pay for the order": order stays)
     first_verb = min(positions, key=lambda vp: vp[1])[0]
     request_words -= set(first_verb.split())
-    if _overlaps(request_words, _object_words(ctx)):
+    objects = _object_words(ctx)
+    # CJK requests have no spaces: an object word ("联系人", "王伟") counts as a substring
+    cjk = any(o in request for o in objects if len(o) >= 2 and not o.isascii())
+    if cjk or _overlaps(request_words, objects):
         return AuthResult(
             Authorization.YES, f"the user request asks for this {op.value.replace('_', ' ')}"
         )

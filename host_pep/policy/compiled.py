@@ -58,6 +58,9 @@ class CompiledPolicy:
     security_settings: dict[str, frozenset[str]] = field(default_factory=dict)
     related_apps: dict[Operation, frozenset[str]] = field(default_factory=dict)
     security_verbs: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    app_names: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Well-known app name (lower case) -> its packages."""
+    all_words: tuple[str, ...] = ()
     sensitive_kinds: frozenset[str] = frozenset()
     regions: tuple[str, ...] = ("CN", "US")
     leak_rewrite: bool = False
@@ -106,6 +109,11 @@ class CompiledPolicy:
         c.related_apps = {
             op: frozenset(apps) for op, apps in bundle.high_impact.related_apps.items()
         }
+        c.app_names = {
+            n.lower(): frozenset(p.lower() for p in pkgs)
+            for n, pkgs in bundle.high_impact.app_names.items()
+        }
+        c.all_words = tuple(w.lower() for w in bundle.high_impact.all_words)
         c.sensitive_kinds = frozenset(bundle.sensitive_kinds)
         c.regions = tuple(bundle.settings.regions)
         c.leak_rewrite = bundle.settings.leak_decision == "rewrite"

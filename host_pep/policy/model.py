@@ -78,6 +78,13 @@ class HighImpact(BaseModel):
     the bank's vocabulary but still asks for the checkout in the shopping app)."""
     security_settings: dict[str, list[str]] = Field(default_factory=dict)
     """Setting key -> values that weaken security (changing it to one is a security change)."""
+    app_names: dict[str, list[str]] = Field(default_factory=dict)
+    """Well-known app name -> its packages ("tiktok" -> com.zhiliaoapp.musically): a request
+    naming an app authorizes uninstalling that app only, even when its package name does not
+    spell the app's name."""
+    all_words: list[str] = Field(default_factory=list)
+    """Words by which a request asks for every object ("all", "alle", "全部"): without one, a
+    request naming one object does not authorize an action on the whole collection."""
 
 
 class Lexicon(BaseModel):

@@ -1,0 +1,147 @@
+"""Which object a request authorizes (rule 4 is object-specific).
+
+"Delete the contact 'Pizza Roma'" asks to delete *that* contact: it does not authorize deleting
+Dimitris, nor every contact; "TikTokをアンインストールして" authorizes uninstalling TikTok, not LINE.
+Only what a request names plainly counts as its object: quoted text, a capitalised name inside
+the sentence, an app the bundle knows by name, a package name. A request that names nothing
+specific ("delete the duplicates") is left to the verb-and-vocabulary match in
+``host_pep.pipeline.authorization``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from host_pep.policy.compiled import CompiledPolicy, tokens
+from host_pep.semantics import Operation
+
+# Argument names that *name* the object acted on (a person, an app), not describe it: a
+# calendar title is free text ("Team sync" may well be "the meeting with Sarah").
+_NAME_FIELDS = frozenset(
+    {"name", "display_name", "displayname", "contact", "contact_name", "person", "full_name"}
+)
+_SELECTION_FIELDS = frozenset({"where", "selection", "filter"})
+_PACKAGE_FIELDS = frozenset({"package", "package_name", "pkg", "app", "app_id", "application_id"})
+_PACKAGE = re.compile(r"(?<![\w.])[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+(?![\w.])")
+_QUOTED = re.compile(r"['\"“‘「『]([^'\"”’」』]{2,80})['\"”’」』]")
+# a capitalised word inside a sentence (not its first word): a name ("Tom's", "Pizza Roma")
+_CAPITALISED = re.compile(r"(?<=[\w,;:'\"”)] )(?:[A-Z][\w'’-]+)")
+_SENTENCE_SPLIT = re.compile(r"[.!?。！？]\s*")
+# words that are capitalised inside sentences without naming the object
+_NOT_NAMES = frozenset({"i", "i'm", "i'll", "i've", "ok", "please"})
+_GENERIC_PACKAGE_PARTS = frozenset(
+    {"com", "org", "net", "android", "app", "apps", "mobile", "google", "jp", "us", "io"}
+)
+# a selection that matches every row
+_ALL_ROWS = re.compile(r"^\s*(?:\*|all|1\s*=\s*1|true)\s*$", re.IGNORECASE)
+
+
+def _words(text: str) -> set[str]:
+    return {t for t in tokens(text) if len(t) > 1 and not t.isdigit()}
+
+
+def requested_names(request: str) -> set[str]:
+    """Words of the specific objects a request names (lower case)."""
+    names: set[str] = set()
+    for m in _QUOTED.finditer(request):
+        names |= _words(m.group(1))
+    for sentence in _SENTENCE_SPLIT.split(request):
+        for m in _CAPITALISED.finditer(sentence.strip()):
+            word = m.group(0).lower().removesuffix("'s").removesuffix("’s")
+            if word not in _NOT_NAMES:
+                names |= _words(word)
+    return names
+
+
+def _mentions(request: str, name: str) -> bool:
+    if not name.isascii():
+        return name in request
+    return re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", request) is not None
+
+
+def _name_values(text: Mapping[str, str]) -> set[str]:
+    out: set[str] = set()
+    for path, value in text.items():
+        leaf = path.rsplit(".", 1)[-1].lower()
+        if leaf in _NAME_FIELDS:
+            out |= _words(value)
+        elif leaf in _SELECTION_FIELDS:
+            for m in _QUOTED.finditer(value):
+                out |= _words(m.group(1))
+    return out
+
+
+def _packages(text: Mapping[str, str], op: Operation) -> set[str]:
+    out: set[str] = set()
+    for path, value in text.items():
+        leaf = path.rsplit(".", 1)[-1].lower()
+        if leaf in _PACKAGE_FIELDS or op is Operation.UNINSTALL:
+            out.update(m.group(0) for m in _PACKAGE.finditer(value.strip().lower()))
+    return out
+
+
+def _spells(name: str, parts: set[str]) -> bool:
+    """Does a package spell the app's name ("candy crush" in com.king.candycrushsaga)?"""
+    compact = "".join(tokens(name))
+    if len(compact) < 3:
+        return compact in parts
+    return any(compact in part for part in parts)
+
+
+def _app_mismatch(policy: CompiledPolicy, request: str, packages: set[str]) -> str | None:
+    lowered = request.lower()
+    asked = {n for n in policy.app_names if _mentions(lowered, n)}
+    asked_pkgs = {p for p in _PACKAGE.findall(lowered) if p in packages or "." in p[3:]}
+    if not asked and not asked_pkgs:
+        return None
+    for pkg in packages:
+        if pkg in asked_pkgs:
+            return None
+        parts = set(tokens(pkg)) - _GENERIC_PACKAGE_PARTS
+        if any(pkg in policy.app_names[n] or _spells(n, parts) for n in asked):
+            return None
+    named = ", ".join(sorted(asked | asked_pkgs))
+    return f"the user asked about {named}, not {', '.join(sorted(packages))}"
+
+
+def _is_bulk(op: Operation, text: Mapping[str, str]) -> bool:
+    """A delete that selects nothing (``content delete --uri …/contacts``) or selects all."""
+    if op is not Operation.DELETE:
+        return False
+    values = [v for v in text.values() if v.strip()]
+    return not values or all(_ALL_ROWS.match(v) for v in values)
+
+
+def object_mismatch(
+    policy: CompiledPolicy,
+    op: Operation,
+    request: str,
+    text: Mapping[str, str],
+    *,
+    on_screen: bool = False,
+) -> str | None:
+    """Why the request's object is not the one this action touches, or None when it is (or the
+    request names no specific object). ``on_screen``: a GUI action acts on what is shown, and a
+    tap carries no object name of its own."""
+    packages = _packages(text, op)
+    if packages:
+        return _app_mismatch(policy, request, packages)
+    names = requested_names(request)
+    if not names:
+        return None
+    lowered = request.lower()
+    if not on_screen and _is_bulk(op, text):
+        if any(_mentions(lowered, w) for w in policy.all_words):
+            return None
+        return (
+            f"the user asked for a {op.value.replace('_', ' ')} of one object "
+            f"({', '.join(sorted(names))}), this acts on all of them"
+        )
+    acted = _name_values(text)
+    if not acted:
+        return None
+    request_words = _words(request)
+    if acted & request_words or any(a in lowered for a in acted if not a.isascii()):
+        return None
+    return f"the user asked about {', '.join(sorted(names))}, not {' '.join(sorted(acted))}"
