@@ -13,6 +13,7 @@ from host_pep.exceptions import EventValidationError
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.policy.openworld import classify_tool
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, ObservedValue, Operation
+from host_pep.values.records import labelled_values
 
 MAX_RESULT_LEAVES = 2000
 
@@ -110,4 +111,17 @@ class ToolAdapter:
             if value.strip():
                 trusted = not untrusted and not (outside and under(path, outside))
                 out.append(ObservedValue(text=value, source=source, field=path, trusted=trusted))
+        # a generic "value" is read with the label beside it: a vault field labelled "code" is
+        # a secret, a lab result is "HbA1c: 8.4 %"
+        for item in labelled_values(result):
+            trusted = not untrusted and not (outside and under(item.path, outside))
+            out.append(
+                ObservedValue(
+                    text=item.text,
+                    source=source,
+                    field=item.path,
+                    trusted=trusted,
+                    kind_hint=item.kind_hint,
+                )
+            )
         return out

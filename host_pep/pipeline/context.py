@@ -42,6 +42,8 @@ _BARE_ALNUM = re.compile(r"(?<![\w-])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{4
 _NOT_DIGIT = re.compile(r"\D")
 _WORD = re.compile(r"\S+")
 _WORD_TRAIL = ".,;:!?)]}\"'"
+_WORD_LEAD = "\"'“‘([{<"
+_QUOTES = "\"'”’"
 _MIN_SECRET = 6
 KEY_ROLES = frozenset(
     {FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL, FieldRole.AMOUNT, FieldRole.ADDRESS}
@@ -428,9 +430,16 @@ def _hashed_words(text: str) -> tuple[tuple[int, str, str], ...]:
     """(offset, word, credential key) of every word long enough to be a password."""
     out = []
     for m in _WORD.finditer(text):
-        word = m.group(0).rstrip(_WORD_TRAIL)
-        if len(word) >= _MIN_SECRET:
-            out.append((m.start(), word, credential_key(word)))
+        whole = m.group(0)
+        start = m.start()
+        unquoted = whole.lstrip(_WORD_LEAD)
+        start += len(whole) - len(unquoted)
+        # a password may end in punctuation ("s3cure-Pass-Word!"): try it as written, and
+        # without what a sentence or a shell quote adds after it
+        forms = dict.fromkeys((unquoted.rstrip(_QUOTES), unquoted.rstrip(_WORD_TRAIL)))
+        for word in forms:
+            if len(word) >= _MIN_SECRET:
+                out.append((start, word, credential_key(word)))
     return tuple(out)
 
 

@@ -21,8 +21,24 @@ _DISCLOSURE = re.compile(
 )
 # Cheap necessary condition, matched case-sensitively against the lower-cased text.
 _TRIGGERS = re.compile(
-    "pass|pwd|pin|secret|api|token|contrase|senha|密码|口令|密碼|暗証|パスワード|비밀번호"
+    "pass|pwd|pin|secret|api|token|key|contrase|senha|密码|口令|密碼|暗証|パスワード|비밀번호"
 )
+# A configuration line (``.env``, shell, YAML): ``AWS_SECRET_ACCESS_KEY=...``,
+# ``export GITHUB_TOKEN="..."``, ``db_password: ...``. The name says whether the value is secret.
+_CONFIG_LINE = re.compile(
+    r"(?m)^[ \t]*(?:export[ \t]+)?(?P<name>[A-Za-z_][\w.-]{0,80})[ \t]*[=:][ \t]*"
+    r"(?P<q>[\"']?)(?P<value>[^\s\"'#]{6,256})"
+)
+_NAME_SPLIT = re.compile(r"[_.\-]+|(?<=[a-z])(?=[A-Z])")
+_SECRET_NAME_WORDS = frozenset(
+    {"secret", "token", "key", "password", "passwd", "pass", "pwd", "apikey", "passphrase",
+     "credential", "credentials", "auth", "private"}
+)  # fmt: skip
+# ``AWS_ACCESS_KEY_ID``, ``KEY_PATH``: the name of a secret's companion, not a secret.
+_NOT_SECRET_LAST = frozenset(
+    {"id", "name", "user", "username", "url", "uri", "host", "port", "region", "file", "path",
+     "type", "length", "size", "ttl", "expiry", "expires"}
+)  # fmt: skip
 _TRAILING = ".,;:)]}>。，；）"
 # Words that follow "password is" in ordinary prose about passwords, not in disclosures.
 _PROSE = frozenset(
@@ -59,7 +75,8 @@ def find_credentials(layer: Canonical) -> list[Detected]:
     text = layer.text
     if _TRIGGERS.search(lowered(text)) is None:
         return []
-    found: list[Detected] = []
+    found: list[Detected] = list(_config_secrets(layer))
+    taken = {d.span for d in found}
     for m in _DISCLOSURE.finditer(text):
         value = m.group("value").rstrip(_TRAILING)
         start = m.start("value")
@@ -68,6 +85,8 @@ def find_credentials(layer: Canonical) -> list[Detected]:
         if value.isalpha() and value.islower() and _PROSE_GOES_ON.match(text, start + len(value)):
             continue  # "password: tap the link" is an instruction, not a disclosure
         s, e = layer.to_original(start, start + len(value))
+        if (s, e) in taken:
+            continue
         raw = layer.original[s:e]
         keys: tuple[str, ...] = (credential_key(value),)
         if _CODE_LIKE.fullmatch(value):
@@ -78,6 +97,33 @@ def find_credentials(layer: Canonical) -> list[Detected]:
                 kind=SensitiveKind.CREDENTIAL,
                 raw=raw,
                 keys=keys,
+                span=(s, e),
+                masked=mask(SensitiveKind.CREDENTIAL, value),
+            )
+        )
+    return found
+
+
+def _config_secrets(layer: Canonical) -> list[Detected]:
+    """Values of configuration lines whose name says they are secret (a ``.env`` file)."""
+    text = layer.text
+    if "=" not in text and ":" not in text:
+        return []
+    found = []
+    for m in _CONFIG_LINE.finditer(text):
+        words = [w.lower() for w in _NAME_SPLIT.split(m.group("name")) if w]
+        if not words or _SECRET_NAME_WORDS.isdisjoint(words) or words[-1] in _NOT_SECRET_LAST:
+            continue
+        value = m.group("value").rstrip(_TRAILING)
+        if len(value) < 6 or (value.isalpha() and len(value) < 16):
+            continue  # "Key: Important" is a heading; a secret mixes in digits or symbols
+        start = m.start("value")
+        s, e = layer.to_original(start, start + len(value))
+        found.append(
+            Detected(
+                kind=SensitiveKind.CREDENTIAL,
+                raw=layer.original[s:e],
+                keys=(credential_key(value),),
                 span=(s, e),
                 masked=mask(SensitiveKind.CREDENTIAL, value),
             )

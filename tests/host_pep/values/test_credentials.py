@@ -81,3 +81,15 @@ def test_code_typed_into_a_pin_field_keeps_its_otp_key() -> None:
     assert d.keys == (_key("482913"), "otp:482913")
     [d] = detect("hunter2", DetectionContext(password=True))
     assert d.keys == (_key("hunter2"),)
+
+
+def test_secret_lines_of_a_config_file_are_credentials_and_their_companions_are_not() -> None:
+    env = (
+        "AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\n"
+        "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCY\n"
+        'export GITHUB_TOKEN="ghp_xyz98765432"\n'
+        "DB_HOST=db.internal.example\n"
+    )
+    raws = [d.raw for d in detect(env) if d.kind is SensitiveKind.CREDENTIAL]
+    assert raws == ["wJalrXUtnFEMI/K7MDENG/bPxRfiCY", "ghp_xyz98765432"]
+    assert detect("Key: Important") == []  # a heading, not a secret

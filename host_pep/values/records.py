@@ -1,0 +1,92 @@
+"""Labelled values in structured records: ``{"label": "code", "value": "A1arm-7734-xx"}``,
+``{"test": "HbA1c", "value": "8.4 %"}``.
+
+A generic ``value`` key says nothing about its content; the sibling that names it does. A value
+whose label names a secret is a credential whatever the record's own keys are, and a measured
+value is read together with the name of what was measured ("HbA1c: 8.4 %"), so a lab result
+under a generic key is recognised as one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from host_pep.values.fields import CREDENTIAL_TOKENS, NOT_OTP_TOKENS, field_tokens
+
+_LABEL_KEYS = ("label", "name", "test", "title", "type", "field", "kind", "metric", "measure")
+_VALUE_KEYS = frozenset({"value", "val", "result", "reading", "content", "data", "text", "secret"})
+_UNIT_KEYS = ("unit", "units")
+# Words in a label that make the labelled value a secret.
+_SECRET_LABEL_WORDS = CREDENTIAL_TOKENS | {
+    "code", "token", "key", "apikey", "otp", "totp", "cvv", "cvc", "credential", "credentials",
+}  # fmt: skip
+MAX_RECORDS = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Labelled:
+    path: str
+    """The value's path as ``host_pep.adapters.tool.flatten`` names it (``fields[0].value``)."""
+    text: str
+    """What to read: the value itself (a secret), or "<label>: <value> [unit]"."""
+    kind_hint: str | None
+    """``"credential"`` when the label names a secret."""
+
+
+def is_secret_label(text: str) -> bool:
+    tokens = field_tokens(text)
+    return not tokens.isdisjoint(_SECRET_LABEL_WORDS) and tokens.isdisjoint(NOT_OTP_TOKENS)
+
+
+def labelled_values(value: Any) -> list[Labelled]:
+    """Every labelled value in a JSON-like tree (dicts, lists, scalars)."""
+    out: list[Labelled] = []
+    stack: list[tuple[str, Any]] = [("", value)]
+    seen = 0
+    while stack and seen < MAX_RECORDS:
+        prefix, node = stack.pop()
+        seen += 1
+        if isinstance(node, list):
+            stack.extend((f"{prefix}[{i}]", v) for i, v in enumerate(node))
+        elif isinstance(node, dict):
+            out.extend(_in_record(prefix, node))
+            stack.extend(
+                (f"{prefix}.{k}" if prefix else str(k), v)
+                for k, v in node.items()
+                if isinstance(v, dict | list)
+            )
+    return out
+
+
+def _scalar(value: Any) -> str | None:
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, str | int | float):
+        text = str(value).strip()
+        return text or None
+    return None
+
+
+def _in_record(prefix: str, record: dict[Any, Any]) -> list[Labelled]:
+    label = next(
+        (t for k in _LABEL_KEYS if (t := _scalar(record.get(k))) is not None and k in record),
+        None,
+    )
+    if label is None:
+        return []
+    out = []
+    for key, raw in record.items():
+        if str(key).lower() not in _VALUE_KEYS:
+            continue
+        text = _scalar(raw)
+        if text is None:
+            continue
+        path = f"{prefix}.{key}" if prefix else str(key)
+        if is_secret_label(label):
+            out.append(Labelled(path, text, "credential"))
+            continue
+        unit = next((u for k in _UNIT_KEYS if (u := _scalar(record.get(k))) is not None), None)
+        read = f"{label}: {text}" + (f" {unit}" if unit and unit not in text else "")
+        out.append(Labelled(path, read, None))
+    return out
