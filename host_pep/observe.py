@@ -270,7 +270,9 @@ def to_observations(
         found = found + extra + _street_parts(found) + _locality_parts(found)
         found += key_arguments(text)
         for f in found:
-            phrase = phrase_key(f.raw) if f.kind in PHRASE_KINDS else None
+            # a health record's phrase ("Ehlers-Danlos syndrome") is matched inside later text
+            # the way an address is: the lexicon may not know it
+            phrase = phrase_key(f.raw) if f.kind in PHRASE_KINDS or f.kind == "health" else None
             for key in _with_national(f):
                 out.append(
                     Observation(

@@ -66,9 +66,13 @@ def _automaton() -> ahocorasick.Automaton:
 _DOSE = r"\d+(?:[.,]\d+)?\s?(?:mg|mcg|µg|μg|g|ml|iu|units?|毫克|微克)"
 _DOSE_BEFORE = re.compile(rf"(?P<dose>{_DOSE})\s+(?:of\s+)?$", re.IGNORECASE)
 _DOSE_AFTER = re.compile(rf"\s*(?P<dose>{_DOSE})(?![A-Za-z])", re.IGNORECASE)
-# "HbA1c: 8.1 %", "LDL of 160 mg/dL", "A1c was 7.2%": a measured value right after a lab test.
+# "HbA1c: 8.1 %", "LDL of 160 mg/dL", "A1c was 7.2%", "HbA1c came back at 8.4 %": a measured
+# value after a lab test, at most three words on (not a date or a range's first number).
 _LAB_VALUE = re.compile(
-    r"\s*(?:\(\w+\)\s*)?(?::|=|was|is|of|at)?\s*(?P<value>\d{1,4}(?:[.,]\d{1,2})?)(?!\d)"
+    r"\s*(?:\(\w+\)\s*)?(?:(?:came|back|result|results|level|levels|reading|value|test|score"
+    r"|count|measured|just|now|still|went|rose|fell|dropped|up|down|to|was|is)\s+){0,3}?"
+    r"(?::|=|was|is|of|at)?\s*"
+    r"(?P<value>\d{1,4}(?:[.,]\d{1,2})?)(?!\d|[\-/.]\d)"
     r"(?:\s?(?:%|mg/dl|mmol/l|mmol/mol|ng/ml|µiu/ml|miu/l|copies/ml|cells/mm3|ml/min))?"
 )
 # Subtypes that also disclose their parent condition.
@@ -83,6 +87,14 @@ _BLOOD_ZH = re.compile(
     re.IGNORECASE,
 )
 _LETTER = re.compile(r"\w")
+# "Diagnosis: <anything>": a record's label says the rest of the line is a health datum, even
+# when the lexicon does not know the term ("Diagnosis: Ehlers-Danlos syndrome, hypermobile").
+_NO_ENTRY = frozenset({"none", "n/a", "na", "nil", "unknown", "no", "yes", "pending", "none known"})
+_LABELLED = re.compile(
+    r"(?im)(?:^|(?<=[\s(\[]))(?:diagnos[ie]s|diagnosed with|medications?"
+    r"|prescriptions?|allerg(?:y|ies)|dx|诊断|病情|用药|診断)\s*[:：]\s*"
+    r"(?P<value>[^\n:;,.。；]{3,80}?)\s*(?=$|[\n;,.。；(])"
+)
 
 
 class _Spans:
@@ -121,7 +133,7 @@ def find_health(layer: Canonical) -> list[Detected]:
             continue
         keys = [f"health:{term.canonical}"]
         if term.category == "lab":
-            value = _LAB_VALUE.match(lowered, end, min(len(lowered), end + 24))
+            value = _LAB_VALUE.match(lowered, end, min(len(lowered), end + 48))
             if value is None:
                 continue  # a test's name without a result says nothing about the person
             number = value.group("value").replace(",", ".")
@@ -142,6 +154,14 @@ def find_health(layer: Canonical) -> list[Detected]:
                 elif after is not None:
                     end = after.end()
         found.append(_detected(layer, start, end, tuple(keys)))
+    if ":" in lowered or "：" in lowered:
+        for m in _LABELLED.finditer(lowered):
+            start, end = m.span("value")
+            entry = m.group("value")
+            if entry in _NO_ENTRY or not _LETTER.search(entry) or not taken.add(start, end):
+                continue  # a term the lexicon knows inside it is reported (and keyed) as itself
+            key = "health:" + " ".join(entry.split())
+            found.append(_detected(layer, start, end, (key,)))
     for m in _BLOOD_EN.finditer(text) if "blood" in lowered else ():
         rh = (m.group("rh") or "").lower().replace("−", "-")
         sign = {"positive": "+", "pos": "+", "negative": "-", "neg": "-"}.get(rh, rh)

@@ -99,3 +99,54 @@ def test_a_booking_reference_in_an_sms_is_not_a_code(pep: PEP) -> None:
     _read(pep, "sms.read_inbox", inbox)
     note = tool_event("notes.create", {"title": "trip", "body": "booking X7Y2Z9, LH4410"})
     assert pep.decide_sync(note).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("body", ["s3cure-Pass-Word!", "bank: 'jdoe s3cure-Pass-Word!'"])
+def test_a_vault_password_ending_in_punctuation_is_caught_in_notes(pep: PEP, body: str) -> None:
+    _read(
+        pep,
+        "keyvault.get_item",
+        {"name": "Bank", "username": "jdoe", "password": "s3cure-Pass-Word!"},
+    )
+    note = tool_event("notes.create", {"title": "bank", "body": body})
+    assert pep.decide_sync(note).decision is Decision.DENY
+
+
+def test_a_vault_field_labelled_code_is_a_credential(pep: PEP) -> None:
+    item = {"title": "Home alarm", "fields": [{"label": "code", "value": "A1arm-7734-xx"}]}
+    _read(pep, "keyvault.get_item", item)
+    alarm = tool_event("clock.set_alarm", {"hour": 22, "label": "arm house A1arm-7734-xx"})
+    assert pep.decide_sync(alarm).decision is Decision.DENY
+
+
+def test_a_secret_in_an_env_file_is_a_credential(pep: PEP) -> None:
+    env = "AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\nAWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRf\n"
+    _read(pep, "files.read", env)
+    note = tool_event(
+        "notes.create", {"title": "keys", "body": "secret wJalrXUtnFEMI/K7MDENG/bPxRf"}
+    )
+    assert pep.decide_sync(note).decision is Decision.DENY
+
+
+def test_a_lab_value_under_a_generic_value_key_is_health_data(pep: PEP) -> None:
+    _read(
+        pep, "patient_portal.get_lab_results", {"test": "HbA1c", "value": "8.4 %", "flag": "high"}
+    )
+    post = tool_event(
+        "chat.post_message", {"channel": "#club", "text": "my HbA1c came back at 8.4 %"}
+    )
+    assert pep.decide_sync(post).decision is Decision.DENY
+    other = tool_event("chat.post_message", {"channel": "#club", "text": "ran 8.4 km today"})
+    assert pep.decide_sync(other).decision is Decision.ALLOW
+
+
+def test_a_diagnosis_the_lexicon_does_not_know_is_caught_by_its_label(pep: PEP) -> None:
+    screen = _health_screen("Diagnosis: Ehlers-Danlos syndrome, hypermobile type")
+    decision = _typed_into_other_app(pep, screen, "I have Ehlers-Danlos syndrome, swipe right")
+    assert decision is Decision.DENY
+
+
+def test_a_diagnosis_from_a_health_tool_is_caught_in_notes(pep: PEP) -> None:
+    _read(pep, "health.get_conditions", [{"condition": "bipolar I disorder", "since": "2019"}])
+    note = tool_event("notes.create", {"title": "me", "body": "bipolar I disorder since 2019"})
+    assert pep.decide_sync(note).decision is Decision.DENY

@@ -82,3 +82,23 @@ def test_a_lab_result_is_keyed_by_test_and_value_and_the_bare_test_is_not() -> N
     retold = {k for d in detect("FYI my HbA1c is 8.1 % and I have type 2 diabetes") for k in d.keys}
     assert "health:hba1c 8.1" in retold and "health:type 2 diabetes" in retold
     assert detect("book an HbA1c test for May 3") == []
+
+
+def test_a_lab_value_a_few_words_after_its_test_is_keyed_but_a_date_is_not() -> None:
+    keys = {k for d in detect("my HbA1c came back at 8.4 % lol") for k in d.keys}
+    assert keys == {"health:hba1c 8.4"}
+    assert detect("HbA1c test scheduled 2026-12-01") == []
+
+
+def test_a_labelled_diagnosis_is_health_data_even_when_the_lexicon_does_not_know_it() -> None:
+    found = detect("Diagnosis: Ehlers-Danlos syndrome, hypermobile type")
+    assert [(d.raw, d.keys) for d in found] == [
+        ("Ehlers-Danlos syndrome", ("health:ehlers-danlos syndrome",))
+    ]
+    assert detect("Allergies: none") == []
+    assert detect("Condition: like new") == []  # a product's condition is no health datum
+
+
+def test_bipolar_subtypes_and_lithium_salts_are_in_the_lexicon() -> None:
+    keys = {k for d in detect("Lithium carbonate 400 mg, bipolar I disorder") for k in d.keys}
+    assert {"health:lithium 400mg", "health:bipolar disorder"} <= keys
