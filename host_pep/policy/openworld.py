@@ -46,6 +46,11 @@ _MONEY = frozenset(
 _SHARING = frozenset(
     {"share", "shared", "sharing", "permission", "permissions", "acl", "public", "publish"}
 )
+# Pastes and gists publish a text at a link anyone holding it can read: an upload outside the
+# device, whatever the verb ("github.create_gist", "pastebin.new_paste").
+_PASTES = frozenset({"gist", "gists", "paste", "pastes", "pastebin", "hastebin", "snippet"})
+# An outbound write flagged public ("public=true", "visibility") is a share, not a message.
+_PUBLIC_ARGS = frozenset({"public", "is_public", "visibility", "privacy"})
 # Nouns that name what a getter returns ("maps.place_details", "weather.forecast"): with no
 # verb, a tool named only by them reads.
 _READ_NOUNS = frozenset(
@@ -127,6 +132,7 @@ def _method_tokens(name: str) -> list[str]:
 def classify_operation(
     name: str, args: Iterable[str], description: str, policy: CompiledPolicy
 ) -> Operation:
+    args = list(args)
     toks = tokens(name)
     tokset = set(toks)
     op = _first_verb(_method_tokens(name), policy) or _first_verb(toks, policy)
@@ -155,6 +161,10 @@ def classify_operation(
     ):
         return Operation.PAYMENT
     if op is Operation.EXTERNAL_SEND and tokset & _FILES:
+        return Operation.SHARE_UPLOAD
+    if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and tokset & _PASTES:
+        return Operation.SHARE_UPLOAD
+    if op is Operation.EXTERNAL_SEND and any(a.lower() in _PUBLIC_ARGS for a in args):
         return Operation.SHARE_UPLOAD
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and tokset & _SHARING:
         return Operation.SHARE_UPLOAD
