@@ -94,6 +94,19 @@ def test_an_alphanumeric_code_from_sms_is_caught_in_notes(pep: PEP, written: str
     assert pep.decide_sync(note).decision is Decision.DENY
 
 
+@pytest.mark.parametrize(
+    ("sms", "written"),
+    [
+        ("G-482913 is your Google verification code.", "google G-482913"),
+        ("Your Microsoft code is 618 204", "ms 618204"),
+    ],
+)
+def test_prefixed_and_grouped_codes_match_in_any_form(pep: PEP, sms: str, written: str) -> None:
+    _read(pep, "sms.read_inbox", [{"from": "Service", "body": sms}])
+    note = tool_event("notes.create", {"title": "codes", "body": written})
+    assert pep.decide_sync(note).decision is Decision.DENY
+
+
 def test_a_booking_reference_in_an_sms_is_not_a_code(pep: PEP) -> None:
     inbox = [{"from": "Airline", "body": "Your booking code: X7Y2Z9. Flight LH4410 departs 9:40."}]
     _read(pep, "sms.read_inbox", inbox)
