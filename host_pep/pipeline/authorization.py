@@ -157,17 +157,18 @@ class AuthResult:
     reason: str
 
 
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
 @lru_cache(maxsize=64)
 def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
-    """One alternation for all ASCII verbs of an operation (longest first): whole words with
-    English inflections, and stems ("kauf*": kaufe, kaufen) with any ending."""
-    words = sorted(
-        (v for v in verbs if v and v.isascii() and not v.endswith("*")), key=len, reverse=True
-    )
+    """One alternation for the verbs of an operation written with spaces between words
+    (longest first): whole words with English inflections, and stems ("supprim*") with any
+    ending."""
+    spaced = [v for v in verbs if v and not _CJK.search(v)]
+    words = sorted((v for v in spaced if not v.endswith("*")), key=len, reverse=True)
     stems = sorted(
-        (v[:-1] for v in verbs if v and v.isascii() and v.endswith("*") and len(v) > 2),
-        key=len,
-        reverse=True,
+        (v[:-1] for v in spaced if v.endswith("*") and len(v) > 2), key=len, reverse=True
     )
     parts = []
     if words:
@@ -181,14 +182,14 @@ def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
 
 
 def _verb_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]]:
-    """(matched text, position) of every verb in the request. Non-ASCII verbs ("löschen",
-    "削除") match as substrings: CJK text has no spaces between words."""
+    """(matched text, position) of every verb in the request. Chinese and Japanese verbs
+    ("删除", "アンインストール") match as substrings: there are no spaces between words."""
     found: list[tuple[str, int]] = []
     pattern = _verb_pattern(verbs)
     if pattern is not None:
         found.extend((m.group(0), m.start()) for m in pattern.finditer(request))
     for verb in verbs:
-        if verb and not verb.isascii():
+        if verb and _CJK.search(verb):
             stem = verb.removesuffix("*")
             found.extend((stem, m.start()) for m in re.finditer(re.escape(stem), request))
     return found

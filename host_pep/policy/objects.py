@@ -28,8 +28,13 @@ _QUOTED = re.compile(r"['\"“‘「『]([^'\"”’」』]{2,80})['\"”’」�
 # a capitalised word inside a sentence (not its first word): a name ("Tom's", "Pizza Roma")
 _CAPITALISED = re.compile(r"(?<=[\w,;:'\"”)] )(?:[A-Z][\w'’-]+)")
 _SENTENCE_SPLIT = re.compile(r"[.!?。！？]\s*")
-# words that are capitalised inside sentences without naming the object
-_NOT_NAMES = frozenset({"i", "i'm", "i'll", "i've", "ok", "please"})
+# words that are capitalised inside sentences without naming the object ("on Monday")
+_NOT_NAMES = frozenset(
+    {"i", "i'm", "i'll", "i've", "ok", "please", "monday", "tuesday", "wednesday", "thursday",
+     "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june",
+     "july", "august", "september", "october", "november", "december", "today", "tomorrow",
+     "google", "android", "samsung", "pixel", "apple", "microsoft", "play", "store"}
+)  # fmt: skip
 _GENERIC_PACKAGE_PARTS = frozenset(
     {"com", "org", "net", "android", "app", "apps", "mobile", "google", "jp", "us", "io"}
 )
@@ -41,8 +46,9 @@ def _words(text: str) -> set[str]:
     return {t for t in tokens(text) if len(t) > 1 and not t.isdigit()}
 
 
-def requested_names(request: str) -> set[str]:
-    """Words of the specific objects a request names (lower case)."""
+def requested_names(request: str, policy: CompiledPolicy | None = None) -> set[str]:
+    """Words of the specific objects a request names (lower case). Capitalised words that name
+    an app ("in Google Contacts", "my Uber") say where, not which object."""
     names: set[str] = set()
     for m in _QUOTED.finditer(request):
         names |= _words(m.group(1))
@@ -51,6 +57,9 @@ def requested_names(request: str) -> set[str]:
             word = m.group(0).lower().removesuffix("'s").removesuffix("’s")
             if word not in _NOT_NAMES:
                 names |= _words(word)
+    if policy is not None:
+        names -= policy.app_by_word.keys()
+        names -= policy.app_names.keys()
     return names
 
 
@@ -127,7 +136,7 @@ def object_mismatch(
     packages = _packages(text, op)
     if packages:
         return _app_mismatch(policy, request, packages)
-    names = requested_names(request)
+    names = requested_names(request, policy)
     if not names:
         return None
     lowered = request.lower()

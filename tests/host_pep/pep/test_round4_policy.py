@@ -59,6 +59,8 @@ def test_deleting_another_contact_than_the_one_named_is_not_authorized(pep: PEP)
         ("Delete Tom's old number", "Tom"),
         ("Elimina il contatto di Marco", "Marco Rossi"),
         ("删除王伟的联系人", "王伟"),
+        ("Delete the contact I added on Monday", "Bob Miller"),
+        ("Delete the duplicate in Google Contacts", "Bob Miller"),
     ],
 )
 def test_ordinary_phrasing_still_authorizes_the_named_contact(
@@ -268,3 +270,12 @@ def test_a_public_paste_is_an_upload_outside_the_device(
     assert "share upload" in verdict.reason
     asked = tool_event(target, payload, request=asked_for)
     assert decide(pep, asked) is Decision.ALLOW
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["Zeig mir die letzte Überweisung", "Wo ist meine Bestellung?", "Mostra i miei acquisti"],
+)
+def test_a_noun_of_the_same_stem_does_not_ask_to_pay(pep: PEP, request_text: str) -> None:
+    event = tool_event("bank.transfer", TRANSFER, request=request_text)
+    assert decide(pep, event) is Decision.DENY
