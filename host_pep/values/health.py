@@ -90,6 +90,14 @@ _LETTER = re.compile(r"\w")
 # "Diagnosis: <anything>": a record's label says the rest of the line is a health datum, even
 # when the lexicon does not know the term ("Diagnosis: Ehlers-Danlos syndrome, hypermobile").
 _NO_ENTRY = frozenset({"none", "n/a", "na", "nil", "unknown", "no", "yes", "pending", "none known"})
+# A diagnosis or a drug is a noun phrase; a status line after the label is not a health datum
+# ("Prescription: ready for pickup", "Medications: 2 refills remaining", "Diagnosis: see below").
+_STATUS_WORDS = frozenset(
+    {"for", "to", "is", "are", "be", "ready", "pending", "due", "available", "remaining",
+     "refill", "refills", "take", "your", "you", "please", "see", "tap", "view", "click", "not",
+     "none", "new", "active", "expired", "approved", "sent", "pickup", "below", "above",
+     "attached", "update", "updated", "add", "edit", "list", "history", "record", "records"}
+)  # fmt: skip
 _LABELLED = re.compile(
     r"(?im)(?:^|(?<=[\s(\[]))(?:diagnos[ie]s|diagnosed with|medications?"
     r"|prescriptions?|allerg(?:y|ies)|dx|诊断|病情|用药|診断)\s*[:：]\s*"
@@ -158,7 +166,12 @@ def find_health(layer: Canonical) -> list[Detected]:
         for m in _LABELLED.finditer(lowered):
             start, end = m.span("value")
             entry = m.group("value")
-            if entry in _NO_ENTRY or not _LETTER.search(entry) or not taken.add(start, end):
+            if (
+                entry in _NO_ENTRY
+                or not _LETTER.search(entry)
+                or not _STATUS_WORDS.isdisjoint(entry.split())
+                or not taken.add(start, end)
+            ):
                 continue  # a term the lexicon knows inside it is reported (and keyed) as itself
             key = "health:" + " ".join(entry.split())
             found.append(_detected(layer, start, end, (key,)))

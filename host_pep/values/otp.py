@@ -43,6 +43,11 @@ _REACH = 30
 _SENTENCE_END = re.compile(r"[\n.!?。！？]")
 _DIGIT = re.compile(r"\d")
 _WHOLE = re.compile(r"\s*(?:[A-Z]{1,3}-)?([A-Za-z0-9]{4,10})\s*")
+# A message about a trip or a booking: its letter-and-digit "codes" are references (a PNR).
+_TRAVEL = re.compile(
+    r"\b(?:flights?|boarding|booking|booked|reservations?|itinerary|pnr|check-in|hotel|airline"
+    r"|tickets?|gate|seat|departs?|arrives?)\b"
+)
 # Cheap necessary condition, matched case-sensitively against the lower-cased text.
 _TRIGGERS = re.compile(
     "code|otp|pin|verif|código|codigo|bestätigung|sicherheit|codice"
@@ -68,6 +73,8 @@ def find_otps(layer: Canonical, field: str = "", hinted: bool = False) -> list[D
             code = m.group("code").replace(" ", "").replace("-", "")
             if code.isalpha() or not (code.isdigit() or code.isupper()):
                 continue  # "Code: Hello1" is prose, not an alphanumeric code
+            if not code.isdigit() and _TRAVEL.search(low) is not None:
+                continue  # an airline's "confirmation code: K7QX2P" is the booking reference
             seen.add(m.start("code"))
             found.append(_detected(layer, m.start("code"), m.end("code"), code))
     found.sort(key=lambda d: d.span)

@@ -97,6 +97,8 @@ def test_a_labelled_diagnosis_is_health_data_even_when_the_lexicon_does_not_know
     ]
     assert detect("Allergies: none") == []
     assert detect("Condition: like new") == []  # a product's condition is no health datum
+    assert detect("Prescription: ready for pickup") == []  # a status, not a drug
+    assert detect("Medications: 2 refills remaining") == []
 
 
 def test_bipolar_subtypes_and_lithium_salts_are_in_the_lexicon() -> None:

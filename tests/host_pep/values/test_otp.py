@@ -52,6 +52,7 @@ def test_codes_with_context(text: str, raw: str, key: str) -> None:
         "Your booking code: X7Y2Z9",  # a reservation's reference, not a one-time code
         "Reservation code ABC123 confirmed",
         "Flight ticket code LH4410",
+        "Flight UA1234 to SFO boards at gate B12. Confirmation code: K7QX2P.",  # a PNR
     ],
 )
 def test_no_code_without_context(text: str) -> None:
