@@ -38,6 +38,10 @@ _NOT_NAMES = frozenset(
 _GENERIC_PACKAGE_PARTS = frozenset(
     {"com", "org", "net", "android", "app", "apps", "mobile", "google", "jp", "us", "io"}
 )
+_TLDS = frozenset(
+    {"com", "org", "net", "io", "jp", "cn", "de", "fr", "us", "uk", "in", "br", "ru", "kr",
+     "tv", "me", "app", "co", "eu", "it", "es", "nl", "au", "ca", "ch", "se", "pl", "tw"}
+)  # fmt: skip
 # a selection that matches every row
 _ALL_ROWS = re.compile(r"^\s*(?:\*|all|1\s*=\s*1|true)\s*$", re.IGNORECASE)
 
@@ -101,7 +105,10 @@ def _spells(name: str, parts: set[str]) -> bool:
 def _app_mismatch(policy: CompiledPolicy, request: str, packages: set[str]) -> str | None:
     lowered = request.lower()
     asked = {n for n in policy.app_names if _mentions(lowered, n)}
-    asked_pkgs = {p for p in _PACKAGE.findall(lowered) if p in packages or "." in p[3:]}
+    # package names the request spells out (not web domains or file names: reverse-DNS only)
+    asked_pkgs = {
+        p for p in _PACKAGE.findall(lowered) if p in packages or p.split(".", 1)[0] in _TLDS
+    }
     if not asked and not asked_pkgs:
         return None
     for pkg in packages:

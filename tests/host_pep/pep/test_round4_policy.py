@@ -279,3 +279,12 @@ def test_a_public_paste_is_an_upload_outside_the_device(
 def test_a_noun_of_the_same_stem_does_not_ask_to_pay(pep: PEP, request_text: str) -> None:
     event = tool_event("bank.transfer", TRANSFER, request=request_text)
     assert decide(pep, event) is Decision.DENY
+
+
+def test_a_package_named_in_the_request_is_the_one_authorized(pep: PEP) -> None:
+    request = "Uninstall com.foo.notes please"
+    assert decide(pep, adb("pm uninstall com.foo.notes", request)) is Decision.ALLOW
+    assert decide(pep, adb("pm uninstall com.evil.app", request)) is Decision.DENY
+    # clearing an app's data is a delete of that app's data: the named app only
+    assert decide(pep, adb("pm clear com.whatsapp", "Clear WhatsApp's cache")) is Decision.ALLOW
+    assert decide(pep, adb("pm clear com.whatsapp", "Clear Chrome's cache")) is Decision.DENY
