@@ -19,8 +19,9 @@ from host_pep.semantics import Operation
 # Argument names that *name* the object acted on (a person, an app), not describe it: a
 # calendar title is free text ("Team sync" may well be "the meeting with Sarah").
 _NAME_FIELDS = frozenset(
-    {"name", "display_name", "displayname", "contact", "contact_name", "person", "full_name"}
-)
+    {"name", "display_name", "displayname", "contact", "contact_name", "person", "full_name",
+     "payee", "payee_name", "beneficiary", "beneficiary_name", "recipient_name"}
+)  # fmt: skip
 _SELECTION_FIELDS = frozenset({"where", "selection", "filter"})
 _PACKAGE_FIELDS = frozenset({"package", "package_name", "pkg", "app", "app_id", "application_id"})
 _PACKAGE = re.compile(r"(?<![\w.])[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+(?![\w.])")
@@ -47,7 +48,8 @@ _ALL_ROWS = re.compile(r"^\s*(?:\*|all|1\s*=\s*1|true)\s*$", re.IGNORECASE)
 
 
 def _words(text: str) -> set[str]:
-    return {t for t in tokens(text) if len(t) > 1 and not t.isdigit()}
+    """Name words: alphabetic tokens (an IBAN's "pt50" or an id names no one)."""
+    return {t for t in tokens(text) if len(t) > 1 and t.isalpha()}
 
 
 def requested_names(request: str, policy: CompiledPolicy | None = None) -> set[str]:

@@ -288,3 +288,13 @@ def test_a_package_named_in_the_request_is_the_one_authorized(pep: PEP) -> None:
     # clearing an app's data is a delete of that app's data: the named app only
     assert decide(pep, adb("pm clear com.whatsapp", "Clear WhatsApp's cache")) is Decision.ALLOW
     assert decide(pep, adb("pm clear com.whatsapp", "Clear Chrome's cache")) is Decision.DENY
+
+
+def test_paying_another_payee_than_the_one_named_is_not_authorized(pep: PEP) -> None:
+    request = "Pay Marco 200 euros for the rent"
+    other = {"payee": "Luigi Verdi", "iban": TRANSFER["iban"], "amount": "200"}
+    assert decide(pep, tool_event("bank.pay", other, request=request)) is Decision.DENY
+    named = {"payee": "Marco Rossi", "iban": TRANSFER["iban"], "amount": "200"}
+    assert decide(pep, tool_event("bank.pay", named, request=request)) is Decision.ALLOW
+    by_iban = {"payee": TRANSFER["iban"], "amount": "200"}
+    assert decide(pep, tool_event("bank.pay", by_iban, request=request)) is Decision.ALLOW
