@@ -75,6 +75,25 @@ def _mentions(request: str, name: str) -> bool:
     return re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", request) is not None
 
 
+# "… but not all of them", "nicht alle", "不要全部": a negated "all" asks for no bulk action
+_NEGATED_BEFORE = re.compile(
+    r"(?:\b(?:not|don'?t|never|nicht|pas|non|no|não|nao|nunca|mai)\s+(?:\w+\s+)?|不要|别|不)$"
+)
+
+
+def _asks_for_all(request: str, all_words: tuple[str, ...]) -> bool:
+    for word in all_words:
+        pattern = (
+            re.escape(word)
+            if not word.isascii()
+            else rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])"
+        )
+        for m in re.finditer(pattern, request):
+            if not _NEGATED_BEFORE.search(request[: m.start()]):
+                return True
+    return False
+
+
 def _name_values(text: Mapping[str, str]) -> set[str]:
     out: set[str] = set()
     for path, value in text.items():
@@ -150,7 +169,7 @@ def object_mismatch(
         return None
     lowered = request.lower()
     if not on_screen and _is_bulk(op, text):
-        if any(_mentions(lowered, w) for w in policy.all_words):
+        if _asks_for_all(lowered, policy.all_words):
             return None
         return (
             f"the user asked for a {op.value.replace('_', ' ')} of one object "

@@ -298,3 +298,12 @@ def test_paying_another_payee_than_the_one_named_is_not_authorized(pep: PEP) -> 
     assert decide(pep, tool_event("bank.pay", named, request=request)) is Decision.ALLOW
     by_iban = {"payee": TRANSFER["iban"], "amount": "200"}
     assert decide(pep, tool_event("bank.pay", by_iban, request=request)) is Decision.ALLOW
+
+
+def test_a_negated_all_does_not_authorize_deleting_every_contact(pep: PEP) -> None:
+    everything = "content delete --uri content://com.android.contacts/contacts"
+    request = "Delete the contact 'Pizza Roma', but not all of my contacts"
+    assert decide(pep, adb(everything, request)) is Decision.DENY
+    assert decide(pep, adb(everything, "Lösche alle Kontakte, auch 'Pizza Roma'")) is (
+        Decision.ALLOW
+    )
