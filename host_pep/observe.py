@@ -41,6 +41,11 @@ _ADDRESS_FIELDS = frozenset(
         "work_address",
     }
 )
+# Record fields whose whole text is a health datum. Not "condition": a product has one too.
+_HEALTH_FIELDS = frozenset(
+    {"diagnosis", "diagnoses", "medication", "medications", "drug", "drugs", "prescription",
+     "allergy", "allergies", "icd10", "icd", "dx"}
+)  # fmt: skip
 _LETTER = re.compile(r"[^\W\d_]")
 _PACKAGE_LIKE = re.compile(r"^(?:com|org|net|io|me|app|de|cn|jp|fr|uk|us|co)\.[\w.]+$")
 _PLATFORM_WORDS = frozenset({"app", "apps", "application", "android", "google"})
@@ -258,8 +263,12 @@ def to_observations(
         instructive = (not trusted) and _OVERRIDE_CUES.search(text) is not None
         password = ov.kind_hint == "credential"
         hint = ov.kind_hint
-        if hint is None and _leaf(ov.field) in _ADDRESS_FIELDS and _LETTER.search(text):
-            hint = "address"  # a structured record's address field is an address as a whole
+        if hint is None and _LETTER.search(text):
+            leaf = _leaf(ov.field)
+            if leaf in _ADDRESS_FIELDS:
+                hint = "address"  # a structured record's address field is an address as a whole
+            elif leaf in _HEALTH_FIELDS:
+                hint = "health"  # a diagnosis field holds one, known to the lexicon or not
         found = sensitive_values(text, policy.regions, ov.field, password, hint)
         phones = {k for f in found if f.kind == "phone" for k in f.keys}
         extra = tuple(f for f in international_numbers(text) if f.keys[0] not in phones)

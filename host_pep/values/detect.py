@@ -25,7 +25,7 @@ from host_pep.values.cards import find_cards
 from host_pep.values.credentials import find_credentials, whole_text
 from host_pep.values.emails import find_emails
 from host_pep.values.fields import is_credential_field
-from host_pep.values.health import find_health
+from host_pep.values.health import find_health, is_health_entry
 from host_pep.values.iban import find_ibans
 from host_pep.values.kinds import Detected, DetectionContext, SensitiveKind
 from host_pep.values.masking import mask
@@ -95,8 +95,11 @@ def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Dete
     found += find_credentials(folded)
     found += find_health(folded)
     resolved = _resolve(found)
-    if not resolved and hint in ("address", "health") and text.strip():
-        resolved = [_whole_as(SensitiveKind(hint), text)]
+    if not resolved and text.strip():
+        if hint == "address":
+            resolved = [_whole_as(SensitiveKind.ADDRESS, text)]
+        elif hint == "health" and is_health_entry(text):
+            resolved = [_whole_as(SensitiveKind.HEALTH, text)]
     return resolved
 
 

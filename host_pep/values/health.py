@@ -121,6 +121,17 @@ class _Spans:
         return True
 
 
+def is_health_entry(text: str) -> bool:
+    """Whether the text of a record's diagnosis/medication entry names one (not "none", not a
+    status line such as "ready for pickup")."""
+    entry = " ".join(text.lower().split())
+    return (
+        entry not in _NO_ENTRY
+        and _LETTER.search(entry) is not None
+        and _STATUS_WORDS.isdisjoint(entry.split())
+    )
+
+
 def find_health(layer: Canonical) -> list[Detected]:
     text = layer.text
     lowered = lower_same_length(text)
@@ -166,12 +177,7 @@ def find_health(layer: Canonical) -> list[Detected]:
         for m in _LABELLED.finditer(lowered):
             start, end = m.span("value")
             entry = m.group("value")
-            if (
-                entry in _NO_ENTRY
-                or not _LETTER.search(entry)
-                or not _STATUS_WORDS.isdisjoint(entry.split())
-                or not taken.add(start, end)
-            ):
+            if not is_health_entry(entry) or not taken.add(start, end):
                 continue  # a term the lexicon knows inside it is reported (and keyed) as itself
             key = "health:" + " ".join(entry.split())
             found.append(_detected(layer, start, end, (key,)))

@@ -163,3 +163,12 @@ def test_a_diagnosis_from_a_health_tool_is_caught_in_notes(pep: PEP) -> None:
     _read(pep, "health.get_conditions", [{"condition": "bipolar I disorder", "since": "2019"}])
     note = tool_event("notes.create", {"title": "me", "body": "bipolar I disorder since 2019"})
     assert pep.decide_sync(note).decision is Decision.DENY
+
+
+def test_a_diagnosis_field_is_health_data_even_when_the_lexicon_does_not_know_it(pep: PEP) -> None:
+    record = [{"diagnosis": "Hashimoto's thyroiditis", "prescription": "ready for pickup"}]
+    _read(pep, "clinic.get_visits", record)
+    note = tool_event("notes.create", {"body": "they said Hashimoto's thyroiditis, ugh"})
+    assert pep.decide_sync(note).decision is Decision.DENY
+    status = tool_event("notes.create", {"body": "prescription ready for pickup"})
+    assert pep.decide_sync(status).decision is Decision.ALLOW
