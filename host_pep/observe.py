@@ -20,6 +20,7 @@ from host_pep.semantics import ObservedValue
 from host_pep.values.addresses import address_key
 from host_pep.values.fields import is_phone_field
 from host_pep.values.phones import national_candidates, national_keys, normalize, trunk_numbers
+from host_pep.values.records import is_secret_label
 
 _OVERRIDE_CUES = re.compile(
     r"(?i)ignore (?:all |any |the )?(?:previous|prior|above|earlier)|disregard|system prompt|"
@@ -47,6 +48,10 @@ _HEALTH_FIELDS = frozenset(
      "allergy", "allergies", "icd10", "icd", "dx"}
 )  # fmt: skip
 _LETTER = re.compile(r"[^\W\d_]")
+# A secret's label on a screen or in a record ("Password", "PIN:", "Recovery code"), and the
+# revealed value right after it: one token that is not a plain word ("Blue!Heron-2291").
+_SECRET_LABEL = re.compile(r"\s*[^\W\d_]\w*(?: \w+){0,2}:?\s*")
+_REVEALED = re.compile(r"(?=\S*[\d\W_])(?=\S*[^\W_])\S{4,128}")
 _PACKAGE_LIKE = re.compile(r"^(?:com|org|net|io|me|app|de|cn|jp|fr|uk|us|co)\.[\w.]+$")
 _PLATFORM_WORDS = frozenset({"app", "apps", "application", "android", "google"})
 FREE_TEXT_WORDS = 5
@@ -244,10 +249,16 @@ def to_observations(
     password field, which the adapter reports as a credential, still is)."""
     now = time.time() if ts is None else ts
     out: list[Observation] = []
+    labelled_by: str | None = None  # the source whose previous text was a secret's label
     for ov in values:
         text = ov.text
         if not text or not text.strip():
             continue
+        after_label, labelled_by = labelled_by == ov.source, None
+        if _SECRET_LABEL.fullmatch(text) and is_secret_label(text):
+            labelled_by = ov.source  # "Password" on a row, its revealed value next
+        elif after_label and ov.kind_hint is None and _REVEALED.fullmatch(text.strip()):
+            ov = ov.model_copy(update={"kind_hint": "credential"})
         app, tool = _source(ov.source, policy)
         if (
             screen

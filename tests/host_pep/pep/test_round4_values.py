@@ -172,3 +172,20 @@ def test_a_diagnosis_field_is_health_data_even_when_the_lexicon_does_not_know_it
     assert pep.decide_sync(note).decision is Decision.DENY
     status = tool_event("notes.create", {"body": "prescription ready for pickup"})
     assert pep.decide_sync(status).decision is Decision.ALLOW
+
+
+def test_a_password_revealed_beside_its_label_on_screen_is_a_credential(pep: PEP) -> None:
+    vault = "com.example.vault"
+    screen = app_screen(
+        vault,
+        label(vault, "row_label", "Password", top=300),
+        label(vault, "row_value", "Blue!Heron-2291", top=400),
+        label(vault, "row_label", "Website", top=500),
+        label(vault, "row_value", "bank.example", top=600),
+    )
+    request = "Show my bank login"
+    assert pep.decide_sync(_gui("key", {"key": "back"}, screen, 1, request)).decision is (
+        Decision.ALLOW
+    )
+    note = tool_event("notes.create", {"body": "bank pw Blue!Heron-2291"}, request=request)
+    assert pep.decide_sync(note).decision is Decision.DENY
