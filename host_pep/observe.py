@@ -28,6 +28,29 @@ _OVERRIDE_CUES = re.compile(
     r"urgent(?:ly)?|immediately|as an ai|your task is now|ai agents?|note to (?:the )?(?:ai|assistant)|"
     r"system note|(?:^|\W)assistant,|dear (?:ai|assistant)|before continuing|^\s*system\s*:|\[system\]"
 )
+# Text in the user's own records (a calendar description, a note, a document) that speaks to the
+# assistant rather than to the user: a vocative or label for the AI ("Assistant:", "Note to the
+# AI", "KI:"), or the override phrases of a prompt injection. Narrower than _OVERRIDE_CUES on
+# purpose: "urgent", "immediately" or "don't tell Anna" are how people write reminders to
+# themselves, and a self-reminder ("Email the slides to the team") is the user's own data.
+_ADDRESSED_CUES = re.compile(
+    r"(?i)(?:^|[\s\[(\"'>*-])(?:hey |hi |dear |attention,? |note to (?:the |my )?)?"
+    r"(?:ai|a\.i\.|assistant|assistent(?:in)?|assistente|asistente|asystent|asistan|ki|ia|"
+    r"chatbot|copilot|llm|gpt)\s*[:,]|"
+    r"note to (?:the |my |any )?(?:ai|assistant|agent|bot)\b|dear (?:ai|assistant)\b|"
+    r"\bai agents?\b|\bas an ai\b|\bsystem prompt\b|\bnew instructions\b|\[system\]|"
+    r"^\s*system\s*:|\bsystem note\b|\byour (?:new |real )?task is now\b|\byou must now\b|"
+    r"\b(?:ignore|disregard|forget) (?:all |any |the |your )?(?:previous|prior|above|earlier)|"
+    r"\bignorier\w* (?:alle |die )?(?:vorherigen|bisherigen|obigen) (?:anweisungen|befehle)|"
+    r"\bneue anweisungen\b|\bignore[zr]? (?:toutes )?les instructions pr[ée]c[ée]dentes|"
+    r"\bnouvelles instructions\b|\bignora (?:todas )?las instrucciones anteriores|"
+    r"\bnuevas instrucciones\b|\bignora (?:tutte )?le istruzioni precedenti|"
+    r"\bnuove istruzioni\b|\bnegeer (?:alle )?(?:vorige|eerdere) instructies|"
+    r"\bzignoruj (?:wszystkie )?(?:poprzednie|wcześniejsze) instrukcje|"
+    r"\bönceki talimatları (?:yok say|görmezden gel)"
+)
+# Rule 5's key arguments: where an action goes (a recipient, an account, a link) and how much.
+_KEY_KINDS = frozenset({"email", "phone", "url", "account", "amount", "iban", "address"})
 _ADDRESS_FIELDS = frozenset(
     {
         "address",
@@ -272,6 +295,10 @@ def to_observations(
         free_text = len(text.split()) >= FREE_TEXT_WORDS
         sender = (not trusted) and _is_sender(app, ov.field, policy)
         instructive = (not trusted) and _OVERRIDE_CUES.search(text) is not None
+        # running text in the user's own data that addresses the assistant: its key arguments
+        # are untrusted content (rule 5) -- the user's records also hold text others wrote into
+        # them (a pasted invite, a shared note). Everything else in it stays the user's data.
+        addressed = trusted and free_text and _ADDRESSED_CUES.search(text) is not None
         password = ov.kind_hint == "credential"
         hint = ov.kind_hint
         if hint is None and _LETTER.search(text):
@@ -293,6 +320,7 @@ def to_observations(
             # a health record's phrase ("Ehlers-Danlos syndrome") is matched inside later text
             # the way an address is: the lexicon may not know it
             phrase = phrase_key(f.raw) if f.kind in PHRASE_KINDS or f.kind == "health" else None
+            demoted = addressed and f.kind in _KEY_KINDS
             for key in _with_national(f):
                 out.append(
                     Observation(
@@ -305,10 +333,10 @@ def to_observations(
                         field=ov.field,
                         event_id=event_id,
                         agent=agent,
-                        trusted=trusted,
+                        trusted=trusted and not demoted,
                         free_text=free_text,
                         sender=sender,
-                        instructive=instructive,
+                        instructive=instructive or demoted,
                         ts=now,
                         phrase=phrase,
                     )
