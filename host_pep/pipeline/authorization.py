@@ -99,13 +99,24 @@ _STOP = frozenset(
 )
 _NEGATION = re.compile(
     r"(?:\b(?:don'?t|do not|never|not|no|without|stop me from|nicht|kein|keine|nie|ne|pas|non|"
-    r"nunca|sin|nada|mai|nao|não|mat|nahi|nahin)\b|别|不要|不用|勿|先别|しないで)[^.,;!?，。；]{0,24}$"
+    r"nunca|sin|nada|mai|nao|não|mat|nahi|nahin|niet|geen|inte|ej|не|ни|لا|jangan|tidak|tak|"
+    r"đừng|không|chớ|मत)\b|नहीं|别|不要|不用|勿|先别|しないで)[^.,;!?，。；]{0,24}$"
 )
 # Languages that negate after the verb ("payment mat karna", "zahl noch nicht", "払わないで").
 _NEGATION_AFTER = re.compile(
     r"^\S*\s+(?:mat|nahi|nahin)\s+(?:kar|karo|karna|karein|karen|karni)\b"
     r"|^\S*\s+(?:(?:noch|jetzt|bitte)\s+)?nicht\b|^\S*\s+pas\b|^\S*?(?:ないで|しないで|しない)"
+    r"|^\S*?\s*(?:하지|지)\s*(?:마|말|않)|^\S*\s+안\s|^\S*\s+(?:नहीं|मत)"
 )
+# Dutch, Swedish and German put the negation at the end of the clause ("verwijder het contact
+# Piet niet", "radera inte", "lösche den Termin nicht").
+_NEGATION_CLAUSE_END = re.compile(r"^[^.,;!?]*?\b(?:niet|inte|nicht)\b")
+# Words of any script, for objects named in the user's language ("Иван", "контакт", "राहुल").
+_UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
+
+
+def _unicode_words(text: str) -> set[str]:
+    return {w for w in _UWORD.findall(text.casefold().replace("\u0307", "")) if len(w) > 1}
 
 
 _MONEY_WORDS = (
@@ -205,6 +216,7 @@ def _object_words(ctx: DecisionContext) -> set[str]:
     for path, text in ctx.sem.text.items():
         if len(text) <= 200:
             words.update(tokens(text))
+            words.update(w for w in _unicode_words(text) if not w.isascii())
         words.update(tokens(path))
     if ctx.op is Operation.SECURITY_CHANGE:
         # "settings" names the whole app: "reset my network settings" is not about this reset
@@ -324,6 +336,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         for v, p in _verb_positions(request, verbs)
         if not _NEGATION.search(request[:p])
         and not _NEGATION_AFTER.search(request[p + len(v) : p + len(v) + 24])
+        and not _NEGATION_CLAUSE_END.search(request[p + len(v) :])
         and not _UI_NOUN.match(request, p + len(v))
     ]
     if op is Operation.PAYMENT and not positions:

@@ -26,8 +26,13 @@ _SELECTION_FIELDS = frozenset({"where", "selection", "filter"})
 _PACKAGE_FIELDS = frozenset({"package", "package_name", "pkg", "app", "app_id", "application_id"})
 _PACKAGE = re.compile(r"(?<![\w.])[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+(?![\w.])")
 _QUOTED = re.compile(r"['\"“‘「『]([^'\"”’」』]{2,80})['\"”’」』]")
-# a capitalised word inside a sentence (not its first word): a name ("Tom's", "Pizza Roma")
-_CAPITALISED = re.compile(r"(?<=[\w,;:'\"”)] )(?:[A-Z][\w'’-]+)")
+# a word inside a sentence (not its first word); capitalised, it is a name ("Tom's", "Pizza
+# Roma", "Łukasz", "İlker", "Ali'yi"): any script with case
+_CAPITALISED = re.compile(r"(?<=[\w,;:'\"”)] )(?:[^\W\d_][\w'’-]+)")
+# a suffix written after a name's apostrophe: English "'s", Turkish cases ("Ali'yi", "Ayşe'nin")
+_NAME_SUFFIX = re.compile(r"['’]([^\W\d_]+)$")
+# Unicode words (a name in any script: "Ayşe", "Иван"); Turkish dotted İ lowers to i + U+0307
+_UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
 _SENTENCE_SPLIT = re.compile(r"[.!?。！？]\s*")
 # words that are capitalised inside sentences without naming the object ("on Monday")
 _NOT_NAMES = frozenset(
@@ -48,8 +53,29 @@ _ALL_ROWS = re.compile(r"^\s*(?:\*|all|1\s*=\s*1|true)\s*$", re.IGNORECASE)
 
 
 def _words(text: str) -> set[str]:
-    """Name words: alphabetic tokens (an IBAN's "pt50" or an id names no one)."""
-    return {t for t in tokens(text) if len(t) > 1 and t.isalpha()}
+    """Name words: alphabetic tokens of any script (an IBAN's "pt50" or an id names no one)."""
+    folded = text.casefold().replace("\u0307", "")
+    return {t for t in _UWORD.findall(folded) if len(t) > 1 and t.isalpha()}
+
+
+def _strip_suffix(word: str) -> str:
+    """ "Ali'yi" -> "Ali", "Tom's" -> "Tom"; "O'Brien" stays (the part after is a name)."""
+    m = _NAME_SUFFIX.search(word)
+    if m is not None and m.group(1).islower():
+        return word[: m.start()]
+    return word
+
+
+def _same_name(acted: set[str], request_words: set[str]) -> bool:
+    """A name the request uses, allowing inflected endings ("Piotra Nowaka" is Piotr Nowak in
+    Polish genitive, "Ayşe'yi" Turkish accusative)."""
+    if acted & request_words:
+        return True
+    return any(
+        len(a) >= 3 and r.startswith(a) and len(r) - len(a) <= 3
+        for a in acted
+        for r in request_words
+    )
 
 
 def requested_names(request: str, policy: CompiledPolicy | None = None) -> set[str]:
@@ -60,7 +86,9 @@ def requested_names(request: str, policy: CompiledPolicy | None = None) -> set[s
         names |= _words(m.group(1))
     for sentence in _SENTENCE_SPLIT.split(request):
         for m in _CAPITALISED.finditer(sentence.strip()):
-            word = m.group(0).lower().removesuffix("'s").removesuffix("’s")
+            if not m.group(0)[0].isupper():
+                continue
+            word = _strip_suffix(m.group(0)).lower()
             if word not in _NOT_NAMES:
                 names |= _words(word)
     if policy is not None:
@@ -179,6 +207,6 @@ def object_mismatch(
     if not acted:
         return None
     request_words = _words(request)
-    if acted & request_words or any(a in lowered for a in acted if not a.isascii()):
+    if _same_name(acted, request_words) or any(a in lowered for a in acted if not a.isascii()):
         return None
     return f"the user asked about {', '.join(sorted(names))}, not {' '.join(sorted(acted))}"
