@@ -111,6 +111,45 @@ _NEGATION_AFTER = re.compile(
 # Dutch, Swedish and German put the negation at the end of the clause ("verwijder het contact
 # Piet niet", "radera inte", "lösche den Termin nicht").
 _NEGATION_CLAUSE_END = re.compile(r"^[^.,;!?]*?\b(?:niet|inte|nicht)\b")
+# A perfective or past form describes something done, not asked ("I already deleted the old
+# event, just add the new one"): markers before the verb in its clause ...
+_PAST_BEFORE = re.compile(
+    r"(?:\b(?:already|déjà|già|schon|bereits|já|sudah|telah|đã|уже|zaten|już|redan|"
+    r"inmiddels)\b|已经)[^.,;!?，。；]{0,20}$"
+)
+# ... endings after it (Japanese した/しました, Korean 했/되었) ...
+_PAST_AFTER = re.compile(r"(?:し)?(?:た|ました)|했|하였|됐|되었")
+# ... and past participles: English -ed ("deleted", "have removed"), Dutch -d ("verwijderd"),
+# Romance participles of stems ("supprimé", "eliminado", "cancellato", "apaguei").
+_ENGLISH_PAST = re.compile(r"(?:ed|d)$")
+_ROMANCE_PAST = re.compile(
+    r"(?:ado|ados|ada|adas|ido|idos|ida|idas|ato|ati|ata|ate|é|ée|és|ées|ei|ou)$"
+)
+# A participle still asks when it says what should become of the object ("make sure it is
+# deleted", "I want it removed", "can it be deleted", "get it uninstalled").
+_PARTICIPLE_REQUEST = re.compile(
+    r"\b(?:be|get|gets|want|wants|need|needs|make sure|have (?:it|them|this|that)|"
+    r"soit|sia|sea|seja|werden|worden)\b[^.,;!?]{0,24}$"
+)
+
+
+def _describes_past(request: str, verb: str, pos: int, verbs: tuple[str, ...]) -> bool:
+    """Does the verb at ``pos`` state something already done instead of asking for it?"""
+    before = request[:pos]
+    if _PAST_BEFORE.search(before) or _PAST_AFTER.match(request, pos + len(verb)):
+        return True
+    if verb in verbs or _CJK.search(verb):
+        return False
+    stems = [v[:-1] for v in verbs if v.endswith("*") and verb.startswith(v[:-1])]
+    if stems:
+        ending = verb[len(max(stems, key=len)) :]
+        participle = _ROMANCE_PAST.search(ending) is not None
+    else:
+        base = max((v for v in verbs if verb.startswith(v)), key=len, default=verb)
+        participle = _ENGLISH_PAST.fullmatch(verb[len(base) :]) is not None
+    return participle and _PARTICIPLE_REQUEST.search(before) is None
+
+
 # Words of any script, for objects named in the user's language ("Иван", "контакт", "राहुल").
 _UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
 
@@ -338,6 +377,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         and not _NEGATION_AFTER.search(request[p + len(v) : p + len(v) + 24])
         and not _NEGATION_CLAUSE_END.search(request[p + len(v) :])
         and not _UI_NOUN.match(request, p + len(v))
+        and not _describes_past(request, v, p, verbs)
     ]
     if op is Operation.PAYMENT and not positions:
         # "send 50 euros to my landlord": a giving verb with a sum of money asks for a payment

@@ -92,3 +92,60 @@ def test_names_in_other_scripts_keep_authorization_object_specific(
     pep: PEP, name: str, request_text: str
 ) -> None:
     assert decide(pep, "contacts.delete", {"name": name}, request_text) is Decision.DENY
+
+
+# --- rule 4: a past-tense statement is not a request ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("target", "payload", "request_text"),
+    [
+        (
+            "calendar.delete_event",
+            {"id": 78},
+            "I already deleted the old dentist event, just add the new one on 9 Dec 9:00",
+        ),
+        ("calendar.delete_event", {"title": "dentist"}, "I deleted the old dentist event"),
+        ("calendar.delete_event", {"title": "dentist"}, "I have removed the dentist event"),
+        (
+            "calendar.delete_event",
+            {"title": "dentist"},
+            "J'ai déjà supprimé le rendez-vous dentist",
+        ),
+        ("calendar.delete_event", {"title": "dentist"}, "Ya eliminé la cita del dentist"),
+        ("calendar.delete_event", {"title": "dentist"}, "Ho cancellato l'appuntamento dentist"),
+        ("calendar.delete_event", {"title": "dentist"}, "dentist の予定を削除した"),
+        ("calendar.delete_event", {"title": "dentist"}, "dentist 일정 삭제했어"),
+        ("calendar.delete_event", {"title": "dentist"}, "我已经删除了dentist会议"),
+        ("calendar.delete_event", {"title": "dentist"}, "Ik heb de dentist afspraak verwijderd"),
+        (
+            "package.uninstall",
+            {"package": "com.zhiliaoapp.musically"},
+            "I uninstalled TikTok last week, reinstall it",
+        ),
+    ],
+)
+def test_past_tense_statements_do_not_authorize(
+    pep: PEP, target: str, payload: dict[str, Any], request_text: str
+) -> None:
+    assert decide(pep, target, payload, request_text) is Decision.DENY
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Can you delete the dentist event?",
+        "please delete the dentist event",
+        "Make sure the dentist event is deleted",
+        "I want the dentist event removed",
+        "Supprime le rendez-vous dentist",
+        "Elimina la cita del dentist",
+        "dentist の予定を削除して",
+        "dentist 일정 삭제해 줘",
+        "Verwijder de dentist afspraak",
+    ],
+)
+def test_requests_still_authorize(pep: PEP, request_text: str) -> None:
+    assert decide(pep, "calendar.delete_event", {"title": "dentist"}, request_text) is (
+        Decision.ALLOW
+    )
