@@ -115,7 +115,7 @@ _NEGATION_CLAUSE_END = re.compile(r"^[^.,;!?]*?\b(?:niet|inte|nicht)\b")
 # event, just add the new one"): markers before the verb in its clause ...
 _PAST_BEFORE = re.compile(
     r"(?:\b(?:already|déjà|già|schon|bereits|já|sudah|telah|đã|уже|zaten|już|redan|"
-    r"inmiddels)\b|已经)[^.,;!?，。；]{0,20}$"
+    r"inmiddels)\b|已经)(?:[^\S\n]+[^\s.,;!?，。；]+)?[^\S\n]*$"
 )
 # ... endings after it (Japanese した/しました, Korean 했/되었) ...
 _PAST_AFTER = re.compile(r"(?:し)?(?:た|ました)|했|하였|됐|되었")
@@ -123,7 +123,7 @@ _PAST_AFTER = re.compile(r"(?:し)?(?:た|ました)|했|하였|됐|되었")
 # Romance participles of stems ("supprimé", "eliminado", "cancellato", "apaguei").
 _ENGLISH_PAST = re.compile(r"(?:ed|d)$")
 _ROMANCE_PAST = re.compile(
-    r"(?:ado|ados|ada|adas|ido|idos|ida|idas|ato|ati|ata|ate|é|ée|és|ées|ei|ou)$"
+    r"(?:ado|ados|ada|adas|ido|idos|ida|idas|ato|ati|ata|é|ée|és|ées|ei|ou|ed)$"
 )
 # A participle still asks when it says what should become of the object ("make sure it is
 # deleted", "I want it removed", "can it be deleted", "get it uninstalled").

@@ -66,13 +66,22 @@ def _strip_suffix(word: str) -> str:
     return word
 
 
+# Case endings a name takes in inflected languages (Polish "Piotra", "Nowakowi"; Russian
+# "Ивана"; Turkish without an apostrophe): a name plus one of these is the same name.
+_CASE_ENDINGS = frozenset(
+    {"a", "u", "e", "y", "i", "em", "om", "owi", "ie", "ę", "ą", "ego", "emu", "ej", "ym",
+     "а", "у", "е", "ом", "ой", "ым", "ы", "и", "ю", "я", "ı", "ü", "yı", "yi", "in", "ın",
+     "nın", "nin", "ya", "ye"}
+)  # fmt: skip
+
+
 def _same_name(acted: set[str], request_words: set[str]) -> bool:
     """A name the request uses, allowing inflected endings ("Piotra Nowaka" is Piotr Nowak in
     Polish genitive, "Ayşe'yi" Turkish accusative)."""
     if acted & request_words:
         return True
     return any(
-        len(a) >= 3 and r.startswith(a) and len(r) - len(a) <= 3
+        len(a) >= 3 and r.startswith(a) and r[len(a) :] in _CASE_ENDINGS
         for a in acted
         for r in request_words
     )

@@ -88,6 +88,7 @@ def test_negated_verbs_in_more_languages_do_not_authorize(
         ("Anna Nowak", "Proszę usuń kontakt Łukasz Żak"),
         ("Ayşe Demir", "Kişilerden Ali'yi sil"),
         ("Tommy Lee", "Delete Tom's old number"),
+        ("Tom", "Delete Tomas from contacts"),
     ],
 )
 def test_names_in_other_scripts_keep_authorization_object_specific(
@@ -120,6 +121,9 @@ def test_names_in_other_scripts_keep_authorization_object_specific(
         ("calendar.delete_event", {"title": "dentist"}, "dentist 일정 삭제했어"),
         ("calendar.delete_event", {"title": "dentist"}, "我已经删除了dentist会议"),
         ("calendar.delete_event", {"title": "dentist"}, "Ik heb de dentist afspraak verwijderd"),
+        ("calendar.delete_event", {"title": "dentist"}, "I eliminated the dentist event"),
+        ("calendar.delete_event", {"title": "dentist"}, "Acara dentist sudah saya hapus"),
+        ("calendar.delete_event", {"title": "dentist"}, "Tôi đã xóa lịch dentist"),
         (
             "package.uninstall",
             {"package": "com.zhiliaoapp.musically"},
@@ -145,6 +149,10 @@ def test_past_tense_statements_do_not_authorize(
         "dentist の予定を削除して",
         "dentist 일정 삭제해 줘",
         "Verwijder de dentist afspraak",
+        "It's already late so delete the dentist event",
+        "Eliminate the dentist event",
+        "Cancellate l'appuntamento dentist",
+        "Xóa lịch dentist",
     ],
 )
 def test_requests_still_authorize(pep: PEP, request_text: str) -> None:
