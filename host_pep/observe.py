@@ -79,6 +79,12 @@ _PACKAGE_LIKE = re.compile(r"^(?:com|org|net|io|me|app|de|cn|jp|fr|uk|us|co)\.[\
 _PLATFORM_WORDS = frozenset({"app", "apps", "application", "android", "google"})
 FREE_TEXT_WORDS = 5
 """A string of at least this many words is running text (a message body, a page paragraph)."""
+# A payload that encodes an action for whoever reads it (what a QR code, an NFC tag or a link
+# carries): "SMSTO:+44…:JOIN", "mailto:…", "tel:…". Short, but from outside it is an instruction
+# as much as a paragraph that says "text this number" (rule 5).
+_ACTION_URI = re.compile(
+    r"(?i)^\s*(?:smsto|sms|mmsto|mailto|tel|matmsg|mecard|geo|upi|bitcoin|wifi|begin:vcard)[:;]"
+)
 
 
 def _source(source: str, policy: CompiledPolicy) -> tuple[str | None, str | None]:
@@ -292,9 +298,10 @@ def to_observations(
         ):
             continue
         trusted = ov.trusted and not (app is not None and app in policy.untrusted)
-        free_text = len(text.split()) >= FREE_TEXT_WORDS
+        action_uri = not trusted and _ACTION_URI.match(text) is not None
+        free_text = len(text.split()) >= FREE_TEXT_WORDS or action_uri
         sender = (not trusted) and _is_sender(app, ov.field, policy)
-        instructive = (not trusted) and _OVERRIDE_CUES.search(text) is not None
+        instructive = (not trusted) and (action_uri or _OVERRIDE_CUES.search(text) is not None)
         # running text in the user's own data that addresses the assistant: its key arguments
         # are untrusted content (rule 5) -- the user's records also hold text others wrote into
         # them (a pasted invite, a shared note). Everything else in it stays the user's data.
