@@ -225,9 +225,10 @@ def test_fields(cat: Catalog) -> None:
     assert _role(cal, "event_description") == ("content", None)
     assert _role(cal, "description") == ("content", None)
     assert _role(cal, "notes") == ("content", None)
-    assert _role(cal, "eventLocation") == ("address", "address")  # provider column spelling
+    # an event's place is content of the event that holds an address (kind), not an address field
+    assert _role(cal, "eventLocation") == ("content", "address")  # provider column spelling
     assert _role(cal, "com.simplemobiletools.calendar.pro:id/event_location") == (
-        "address",
+        "content",
         "address",
     )
     assert _role(cal, "et_event_title")[0] == "content"  # type: ignore[index]
@@ -257,7 +258,7 @@ def test_fields(cat: Catalog) -> None:
     assert cat.field("mail", "bcc").role == "recipient"
     assert cat.field(None, "bcc") is None
     # Mapping-style access, as docs/contracts.md §5 writes it.
-    assert cal.fields["event_location"]["role"] == "address"  # type: ignore[union-attr]
+    assert cal.fields["event_location"]["role"] == "content"  # type: ignore[union-attr]
     assert cal.field_roles()["description"] == "content"  # type: ignore[union-attr]
 
 
@@ -319,7 +320,7 @@ def test_first_package_is_the_virtual_devices(cat: Catalog, package: str, app: s
         ("sms", "sms_body", "content", None),
         ("sms", "address", "recipient", "phone"),
         ("calendar", "beginTime", "identifier", None),
-        ("calendar", "eventLocation", "address", "address"),
+        ("calendar", "eventLocation", "content", "address"),
         ("calendar", "email", "recipient", "email"),
         ("clock", "message", "content", None),
         ("contacts", "phone", "content", "phone"),

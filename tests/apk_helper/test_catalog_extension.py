@@ -62,7 +62,7 @@ apps:
     assert cal.roles.source and cal.roles.sink  # roles overridden key by key
     assert cal.field("title").role == "identifier"  # type: ignore[union-attr]
     assert cal.field("agenda").role == "content"  # type: ignore[union-attr]
-    assert cal.field("event_location").role == "address"  # type: ignore[union-attr]
+    assert cal.field("event_location").role == "content"  # type: ignore[union-attr]
 
 
 def test_replace_and_moving_a_package(tmp_path: Path) -> None:
