@@ -13,7 +13,8 @@ from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask_card
 from host_pep.values.obfuscation import Canonical
 
-_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])\d(?:[ \-]?\d){12,22}(?![A-Za-z0-9])")
+# digits in groups separated by a space, a dash or a dot ("4539.1488.0343.6467")
+_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])\d(?:[ \-.]?\d){12,22}(?![A-Za-z0-9])")
 _GROUP = re.compile(r"\d+")
 
 

@@ -155,6 +155,27 @@ def _fold_table() -> dict[int, str | None]:
     return table
 
 
+@cache
+def _same_length_table() -> dict[int, str | None]:
+    """``_fold_table`` with invisible characters turned into spaces instead of deleted."""
+    table = dict(_fold_table())
+    for cp, out in table.items():
+        if out is None:
+            table[cp] = " "
+    return table
+
+
+def fold_in_place(text: str) -> str:
+    """``fold``'s width, space, dash and digit folding, one character for one, invisible ones
+    as spaces: the result's offsets are the text's (for scanners that report spans of it)."""
+    if text.isascii():
+        return text
+    folded = text.translate(_same_length_table())
+    if _OTHER_DIGIT.search(folded) is not None:
+        folded = _OTHER_DIGIT.sub(_ascii_digit, folded)
+    return folded
+
+
 def fold(text: str) -> Canonical:
     """Width/invisible folding (layer 1). Cheap for ASCII input."""
     if text.isascii():

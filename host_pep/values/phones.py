@@ -28,7 +28,7 @@ import phonenumbers
 
 from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask_phone
-from host_pep.values.obfuscation import Canonical
+from host_pep.values.obfuscation import Canonical, fold_in_place
 
 # Numeric tokens (no spaces) are classified one by one; the ones below are not phone digits.
 _TOKEN = re.compile(r"\d[\d,.:/\-]*\d|\d")
@@ -200,7 +200,9 @@ def national_candidates(text: str) -> tuple[tuple[int, int, tuple[str, ...]], ..
     "?phone=201012345678") or written as the ITU prefix 00. Only a whole observed number
     matches, so nothing here is a phone unless memory says so."""
     out = []
-    for m in _NATIONAL.finditer(text):
+    # full-width digits and dashes, no-break and thin spaces, other scripts' digits: read as
+    # the ASCII they stand for (one character for one, so the spans are the text's)
+    for m in _NATIONAL.finditer(fold_in_place(text)):
         digits = "".join(_GROUP.findall(m.group(0)))
         national = [digits] if len(digits) <= _E164_DIGITS else []
         if digits.startswith("0") and not digits.startswith("00"):

@@ -318,3 +318,10 @@ def test_trunk_numbers_and_national_keys() -> None:
     assert "phone:+923001234567" in keys
     ((_, _, keys),) = national_candidates("0092 300 1234567")
     assert "phone:+923001234567" in keys
+    # no-break spaces and full-width digits/dashes read as what they stand for, spans unchanged
+    text = "appeler 06\u00a012\u00a034\u00a056\u00a078 demain"
+    ((start, end, keys),) = national_candidates(text)
+    assert text[start:end] == "06\u00a012\u00a034\u00a056\u00a078"
+    assert "phone-national:0612345678" in keys
+    ((start, end, keys),) = national_candidates("電話 ０８０-２３４５-６７８９ まで")
+    assert "phone-national:08023456789" in keys
