@@ -31,8 +31,14 @@ _WORDS: dict[Operation, tuple[str, ...]] = {
         "pagar", "comprar", "pedir", "paga", "acquista", "ordina", "betalen", "kopen", "zapłać",
         "оплатить", "купить", "заказать", "öde", "ادفع",
     ),
+    # removing an app is its own high-impact operation: a request to "uninstall X" authorises
+    # it, and a request to delete a contact does not
+    Operation.UNINSTALL: (
+        "uninstall", "désinstaller", "deinstallieren", "desinstalar", "disinstalla",
+        "disinstallare", "odinstaluj", "деинсталлировать",
+    ),
     Operation.DELETE: (
-        "delete", "remove", "erase", "trash", "wipe", "uninstall",
+        "delete", "remove", "erase", "trash", "wipe",
         "supprimer", "effacer", "löschen", "entfernen", "eliminar", "borrar", "elimina",
         "cancella", "verwijderen", "usuń", "удалить", "sil", "حذف", "हटाएं",
     ),
@@ -56,6 +62,7 @@ _SUBSTRINGS: dict[Operation, tuple[str, ...]] = {
         "place order", "buy now", "confirm payment", "pay now", "complete purchase",
         "支付", "付款", "购买", "下单", "購入", "支払", "결제", "구매",
     ),
+    Operation.UNINSTALL: ("卸载", "アンインストール", "解除安装", "앱 삭제"),
     Operation.DELETE: ("删除", "削除", "삭제", "移除"),
     Operation.SHARE_UPLOAD: ("上传", "分享", "共有", "アップロード", "공유", "업로드"),
 }  # fmt: skip
@@ -63,6 +70,7 @@ _SUBSTRINGS: dict[Operation, tuple[str, ...]] = {
 _ORDER = (
     Operation.SECURITY_CHANGE,
     Operation.PAYMENT,
+    Operation.UNINSTALL,
     Operation.DELETE,
     Operation.SHARE_UPLOAD,
     Operation.EXTERNAL_SEND,

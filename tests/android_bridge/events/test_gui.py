@@ -98,6 +98,8 @@ def test_tap_on_send_is_judged_by_the_form_it_submits() -> None:
     [
         ("Pay now", "checkout", Operation.PAYMENT),
         ("Löschen", "btn", Operation.DELETE),
+        ("Uninstall", "button2", Operation.UNINSTALL),
+        ("アンインストール", "x", Operation.UNINSTALL),
         ("", "upload_button", Operation.SHARE_UPLOAD),
         ("恢复出厂设置", "x", Operation.SECURITY_CHANGE),
         ("Envoyer", "x", Operation.EXTERNAL_SEND),
@@ -116,6 +118,9 @@ def test_lexicon_matches_words_not_substrings() -> None:
     assert classify_label("Payload") is None
     assert classify_label("com.x:id/btnSend") is Operation.EXTERNAL_SEND
     assert classify_label("Delete and send") is Operation.DELETE
+    # removing an app is not deleting data: "uninstall X" in a request authorises only it
+    assert classify_label("Uninstall") is Operation.UNINSTALL
+    assert classify_label("Remove") is Operation.DELETE
 
 
 def test_browser_page_text_is_untrusted_but_typed_text_is_not() -> None:
