@@ -82,6 +82,11 @@ FREE_TEXT_WORDS = 5
 # A payload that encodes an action for whoever reads it (what a QR code, an NFC tag or a link
 # carries): "SMSTO:+44…:JOIN", "mailto:…", "tel:…". Short, but from outside it is an instruction
 # as much as a paragraph that says "text this number" (rule 5).
+# A link, an address or a number in a short message from outside ("Verify now at http://…",
+# "Call 0800 123 456"): a sentence around a key argument, running text however short it is.
+_KEY_ARGUMENT_HINT = re.compile(r"(?i)https?://|www\.|\S@\S|\+?\d[\d ().-]{6,}\d")
+# ... but a header's "Label: value" ("To: ingrid@example.no", "From: Bob") is a structured field
+_LABEL_VALUE = re.compile(r"^\s*[^\W\d_][\w .'-]{0,24}:\s+\S")
 _ACTION_URI = re.compile(
     r"(?i)^\s*(?:smsto|sms|mmsto|mailto|tel|matmsg|mecard|geo|upi|bitcoin|wifi|begin:vcard)[:;]"
 )
@@ -299,7 +304,17 @@ def to_observations(
             continue
         trusted = ov.trusted and not (app is not None and app in policy.untrusted)
         action_uri = not trusted and _ACTION_URI.match(text) is not None
-        free_text = len(text.split()) >= FREE_TEXT_WORDS or action_uri
+        words = len(text.split())
+        free_text = (
+            words >= FREE_TEXT_WORDS
+            or action_uri
+            or (
+                not trusted
+                and words >= 2
+                and _KEY_ARGUMENT_HINT.search(text) is not None
+                and _LABEL_VALUE.match(text) is None
+            )
+        )
         sender = (not trusted) and _is_sender(app, ov.field, policy)
         instructive = (not trusted) and (action_uri or _OVERRIDE_CUES.search(text) is not None)
         # running text in the user's own data that addresses the assistant: its key arguments

@@ -138,3 +138,31 @@ def test_a_scanned_code_that_encodes_an_action_is_untrusted_instruction() -> Non
         "sms.send", {"to": "+44 7911 223344", "body": "hi"}, request="Text +44 7911 223344 hi"
     )
     assert pep.decide_sync(asked).decision is Decision.ALLOW
+
+
+def test_a_link_in_a_short_message_from_outside_is_untrusted_running_text() -> None:
+    # "Verify now at <url>" is four words, but it is a sentence around a link that arrived from
+    # outside: opening that link is acting on it (rule 5), not something the user asked for
+    pep = PEP.create()
+    mail = tool_event("mail.read", {"id": "m-1"}, request="Is my PayPal mail urgent?")
+    pep.record_result_sync(
+        mail, pep.decide_sync(mail), {"body": "Verify now at http://paypa1-verify.example/login"}
+    )
+    visit = tool_event(
+        "browser.open",
+        {"url": "http://paypa1-verify.example/login"},
+        request="Is my PayPal mail urgent?",
+    )
+    assert "default:injected-consequence" in pep.decide_sync(visit).rule_ids
+
+
+def test_a_header_line_of_a_received_mail_is_not_running_text() -> None:
+    # "To: …" / "From: …" are structured fields: writing again to whom the user wrote is not
+    # taking a recipient from someone else's text
+    obs = to_observations(
+        [ObservedValue(text="To: ingrid.larsen@example.no", source="mail", trusted=False)],
+        event_id="e",
+        agent="a",
+        policy=PEP.create().policy,
+    )
+    assert obs and not any(o.free_text for o in obs)
