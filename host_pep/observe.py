@@ -86,7 +86,7 @@ FREE_TEXT_WORDS = 5
 # "Call 0800 123 456"): a sentence around a key argument, running text however short it is.
 _KEY_ARGUMENT_HINT = re.compile(r"(?i)https?://|www\.|\S@\S|\+?\d[\d ().-]{6,}\d")
 # ... but a header's "Label: value" ("To: ingrid@example.no", "From: Bob") is a structured field
-_LABEL_VALUE = re.compile(r"^\s*[^\W\d_][\w .'-]{0,24}:\s+\S")
+_LABEL_VALUE = re.compile(r"^\s*[^\W\d_][\w'-]{0,24}:\s+\S")  # one-word label
 _ACTION_URI = re.compile(
     r"(?i)^\s*(?:smsto|sms|mmsto|mailto|tel|matmsg|mecard|geo|upi|bitcoin|wifi|begin:vcard)[:;]"
 )

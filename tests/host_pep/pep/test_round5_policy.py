@@ -189,3 +189,13 @@ def test_a_number_read_by_a_scan_is_an_injected_recipient(pep: PEP, tool: str) -
     own = "Text JOIN to +44 7911 223344"
     mine = tool_event("sms.send", {"to": "+44 7911 223344", "body": "JOIN"}, request=own)
     assert pep.decide_sync(mine).decision is Decision.ALLOW
+
+
+def test_exporting_contacts_to_a_local_file_is_not_a_share() -> None:
+    # a vCard or CSV written on the device is a local copy; sending or uploading it is its own
+    # action, judged when it happens (rule 4 covers sharing *outside* the device)
+    pep = PEP.create()
+    export = tool_event("contacts.export_vcard", {"name": "Ana"}, request="Save Ana's card")
+    assert pep.decide_sync(export).decision is Decision.ALLOW
+    upload = tool_event("drive.upload", {"file": "ana.vcf"}, request="Save Ana's card")
+    assert pep.decide_sync(upload).decision is Decision.DENY
