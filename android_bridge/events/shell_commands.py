@@ -302,6 +302,20 @@ def _intent_meaning(intent: Intent, *, broadcast: bool) -> CommandMeaning:
         m.put("package", rest or pkg, FieldRole.IDENTIFIER)
         m.description = "uninstall a package"
         return m
+    if short in ("VIEW", "") and scheme in _PAYMENT_SCHEMES:
+        # a payment link (UPI, a crypto wallet URI): opening it starts a payment (rule 4)
+        m = CommandMeaning(f"{scheme}.pay", Operation.PAYMENT, None)
+        m.put("url", intent.data, FieldRole.URL)
+        query = parse_qs(urlsplit(intent.data).query)
+        for key, role in (
+            ("pa", FieldRole.ACCOUNT),
+            ("am", FieldRole.AMOUNT),
+            ("amount", FieldRole.AMOUNT),
+        ):
+            for v in query.get(key, ()):
+                m.put(key, v, role)
+        m.description = f"open a {scheme} payment link"
+        return m
     if short in ("VIEW",) and scheme in ("http", "https"):
         app = cat.get("browser")
         m = CommandMeaning("browser.open", Operation.NAVIGATE, app, apps.main_package(app))
@@ -318,6 +332,18 @@ def _intent_meaning(intent: Intent, *, broadcast: bool) -> CommandMeaning:
         if not pkg:
             raise EventValidationError("`am start` needs an action, data or component", field=F)
         app = apps.app_for_package(pkg)
+        if intent.extras:
+            # extras hand text to the activity (android.intent.extra.TEXT into a note editor):
+            # a write into that app, and nobody can judge a write into an app nobody knows
+            m = CommandMeaning(
+                f"{_app_name(app, pkg)}.insert",
+                Operation.LOCAL_WRITE if app is not None else Operation.UNKNOWN,
+                app,
+                pkg,
+                description=f"start {pkg} with extras",
+            )
+            _put_extras(m, intent, app)
+            return m
         return CommandMeaning(
             f"{_app_name(app, pkg)}.launch",
             Operation.NAVIGATE,
@@ -367,6 +393,10 @@ def _intent_meaning(intent: Intent, *, broadcast: bool) -> CommandMeaning:
         )
     _put_extras(m, intent, app)
     return m
+
+
+# URI schemes whose link starts a payment in whichever app handles it
+_PAYMENT_SCHEMES = frozenset({"upi", "bitcoin", "ethereum", "litecoin", "lightning", "monero"})
 
 
 def _put_extras(m: CommandMeaning, intent: Intent, app: AppEntry | None) -> None:

@@ -47,6 +47,12 @@ def ev(command: str, xml: str | None = None) -> AgentEvent:
          "calendar.insert", Operation.LOCAL_WRITE, {"title": "Lunch"}),
         ("am start -n com.android.contacts/.activities.PeopleActivity", "contacts.launch",
          Operation.NAVIGATE, {}),
+        # extras hand text to the activity: a write into that app
+        ("am start -n net.gsantner.markor/.activity.MainActivity --es android.intent.extra.TEXT 'hi'",
+         "notes.insert", Operation.LOCAL_WRITE, {"text": "hi"}),
+        # a payment link starts a payment whichever app handles it
+        ("am start -a android.intent.action.VIEW -d 'upi://pay?pa=cash@okbank&am=2000'", "upi.pay",
+         Operation.PAYMENT, {"url": "upi://pay?pa=cash@okbank&am=2000", "pa": "cash@okbank", "am": "2000"}),
         ("am start -a android.intent.action.SET_ALARM --ei android.intent.extra.alarm.HOUR 7 "
          "--es android.intent.extra.alarm.MESSAGE 'Call mom'", "clock.set_alarm",
          Operation.LOCAL_WRITE, {"hour": "7", "message": "Call mom"}),
