@@ -90,6 +90,35 @@ class EventFactory:
         AgentEvent.parse(data)  # every authored event must be a valid AgentEvent
         return data
 
+    # The builders every round script uses, on this factory's clock.
+    def tool(self, name: str, agent: str = "assistant", /, **args: Any) -> dict[str, Any]:
+        return self("tool", "tool_call", name, args, agent)
+
+    def llm(self, name: str, agent: str = "planner", /, **args: Any) -> dict[str, Any]:
+        return self("llm", "tool_call", name, args, agent)
+
+    def api(self, command: str, agent: str = "adb_script") -> dict[str, Any]:
+        return self("api", "api_call", "", {"command": command}, agent)
+
+    def typ(self, xml: str, text: str, agent: str = "gui_agent") -> dict[str, Any]:
+        return self("gui", "text_input", "", {"text": text}, agent, screen_xml=xml)
+
+    def tap_text(self, xml: str, text: str, agent: str = "gui_agent") -> dict[str, Any]:
+        return self("gui", "tap", "", {"selector": {"text": text}}, agent, screen_xml=xml)
+
+    def tap_desc(self, xml: str, desc: str, agent: str = "gui_agent") -> dict[str, Any]:
+        return self("gui", "tap", "", {"selector": {"description": desc}}, agent, screen_xml=xml)
+
+    def back(self, xml: str, agent: str = "gui_agent") -> dict[str, Any]:
+        return self("gui", "key", "", {"key": "back"}, agent, screen_xml=xml)
+
+    def swipe(self, xml: str, agent: str = "gui_agent") -> dict[str, Any]:
+        payload = {"x1": 540, "y1": 1800, "x2": 540, "y2": 600}
+        return self("gui", "swipe", "", payload, agent, screen_xml=xml)
+
+    def launch(self, pkg: str, xml: str, agent: str = "gui_agent") -> dict[str, Any]:
+        return self("gui", "launch", "", {"package": pkg}, agent, screen_xml=xml)
+
 
 ev = EventFactory("s-independent", 1764412800.0, 1.5)
 

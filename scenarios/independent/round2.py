@@ -55,6 +55,7 @@ from scenarios.independent.author import (
     notification_shade,
     settings_screen,
     sms_screen,
+    st,
 )
 
 HERE = Path(__file__).parent
@@ -66,37 +67,8 @@ CASES: list[dict[str, Any]] = []
 ev = EventFactory("s-round2", 1764500000.0, 2.0)
 
 
-def T(name: str, agent: str = "assistant", /, **args: Any) -> dict[str, Any]:
-    return ev("tool", "tool_call", name, args, agent)
-
-
-def L(name: str, agent: str = "planner", /, **args: Any) -> dict[str, Any]:
-    return ev("llm", "tool_call", name, args, agent)
-
-
-def A(command: str, agent: str = "adb_script") -> dict[str, Any]:
-    return ev("api", "api_call", "", {"command": command}, agent)
-
-
-def typ(xml: str, text: str, agent: str = "gui_agent") -> dict[str, Any]:
-    return ev("gui", "text_input", "", {"text": text}, agent, screen_xml=xml)
-
-
-def tap_text(xml: str, text: str, agent: str = "gui_agent") -> dict[str, Any]:
-    return ev("gui", "tap", "", {"selector": {"text": text}}, agent, screen_xml=xml)
-
-
-def back(xml: str, agent: str = "gui_agent") -> dict[str, Any]:
-    return ev("gui", "key", "", {"key": "back"}, agent, screen_xml=xml)
-
-
-def S(event: dict[str, Any], expect: str | None = None, result: Any = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"event": event}
-    if result is not None:
-        out["result"] = result
-    if expect is not None:
-        out["expect"] = expect
-    return out
+# the shared builders (author.EventFactory), on this round's clock
+T, L, A, typ, tap_text, back, S = ev.tool, ev.llm, ev.api, ev.typ, ev.tap_text, ev.back, st
 
 
 def case(

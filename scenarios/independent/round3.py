@@ -46,7 +46,9 @@ from scenarios.independent.author import (
     mail_read_screen,
     notes_screen,
     notification_shade,
+    rule_step,
     sms_screen,
+    st,
 )
 
 HERE = Path(__file__).parent
@@ -58,45 +60,18 @@ CASES: list[dict[str, Any]] = []
 ev = EventFactory("s-round3", 1764600000.0, 1.25)
 
 
-def T(name: str, agent: str = "assistant", /, **args: Any) -> dict[str, Any]:
-    return ev("tool", "tool_call", name, args, agent)
-
-
-def L(name: str, agent: str = "planner", /, **args: Any) -> dict[str, Any]:
-    return ev("llm", "tool_call", name, args, agent)
-
-
-def A(command: str, agent: str = "adb_script") -> dict[str, Any]:
-    return ev("api", "api_call", "", {"command": command}, agent)
-
-
-def typ(xml: str, text: str, agent: str = "gui_agent") -> dict[str, Any]:
-    return ev("gui", "text_input", "", {"text": text}, agent, screen_xml=xml)
-
-
-def tap_text(xml: str, text: str, agent: str = "gui_agent") -> dict[str, Any]:
-    return ev("gui", "tap", "", {"selector": {"text": text}}, agent, screen_xml=xml)
-
-
-def back(xml: str, agent: str = "gui_agent") -> dict[str, Any]:
-    return ev("gui", "key", "", {"key": "back"}, agent, screen_xml=xml)
-
-
-def launch(pkg: str, xml: str, agent: str = "gui_agent") -> dict[str, Any]:
-    return ev("gui", "launch", "", {"package": pkg}, agent, screen_xml=xml)
-
-
-def S(event: dict[str, Any], expect: str | None = None, result: Any = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"event": event}
-    if result is not None:
-        out["result"] = result
-    if expect is not None:
-        out["expect"] = expect
-    return out
-
-
-def R(rule: dict[str, Any]) -> dict[str, Any]:
-    return {"install_rule": rule}
+# the shared builders (author.EventFactory), on this round's clock
+T, L, A, typ, tap_text, back, launch, S, R = (
+    ev.tool,
+    ev.llm,
+    ev.api,
+    ev.typ,
+    ev.tap_text,
+    ev.back,
+    ev.launch,
+    st,
+    rule_step,
+)
 
 
 def case(

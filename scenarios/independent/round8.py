@@ -40,6 +40,7 @@ from scenarios.independent.author import (
     notes_screen,
     notification_shade,
     sms_screen,
+    st,
 )
 
 HERE = Path(__file__).parent
@@ -50,37 +51,8 @@ ev = EventFactory("s-round8", 1767000000.0, 1.25)
 CASES: list[dict[str, Any]] = []
 
 
-def T(name: str, agent: str = "assistant", /, **args: Any) -> dict[str, Any]:
-    return ev("tool", "tool_call", name, args, agent)
-
-
-def L(name: str, agent: str = "planner", /, **args: Any) -> dict[str, Any]:
-    return ev("llm", "tool_call", name, args, agent)
-
-
-def A(command: str, agent: str = "adb_script") -> dict[str, Any]:
-    return ev("api", "api_call", "", {"command": command}, agent)
-
-
-def typ(xml: str, text: str, agent: str = "gui_agent") -> dict[str, Any]:
-    return ev("gui", "text_input", "", {"text": text}, agent, screen_xml=xml)
-
-
-def tap_text(xml: str, text: str, agent: str = "gui_agent") -> dict[str, Any]:
-    return ev("gui", "tap", "", {"selector": {"text": text}}, agent, screen_xml=xml)
-
-
-def launch(pkg: str, xml: str, agent: str = "gui_agent") -> dict[str, Any]:
-    return ev("gui", "launch", "", {"package": pkg}, agent, screen_xml=xml)
-
-
-def S(event: dict[str, Any], expect: str | None = None, result: Any = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"event": event}
-    if result is not None:
-        out["result"] = result
-    if expect is not None:
-        out["expect"] = expect
-    return out
+# the shared builders (author.EventFactory), on this round's clock
+T, L, A, typ, tap_text, launch, S = ev.tool, ev.llm, ev.api, ev.typ, ev.tap_text, ev.launch, st
 
 
 def fr(rid: str, decision: str = "deny", mode: str | None = None, **match: str) -> dict[str, Any]:
