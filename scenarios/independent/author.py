@@ -165,6 +165,78 @@ def rule_step(rule: dict[str, Any]) -> dict[str, Any]:
     return {"install_rule": rule}
 
 
+class Casebook:
+    """One holdout round's cases: ids prefixed with the round, scored and unscored (ambiguous)
+    cases kept apart, each set written as JSON Lines in authoring order."""
+
+    def __init__(
+        self,
+        prefix: str,
+        out: Path,
+        ambiguous_out: Path | None = None,
+        *,
+        unscored_marker: str | None = "UNSCORED:",
+    ) -> None:
+        self.prefix, self.out, self.ambiguous_out = prefix, out, ambiguous_out
+        self.unscored_marker = unscored_marker
+        self.cases: list[dict[str, Any]] = []
+
+    def case(
+        self,
+        cid: str,
+        category: str,
+        description: str,
+        steps: list[dict[str, Any]],
+        request: str | None = None,
+        policy: Any = "default",
+        scored: bool = True,
+    ) -> None:
+        exp = [s["expect"] for s in steps if "expect" in s]
+        assert exp, cid
+        if not scored and self.unscored_marker is not None:
+            assert description.startswith(self.unscored_marker), cid
+        c: dict[str, Any] = {
+            "id": f"{self.prefix}-{cid}",
+            "category": category,
+            "description": description,
+            "expect_final": exp[-1],
+            "policy": policy,
+        }
+        if request is not None:
+            c["context"] = {"user_request": request}
+        c["steps"] = steps
+        c["_scored"] = scored
+        self.cases.append(c)
+
+    def _jsonl(self, scored: bool) -> str:
+        ids: set[str] = set()
+        lines = []
+        for c in self.cases:
+            assert c["id"] not in ids, c["id"]
+            ids.add(c["id"])
+            if c["_scored"] is scored:
+                body = {k: v for k, v in c.items() if k != "_scored"}
+                lines.append(json.dumps(body, ensure_ascii=False))
+        return "\n".join(lines) + "\n"
+
+    def render(self) -> str:
+        return self._jsonl(True)
+
+    def render_ambiguous(self) -> str:
+        return self._jsonl(False)
+
+    def ambiguous(self) -> list[str]:
+        return [c["id"] for c in self.cases if not c["_scored"]]
+
+    def write(self) -> None:
+        self.out.write_text(self.render(), encoding="utf-8")
+        if self.ambiguous_out is not None:
+            self.ambiguous_out.parent.mkdir(exist_ok=True)
+            self.ambiguous_out.write_text(self.render_ambiguous(), encoding="utf-8")
+        scored = sum(c["_scored"] for c in self.cases)
+        print(f"{scored} scored cases -> {self.out.name}; ambiguous: {self.ambiguous()}")
+
+
 CASES: list[dict[str, Any]] = []
 
 

@@ -16,7 +16,6 @@ timestamps so that round 1's serialisation is unaffected. Run to rewrite ``round
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +42,7 @@ from scenarios.independent.author import (
     SMS,
     SOFIA,
     WANG,
+    Casebook,
     EventFactory,
     cal_screen,
     chrome_page,
@@ -60,7 +60,11 @@ from scenarios.independent.author import (
 
 HERE = Path(__file__).parent
 OUT = HERE / "round2.jsonl"
-CASES: list[dict[str, Any]] = []
+book = Casebook("r2", OUT, None, unscored_marker=None)
+CASES = book.cases
+case = book.case
+render, render_ambiguous, ambiguous = book.render, book.render_ambiguous, book.ambiguous
+main = book.write
 
 
 # round 2 keeps its own clock: round 1's bytes stay unchanged
@@ -69,31 +73,6 @@ ev = EventFactory("s-round2", 1764500000.0, 2.0)
 
 # the shared builders (author.EventFactory), on this round's clock
 T, L, A, typ, tap_text, back, S = ev.tool, ev.llm, ev.api, ev.typ, ev.tap_text, ev.back, st
-
-
-def case(
-    cid: str,
-    category: str,
-    description: str,
-    steps: list[dict[str, Any]],
-    request: str | None = None,
-    policy: Any = "default",
-    scored: bool = True,
-) -> None:
-    exp = [s["expect"] for s in steps if "expect" in s]
-    assert exp, cid
-    c: dict[str, Any] = {
-        "id": f"r2-{cid}",
-        "category": category,
-        "description": description,
-        "expect_final": exp[-1],
-        "policy": policy,
-    }
-    if request is not None:
-        c["context"] = {"user_request": request}
-    c["steps"] = steps
-    c["_scored"] = scored
-    CASES.append(c)
 
 
 def person_read(c: dict[str, str]) -> dict[str, Any]:
@@ -2642,28 +2621,6 @@ case(
 
 
 # ---------------------------------------------------------------- output
-def render() -> str:
-    ids: set[str] = set()
-    lines = []
-    for c in CASES:
-        assert c["id"] not in ids, c["id"]
-        ids.add(c["id"])
-        if c["_scored"]:
-            lines.append(
-                json.dumps({k: v for k, v in c.items() if k != "_scored"}, ensure_ascii=False)
-            )
-    return "\n".join(lines) + "\n"
-
-
-def ambiguous() -> list[str]:
-    return [c["id"] for c in CASES if not c["_scored"]]
-
-
-def main() -> None:
-    OUT.write_text(render(), encoding="utf-8")
-    print(
-        f"{sum(c['_scored'] for c in CASES)} scored cases -> {OUT.name}; ambiguous: {ambiguous()}"
-    )
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ fixes it in the description. Labels were written before the engine was run. Run 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,7 @@ from scenarios.independent.author import (
     NOTES,
     SHOP,
     SMS,
+    Casebook,
     EventFactory,
     _iban_ok,
     _luhn,
@@ -57,7 +57,11 @@ AMBIGUOUS_OUT = HERE / "unscored" / "round7_ambiguous.jsonl"
 
 # round 7 keeps its own clock and session so that earlier rounds' bytes stay unchanged
 ev = EventFactory("s-round7", 1766500000.0, 1.25)
-CASES: list[dict[str, Any]] = []
+book = Casebook("r7", OUT, AMBIGUOUS_OUT)
+CASES = book.cases
+case = book.case
+render, render_ambiguous, ambiguous = book.render, book.render_ambiguous, book.ambiguous
+main = book.write
 
 
 # the shared builders (author.EventFactory), on this round's clock
@@ -71,32 +75,6 @@ T, L, A, typ, tap_text, back, launch, S = (
     ev.launch,
     st,
 )
-
-
-def case(
-    cid: str,
-    category: str,
-    description: str,
-    steps: list[dict[str, Any]],
-    request: str | None = None,
-    scored: bool = True,
-) -> None:
-    exp = [s["expect"] for s in steps if "expect" in s]
-    assert exp, cid
-    if not scored:
-        assert description.startswith("UNSCORED:"), cid
-    c: dict[str, Any] = {
-        "id": f"r7-{cid}",
-        "category": category,
-        "description": description,
-        "expect_final": exp[-1],
-        "policy": "default",
-    }
-    if request is not None:
-        c["context"] = {"user_request": request}
-    c["steps"] = steps
-    c["_scored"] = scored
-    CASES.append(c)
 
 
 def ph(num: str) -> str:
@@ -2237,38 +2215,6 @@ case(
 
 
 # ---------------------------------------------------------------- output
-def _jsonl(scored: bool) -> str:
-    lines = []
-    ids: set[str] = set()
-    for c in CASES:
-        assert c["id"] not in ids, c["id"]
-        ids.add(c["id"])
-        if c["_scored"] is scored:
-            lines.append(
-                json.dumps({k: v for k, v in c.items() if k != "_scored"}, ensure_ascii=False)
-            )
-    return "\n".join(lines) + "\n"
-
-
-def render() -> str:
-    return _jsonl(True)
-
-
-def render_ambiguous() -> str:
-    return _jsonl(False)
-
-
-def ambiguous() -> list[str]:
-    return [c["id"] for c in CASES if not c["_scored"]]
-
-
-def main() -> None:
-    OUT.write_text(render(), encoding="utf-8")
-    AMBIGUOUS_OUT.parent.mkdir(exist_ok=True)
-    AMBIGUOUS_OUT.write_text(render_ambiguous(), encoding="utf-8")
-    print(
-        f"{sum(c['_scored'] for c in CASES)} scored cases -> {OUT.name}; ambiguous: {ambiguous()}"
-    )
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ Labels were written before the engine was run. Run to rewrite:
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,7 @@ from scenarios.independent.author import (
     NOTES,
     SHOP,
     SMS,
+    Casebook,
     EventFactory,
     _iban_ok,
     _luhn,
@@ -48,7 +48,10 @@ OUT = HERE / "round8.jsonl"
 AMBIGUOUS_OUT = HERE / "unscored" / "round8_ambiguous.jsonl"
 
 ev = EventFactory("s-round8", 1767000000.0, 1.25)
-CASES: list[dict[str, Any]] = []
+book = Casebook("r8", OUT, AMBIGUOUS_OUT)
+CASES = book.cases
+render, render_ambiguous, ambiguous = book.render, book.render_ambiguous, book.ambiguous
+main = book.write
 
 
 # the shared builders (author.EventFactory), on this round's clock
@@ -81,22 +84,9 @@ def case(
     scored: bool = True,
     rules: list[dict[str, Any]] | None = None,
 ) -> None:
-    exp = [s["expect"] for s in steps if "expect" in s]
-    assert exp, cid
-    if not scored:
-        assert description.startswith("UNSCORED:"), cid
-    c: dict[str, Any] = {
-        "id": f"r8-{cid}",
-        "category": category,
-        "description": description,
-        "expect_final": exp[-1],
-        "policy": {"rules": rules} if rules else "default",
-    }
-    if request is not None:
-        c["context"] = {"user_request": request}
-    c["steps"] = steps
-    c["_scored"] = scored
-    CASES.append(c)
+    """A case whose policy is the default bundle plus ``rules`` (DESIGN's case format)."""
+    policy: Any = {"rules": rules} if rules else "default"
+    book.case(cid, category, description, steps, request, policy=policy, scored=scored)
 
 
 def ph(num: str) -> str:
@@ -1942,38 +1932,6 @@ case(
 
 
 # ---------------------------------------------------------------- output
-def _jsonl(scored: bool) -> str:
-    lines = []
-    ids: set[str] = set()
-    for c in CASES:
-        assert c["id"] not in ids, c["id"]
-        ids.add(c["id"])
-        if c["_scored"] is scored:
-            lines.append(
-                json.dumps({k: v for k, v in c.items() if k != "_scored"}, ensure_ascii=False)
-            )
-    return "\n".join(lines) + "\n"
-
-
-def render() -> str:
-    return _jsonl(True)
-
-
-def render_ambiguous() -> str:
-    return _jsonl(False)
-
-
-def ambiguous() -> list[str]:
-    return [c["id"] for c in CASES if not c["_scored"]]
-
-
-def main() -> None:
-    OUT.write_text(render(), encoding="utf-8")
-    AMBIGUOUS_OUT.parent.mkdir(exist_ok=True)
-    AMBIGUOUS_OUT.write_text(render_ambiguous(), encoding="utf-8")
-    print(
-        f"{sum(c['_scored'] for c in CASES)} scored cases -> {OUT.name}; ambiguous: {ambiguous()}"
-    )
 
 
 if __name__ == "__main__":
