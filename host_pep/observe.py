@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from host_pep.extract import Found, international_numbers, key_arguments, sensitive_values
 from host_pep.observations import Observation
 from host_pep.phrases import PHRASE_KINDS, phrase_key
-from host_pep.policy.compiled import CompiledPolicy, tokens
+from host_pep.policy.compiled import CompiledPolicy, is_package_name, tokens
 from host_pep.semantics import ObservedValue
 from host_pep.values.addresses import address_key
 from host_pep.values.fields import is_phone_field
@@ -75,7 +75,6 @@ _LETTER = re.compile(r"[^\W\d_]")
 # revealed value right after it: one token that is not a plain word ("Blue!Heron-2291").
 _SECRET_LABEL = re.compile(r"\s*[^\W\d_]\w*(?: \w+){0,2}:?\s*")
 _REVEALED = re.compile(r"(?=\S*[\d\W_])(?=\S*[^\W_])\S{4,128}")
-_PACKAGE_LIKE = re.compile(r"^(?:com|org|net|io|me|app|de|cn|jp|fr|uk|us|co)\.[\w.]+$")
 _PLATFORM_WORDS = frozenset({"app", "apps", "application", "android", "google"})
 FREE_TEXT_WORDS = 5
 """A string of at least this many words is running text (a message body, a page paragraph)."""
@@ -100,7 +99,7 @@ def _source(source: str, policy: CompiledPolicy) -> tuple[str | None, str | None
     app = policy.app_for_package(lowered)
     if app is not None:
         return app, None
-    if _PACKAGE_LIKE.match(lowered) is not None:
+    if is_package_name(lowered):
         # an app package the bundle does not map: its own words may name the app
         # ("com.whatsapp"), but the platform's ("com.google.android.apps.healthdata") do not --
         # "apps" there is no package manager

@@ -15,8 +15,6 @@ data -- is an injected consequence.
 
 from __future__ import annotations
 
-import re
-
 from host_pep.observations import Observation
 from host_pep.pipeline.context import (
     OUTBOUND_OPS,
@@ -26,7 +24,7 @@ from host_pep.pipeline.context import (
     ValueHit,
     evidence_of,
 )
-from host_pep.policy.compiled import tokens
+from host_pep.policy.compiled import is_package_name, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.verdict import Decision, Stage
 
@@ -120,7 +118,6 @@ def _field_id(field: str) -> str:
     return field.rsplit("/", 1)[-1].rsplit(".", 1)[-1].lower()
 
 
-_PACKAGE = re.compile(r"^(?:com|org|net|io|me|app|de|cn|jp|fr|uk|us|co)\.[\w.]+$")
 # Unseen tools that return public listings, not the user's records.
 _PUBLIC_WORDS = frozenset(
     {"maps", "map", "place", "places", "weather", "news", "wiki", "wikipedia", "geocode",
@@ -133,7 +130,7 @@ def _user_data_tool(tool: str | None, ctx: DecisionContext, outbound: bool) -> b
     source for rule 1, unless it is the very tool being called, another tool of the same
     service writing locally (``hubspot.contacts.get`` then ``hubspot.contacts.update``: the
     value stays in its own app, as when editing a contact), or a public-information one."""
-    if not tool or _PACKAGE.match(tool) is not None:
+    if not tool or is_package_name(tool):
         return False
     targets = (ctx.completion.event.target, ctx.event.target)
     if tool in targets:

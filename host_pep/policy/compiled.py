@@ -30,6 +30,11 @@ _CONTAINERS = frozenset(
 )  # fmt: skip
 
 
+def is_package_name(name: str) -> bool:
+    """Whether ``name`` is an Android package (``com.example.app``), not a tool name."""
+    return _PACKAGE_LIKE.match(name) is not None
+
+
 def tokens(name: str) -> list[str]:
     """``wire_funds`` / ``postToSlack`` / ``calendar.create_event`` -> lower-case word tokens."""
     return [t for t in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if t]
