@@ -57,12 +57,18 @@ def _find(layer: Canonical, candidate: re.Pattern[str]) -> list[Detected]:
         length = IBAN_LENGTHS.get(raw[:2].upper())
         if length is None:
             continue
-        # Walk the raw text until `length` non-space characters are consumed.
+        # Walk the raw text until `length` non-space characters are consumed. After a space,
+        # a group longer than four characters is the next word, not a group of this IBAN
+        # (written in groups, an IBAN's groups have at most four): "FI60 898U 2195 V today"
+        # must not borrow "today" to reach its length and pass mod-97 by chance.
         taken = 0
         end = m.start()
         for i, ch in enumerate(raw):
-            if ch != " ":
-                taken += 1
+            if ch == " ":
+                if len(raw[i + 1 :].split(" ", 1)[0]) > 4:
+                    break
+                continue
+            taken += 1
             if taken == length:
                 end = m.start() + i + 1
                 break
@@ -70,7 +76,11 @@ def _find(layer: Canonical, candidate: re.Pattern[str]) -> list[Detected]:
             continue
         if end < len(text) and text[end].isalnum() and text[end - 1] != " " and text[end] != " ":
             continue  # runs on into a longer token: not this IBAN
-        compact = text[m.start() : end].replace(" ", "").upper()
+        written = text[m.start() : end]
+        bban = written[2:]  # the country code may be capitalised like a word ("De89…")
+        if any(c.isupper() for c in bban) and any(c.islower() for c in bban):
+            continue  # a BBAN is written in one case; mixed case is a word run into it
+        compact = written.replace(" ", "").upper()
         if not iban_ok(compact):
             continue
         pos = end
