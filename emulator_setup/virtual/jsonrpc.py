@@ -51,6 +51,9 @@ def _int(v: Any, name: str = "argument") -> int:
     return int(v)
 
 
+_MAX_SCREENSHOT_SCALE = 4.0
+
+
 def _num(v: Any, name: str = "argument") -> float:
     if isinstance(v, bool) or not isinstance(v, int | float):
         raise RpcError(-32602, "method parameters invalid", f"{name} must be a number, got {v!r}")
@@ -134,6 +137,14 @@ class Methods:
 
     def takeScreenshot(self, p: list[Any]) -> str:
         scale = _num(p[0], "scale") if p else 1.0
+        if not 0.0 < scale <= _MAX_SCREENSHOT_SCALE:
+            # the real server builds a Bitmap of width*scale x height*scale: a huge scale is an
+            # OutOfMemoryError there, and here it must not take the host's memory instead
+            raise RpcError(
+                -32001,
+                "java.lang.OutOfMemoryError" if scale > 0 else "java.lang.IllegalArgumentException",
+                f"cannot take a screenshot at scale {scale!r}",
+            )
         quality = max(1, min(_int(p[1], "quality") if len(p) > 1 else 80, 100))
         # Base64 JPEG wrapped at 76 columns (Android's Base64.DEFAULT).
         return str(self.state.screenshot_base64(quality=quality, scale=scale))

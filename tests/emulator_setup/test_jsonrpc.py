@@ -127,3 +127,12 @@ async def test_dump_response_is_byte_identical_to_json_dumps(rid: Any) -> None:
         )
         assert out == json.dumps({"jsonrpc": "2.0", "id": rid, "result": xml}).encode()
     assert "王伟" in json.loads(out)["result"]
+
+
+@pytest.mark.parametrize("scale", [0, -1, 37.5, 1e9, 2**40])
+async def test_screenshot_scale_out_of_range_is_an_error_not_a_huge_bitmap(scale: float) -> None:
+    # found by the JSON-RPC property test: scale 37.5 asked for a 40,000 x 90,000 bitmap and the
+    # host ran out of memory; the real server answers OutOfMemoryError for such a bitmap
+    dev = VirtualDevice()
+    reply = await rpc(dev, "takeScreenshot", [scale, 80])
+    assert "error" in reply and "result" not in reply
