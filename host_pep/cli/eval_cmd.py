@@ -21,7 +21,12 @@ def register_eval(sub: Any) -> None:
             "T1+T2+T3 ablations, and the no-PEP and current-action-only baselines."
         ),
     )
-    p.add_argument("cases", nargs="+", metavar="CASES.jsonl", help="case files (JSON Lines)")
+    p.add_argument(
+        "cases",
+        nargs="+",
+        metavar="CASES",
+        help="case files: JSON Lines, or YAML (a list of cases)",
+    )
     p.add_argument(
         "--policy", metavar="NAME|FILE", default=None, help="base policy bundle (default: default)"
     )

@@ -14,6 +14,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from host_pep.rules import FlowRule
@@ -79,27 +80,51 @@ class CaseFileError(ValueError):
 
 
 def load_cases(paths: list[str | Path]) -> list[Case]:
+    """Cases from JSON Lines files (DESIGN.md's format, one case per line) or YAML files (a list
+    of the same case objects, or ``{cases: [...]}``): YAML keeps long tool results and screens
+    readable as block text in hand-written holdouts; both validate to the same ``Case``."""
     cases: list[Case] = []
     for path in paths:
         p = Path(path)
         try:
-            lines = p.read_text("utf-8").splitlines()
+            text = p.read_text("utf-8")
         except OSError as exc:
             raise CaseFileError(f"{p}: cannot read ({exc.strerror or exc})") from exc
-        for n, line in enumerate(lines, 1):
+        if p.suffix.lower() in (".yaml", ".yml"):
+            cases.extend(_yaml_cases(p, text))
+            continue
+        for n, line in enumerate(text.splitlines(), 1):
             if not line.strip() or line.lstrip().startswith("//"):
                 continue
             try:
                 data = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise CaseFileError(f"{p}:{n}: not valid JSON ({exc.msg})") from exc
-            try:
-                case = Case.model_validate(data)
-            except ValidationError as exc:
-                first = exc.errors()[0]
-                field = ".".join(str(x) for x in first.get("loc", ())) or "case"
-                cid = data.get("id", "?") if isinstance(data, dict) else "?"
-                raise CaseFileError(f"{p}:{n}: case {cid}: {field}: {first.get('msg')}") from exc
-            case._where = f"{p}:{n}"
-            cases.append(case)
+            cases.append(_case(data, f"{p}:{n}"))
     return cases
+
+
+def _case(data: Any, where: str) -> Case:
+    try:
+        case = Case.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(x) for x in first.get("loc", ())) or "case"
+        cid = data.get("id", "?") if isinstance(data, dict) else "?"
+        raise CaseFileError(f"{where}: case {cid}: {field}: {first.get('msg')}") from exc
+    case._where = where
+    return case
+
+
+def _yaml_cases(p: Path, text: str) -> list[Case]:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f":{mark.line + 1}" if mark is not None else ""
+        raise CaseFileError(f"{p}{line}: not valid YAML ({exc})") from exc
+    if isinstance(data, dict) and "cases" in data:
+        data = data["cases"]
+    if not isinstance(data, list):
+        raise CaseFileError(f"{p}: a YAML case file holds a list of cases (or 'cases: [...]')")
+    return [_case(item, f"{p}#{i + 1}") for i, item in enumerate(data)]

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from host_pep.cli.main import main
-from host_pep.evaluation import PolicyCache, load_cases, run_case
+from host_pep.evaluation import CaseFileError, PolicyCache, load_cases, run_case
 
 LOOKUP = {
     "session": "s",
@@ -223,3 +223,36 @@ def test_thresholds_turn_missed_targets_into_exit_1(cases_file: Path) -> None:
     assert main(["eval", str(cases_file), "--config", "no_pep", "--min-accuracy", "1.0"]) == 1
     assert main(["eval", str(cases_file), "--config", "no_pep", "--min-accuracy", "0.0"]) == 0
     assert main(["eval", str(cases_file), "--config", "no_pep", "--max-false-block", "0.0"]) == 0
+
+
+def test_yaml_case_files_load_like_jsonl(tmp_path: Path) -> None:
+    event = {"session": "s", "agent": "a", "channel": "tool", "action": "tool_call",
+             "target": "notes_app.read_note", "payload": {"id": 3}}  # fmt: skip
+    line = {
+        "id": "c1",
+        "steps": [{"event": event, "result": "line one\nline two", "expect": "allow"}],
+    }
+    jsonl = tmp_path / "c.jsonl"
+    jsonl.write_text(json.dumps(line) + "\n")
+    listed = tmp_path / "c.yaml"
+    listed.write_text(
+        "- id: c1\n  steps:\n    - event: " + json.dumps(event) + "\n"
+        "      result: |\n        line one\n        line two\n      expect: allow\n"
+    )
+    wrapped = tmp_path / "w.yml"
+    wrapped.write_text("cases:\n" + "\n".join("  " + x for x in listed.read_text().splitlines()))
+    a, b, c = (load_cases([p])[0] for p in (jsonl, listed, wrapped))
+    assert b.model_dump() == c.model_dump()
+    assert a.model_dump()["steps"][0]["event"] == b.model_dump()["steps"][0]["event"]
+    assert b.steps[0].result == "line one\nline two\n"
+    assert b.where.endswith("c.yaml#1")
+
+
+def test_a_yaml_case_file_names_its_problem(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: not-a-list\n")
+    with pytest.raises(CaseFileError, match="holds a list of cases"):
+        load_cases([bad])
+    bad.write_text("- id: x\n  steps: []\n")
+    with pytest.raises(CaseFileError, match=r"bad.yaml#1: case x: steps"):
+        load_cases([bad])
