@@ -1,0 +1,73 @@
+"""The decisions every suite and holdout case gets, recorded so that a refactoring of the engine
+can show it changed none of them (issue #13) and a change of semantics lists what it changed.
+
+    .venv/bin/python -m tests.decisions.snapshot          # rewrite tests/data/decisions.json
+    .venv/bin/python -m tests.decisions.snapshot --diff   # list the cases that decide differently
+
+Keyed by case id (ids are unique across files), so moving a case file does not break it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from host_pep.evaluation import PolicyCache, load_cases, run_case
+
+ROOT = Path(__file__).resolve().parents[2]
+SNAPSHOT = ROOT / "tests" / "data" / "decisions.json"
+PATTERNS = (
+    "scenarios/suites/*.jsonl",
+    "scenarios/independent/*.jsonl",
+    "tests/data/holdouts/*/*.jsonl",
+    "tests/data/holdouts/*/*.yaml",
+)
+
+
+def case_files() -> list[Path]:
+    files = {p for pattern in PATTERNS for p in ROOT.glob(pattern)}
+    return sorted(files)
+
+
+def decide_all() -> dict[str, list[str]]:
+    """case id -> the decision of every step (history steps too), in order."""
+    policies = PolicyCache(None)
+    out: dict[str, list[str]] = {}
+    for case in load_cases(list(case_files())):
+        if case.id in out:
+            raise ValueError(f"case id {case.id} appears twice ({case.where})")
+        result = run_case(case, "full", policies)
+        out[case.id] = [s.decision.value for s in result.steps]
+    return out
+
+
+def changed(old: dict[str, list[str]], new: dict[str, list[str]]) -> list[str]:
+    """One line per case recorded in both whose decisions differ."""
+    return [
+        f"{cid}: {old[cid]} -> {new[cid]}"
+        for cid in sorted(old.keys() & new.keys())
+        if old[cid] != new[cid]
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--diff", action="store_true", help="only list the changed cases")
+    args = parser.parse_args()
+    new = decide_all()
+    if args.diff:
+        old = json.loads(SNAPSHOT.read_text("utf-8"))
+        lines = changed(old, new)
+        print("\n".join(lines) or "no case decides differently")
+        return 1 if lines else 0
+    SNAPSHOT.parent.mkdir(parents=True, exist_ok=True)
+    lines = [f"{json.dumps(cid)}: {json.dumps(new[cid])}" for cid in sorted(new)]
+    SNAPSHOT.write_text("{\n" + ",\n".join(lines) + "\n}\n", "utf-8")
+    print(f"{len(new)} cases recorded in {SNAPSHOT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
