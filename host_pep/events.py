@@ -110,6 +110,14 @@ class AgentEvent(BaseModel):
     ts: float = Field(default_factory=time.time)
     id: str = Field(default_factory=lambda: uuid.uuid4().hex, max_length=MAX_ID_CHARS)
 
+    @field_validator("session")
+    @classmethod
+    def _not_a_device_scope(cls, value: str) -> str:
+        # "device:<serial>" names a device's provenance memory in the PEP (pep.provenance_scope)
+        if value.startswith("device:"):
+            raise ValueError("a session id may not start with 'device:' (reserved for devices)")
+        return value
+
     @field_validator("payload", "provenance")
     @classmethod
     def _bounded_object(cls, value: JSONObject) -> JSONObject:

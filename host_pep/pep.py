@@ -304,9 +304,10 @@ class PEP:
             for o in obs:
                 state.add(o)
             return state
+        scope = provenance_scope(event)
         with self._lock:
-            evictions = self.sessions.record(event.session, obs)
-            state = self.sessions.get(event.session)
+            evictions = self.sessions.record(scope, obs)
+            state = self.sessions.get(scope)
         self._audit_evictions(evictions)
         return state
 
@@ -399,7 +400,7 @@ class PEP:
             cached = (adapter.complete(parsed), adapter)
         completion, adapter = cached
         values = adapter.observe_result(completion, result)
-        return self.observe(parsed.session, values, event_id=parsed.id, agent=parsed.agent)
+        return self._observe_in(provenance_scope(parsed), values, parsed.id, parsed.agent)
 
     async def record_result(
         self, event: AgentEvent | dict[str, Any], verdict: Verdict, result: Any
@@ -416,21 +417,38 @@ class PEP:
             cached = self._completions.pop((event.session, event.agent, event.id), None)
         completion = cached[0] if cached is not None else adapter.complete(event)
         values = adapter.observe_result(completion, result)
-        return self.observe(event.session, values, event_id=event.id, agent=event.agent)
+        return self._observe_in(provenance_scope(event), values, event.id, event.agent)
 
     def observe(
-        self, session: str, values: Iterable[ObservedValue], *, event_id: str = "", agent: str = ""
+        self,
+        session: str,
+        values: Iterable[ObservedValue],
+        *,
+        event_id: str = "",
+        agent: str = "",
+        device: str | None = None,
     ) -> int:
-        """Record enforcement-side observations (screen text, wrapper results) into a session."""
+        """Record enforcement-side observations (screen text, wrapper results). They belong to
+        ``device`` when the values were seen on one (they stay provenance for writes to that
+        device after the session ends), else to the session."""
+        scope = f"{DEVICE_SCOPE}{device}" if device else session
+        return self._observe_in(scope, values, event_id, agent)
+
+    def _observe_in(
+        self, scope: str, values: Iterable[ObservedValue], event_id: str, agent: str
+    ) -> int:
         if not self.memory:
             return 0
         obs = to_observations(values, event_id=event_id, agent=agent, policy=self.policy)
         with self._lock:
-            evictions = self.sessions.record(session, obs)
+            evictions = self.sessions.record(scope, obs)
         self._audit_evictions(evictions)
         return len(obs)
 
     def end_session(self, session: str) -> int:
+        """Forget what a session without a device observed. A device's memory of what it showed
+        outlives the sessions that drove it (bounded by the session limits and ``ttl_s``):
+        ending a session must not launder the values it read."""
         with self._lock:
             return self.sessions.end(session)
 
@@ -469,6 +487,21 @@ class PEP:
         closer = getattr(self.rules.store, "close", None)
         if callable(closer):
             closer()
+
+
+DEVICE_SCOPE = "device:"
+"""Prefix of a device's provenance memory in the session store (session ids may not use it)."""
+
+
+def provenance_scope(event: AgentEvent) -> str:
+    """Where the values an event shows or writes live: the device it acts on (``context.device``,
+    stamped by the daemon, never taken from an agent), else its session. Provenance belongs to
+    where the data lives (DESIGN.md, trust boundary), so a second session on the same device --
+    or the same session id re-created -- sees what the first one read."""
+    device = event.context.get("device")
+    if isinstance(device, str) and device:
+        return f"{DEVICE_SCOPE}{device}"
+    return event.session
 
 
 def _on_event_loop() -> bool:
