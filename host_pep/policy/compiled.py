@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from host_pep.policy.model import AppRole, PolicyBundle, ToolSpec
+from host_pep.recognition.lexicon import lexicon
 from host_pep.semantics import FieldRole, Operation
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -28,6 +29,10 @@ _CONTAINERS = frozenset(
      "actions", "action", "skills", "skill", "builtin", "builtins", "local", "api", "apis",
      "google", "android", "apple", "samsung", "microsoft"}
 )  # fmt: skip
+
+
+def _merged(words: tuple[str, ...], extra: list[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys([*words, *(w.lower() for w in extra)]))
 
 
 def is_package_name(name: str) -> bool:
@@ -95,12 +100,17 @@ class CompiledPolicy:
         c.outbound_words = frozenset(w.lower() for w in bundle.lexicon.outbound_words)
         c.untrusted_words = frozenset(w.lower() for w in bundle.lexicon.untrusted_words)
         c.high_impact = frozenset(bundle.high_impact.operations)
+        # language knowledge comes from the recognition layer's language files; a bundle may
+        # add words of its own (a deployment's jargon) on top
+        lex = lexicon()
         c.hi_verbs = {
-            op: tuple(v.lower() for v in verbs) for op, verbs in bundle.high_impact.verbs.items()
+            op: _merged(lex.operations.get(op, ()), bundle.high_impact.verbs.get(op, []))
+            for op in c.high_impact
         }
         for name, spec in bundle.apps.items():
             c.app_words[name] = frozenset({name, *(w.lower() for w in spec.words)})
             objs = {name, *(w.lower() for w in spec.words)}
+            objs.update(lex.objects.get(name, ()))
             objs.update(w.lower() for w in bundle.high_impact.objects.get(name, []))
             c.app_objects[name] = frozenset(objs)
         c.security_settings = {
@@ -108,8 +118,8 @@ class CompiledPolicy:
             for k, vals in bundle.high_impact.security_settings.items()
         }
         c.security_verbs = {
-            d: tuple(v.lower() for v in verbs)
-            for d, verbs in bundle.high_impact.security_verbs.items()
+            d: _merged(lex.security.get(d, ()), bundle.high_impact.security_verbs.get(d, []))
+            for d in ("off", "on", "reset")
         }
         c.related_apps = {
             op: frozenset(apps) for op, apps in bundle.high_impact.related_apps.items()
@@ -118,7 +128,7 @@ class CompiledPolicy:
             n.lower(): frozenset(p.lower() for p in pkgs)
             for n, pkgs in bundle.high_impact.app_names.items()
         }
-        c.all_words = tuple(w.lower() for w in bundle.high_impact.all_words)
+        c.all_words = _merged(lex.all_words, bundle.high_impact.all_words)
         c.sensitive_kinds = frozenset(bundle.sensitive_kinds)
         c.regions = tuple(bundle.settings.regions)
         c.leak_rewrite = bundle.settings.leak_decision == "rewrite"

@@ -1,0 +1,221 @@
+"""The language knowledge of the recognition layer: one data file per language.
+
+Each ``languages/<code>.yaml`` says, for one language, which words ask for which operation, how a
+request negates or describes something already done, which words name the objects of each
+semantic app, how untrusted text addresses an assistant, and the labels of buttons. The files
+are validated here (pydantic) and merged into one ``Lexicon``: a request is not tagged with its
+language, so every matcher matches the union. Adding a language is adding a file (and its
+conformance cases under ``tests/data/languages/``).
+
+Words are matched whole (with the inflections the matcher allows); a trailing ``*`` marks a stem
+("supprim*" matches supprime, supprimer); languages written without spaces (``spaced: false``)
+match their words as substrings. ``patterns`` hold the few grammatical constructions a word list
+cannot say (a negation after the verb, a past-tense ending), as regular expressions.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from host_pep.semantics import Operation
+
+LANGUAGES_PACKAGE = "host_pep.recognition.languages"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Negation(_Strict):
+    before: list[str] = Field(default_factory=list)
+    """Words that negate a verb coming later in the same clause ("don't", "nicht", "不要")."""
+    after: list[str] = Field(default_factory=list)
+    """Regular expressions matched right after the verb ("\\s+nicht\\b", "ないで")."""
+    clause_end: list[str] = Field(default_factory=list)
+    """Words that negate the clause's verb from its end ("verwijder het contact niet")."""
+
+
+class Tense(_Strict):
+    done_before: list[str] = Field(default_factory=list)
+    """Markers before a verb saying it already happened ("already", "déjà", "已经")."""
+    done_after: list[str] = Field(default_factory=list)
+    """Regular expressions right after a verb saying it happened (Japanese した, Korean 했)."""
+    participle_endings: list[str] = Field(default_factory=list)
+    """Endings that make a listed whole verb a past participle ("delete" + "d")."""
+    stem_participle_endings: list[str] = Field(default_factory=list)
+    """Endings that make a listed stem a past participle ("supprim*" + "é", "elimin*" + "ado")."""
+    wish_before: list[str] = Field(default_factory=list)
+    """Words before a participle that still ask for the act ("make sure it is deleted")."""
+
+
+class Money(_Strict):
+    currencies: list[str] = Field(default_factory=list)
+    """Currency words written after an amount ("euros", "rupees", "元")."""
+    giving_verbs: list[str] = Field(default_factory=list)
+    """Verbs that, before a sum of money, ask for a payment ("send 50 euros")."""
+    giving_verbs_last: list[str] = Field(default_factory=list)
+    """Verbs that ask for a payment after the sum ("500 rupaye bhej do", "50 € schicken")."""
+    nouns: list[str] = Field(default_factory=list)
+    """Words that name money itself ("money", "funds", "Geld"): a giving verb with one asks to pay."""
+
+
+class Instructions(_Strict):
+    """How text addresses an AI assistant and asks it for something (rule 5's instruction spans)."""
+
+    addressees: list[str] = Field(default_factory=list)
+    """Words naming the assistant as the one addressed ("assistant", "AI agent", "KI")."""
+    overrides: list[str] = Field(default_factory=list)
+    """Phrases that try to replace the user's instructions ("ignore previous instructions")."""
+    sequencing: list[str] = Field(default_factory=list)
+    """Phrases that put a demand before or after the user's task ("before you continue")."""
+    secrecy: list[str] = Field(default_factory=list)
+    """Phrases asking to hide an act from the user ("don't tell the user")."""
+    requests: list[str] = Field(default_factory=list)
+    """Words that open a request to whoever reads ("please", "kindly", "could you")."""
+    impersonation: list[str] = Field(default_factory=list)
+    """Phrases by which text claims to come from the user or the system ("message from the user")."""
+
+
+class Language(_Strict):
+    code: str
+    name: str
+    spaced: bool = True
+    """False for languages written without spaces between words (Chinese, Japanese)."""
+    operations: dict[Operation, list[str]] = Field(default_factory=dict)
+    """Words in a request that ask for an operation of this kind ("delete", "pay")."""
+    security: dict[str, list[str]] = Field(default_factory=dict)
+    """Request words per direction of a security change: off, on, reset."""
+    objects: dict[str, list[str]] = Field(default_factory=dict)
+    """Words naming the objects of each semantic app ("meeting" -> calendar)."""
+    all_words: list[str] = Field(default_factory=list)
+    """Words by which a request asks for every object ("all", "alle", "全部")."""
+    negation: Negation = Field(default_factory=Negation)
+    tense: Tense = Field(default_factory=Tense)
+    money: Money = Field(default_factory=Money)
+    ui_nouns: list[str] = Field(default_factory=list)
+    """Nouns after a verb that make it the name of a control ("the delete button")."""
+    local_destinations: list[str] = Field(default_factory=list)
+    """Regular expressions for phrases that keep a result on the device ("on my phone")."""
+    file_extensions: list[str] = Field(default_factory=list)
+    """Extensions that make a word a file name ("pdf", "docx")."""
+    stopwords: list[str] = Field(default_factory=list)
+    instructions: Instructions = Field(default_factory=Instructions)
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, value: str) -> str:
+        if not value or not value.replace("-", "").isalnum():
+            raise ValueError("a language code is letters, digits and '-' (e.g. 'en', 'hi-latn')")
+        return value
+
+    @field_validator("security")
+    @classmethod
+    def _directions(cls, value: dict[str, list[str]]) -> dict[str, list[str]]:
+        unknown = set(value) - {"off", "on", "reset"}
+        if unknown:
+            raise ValueError(f"security directions are off, on, reset (not {sorted(unknown)})")
+        return value
+
+
+class LexiconError(ValueError):
+    """A language file is unreadable or invalid; names the file and the field."""
+
+
+def _words(lists: list[list[str]]) -> tuple[str, ...]:
+    """Lower-cased union in first-seen order (the order is kept for readable patterns)."""
+    seen: dict[str, None] = {}
+    for words in lists:
+        for w in words:
+            seen.setdefault(w.lower(), None)
+    return tuple(seen)
+
+
+class Lexicon:
+    """Every language file merged: what the matchers match (the union of all languages)."""
+
+    def __init__(self, languages: list[Language]) -> None:
+        self.languages = tuple(languages)
+        langs = self.languages
+        self.operations: dict[Operation, tuple[str, ...]] = {
+            op: _words([lang.operations.get(op, []) for lang in langs]) for op in Operation
+        }
+        self.security: dict[str, tuple[str, ...]] = {
+            d: _words([lang.security.get(d, []) for lang in langs]) for d in ("off", "on", "reset")
+        }
+        apps = sorted({app for lang in langs for app in lang.objects})
+        self.objects: dict[str, tuple[str, ...]] = {
+            app: _words([lang.objects.get(app, []) for lang in langs]) for app in apps
+        }
+        self.all_words = _words([lang.all_words for lang in langs])
+        self.negation_before = _words([lang.negation.before for lang in langs])
+        self.negation_after = tuple(p for lang in langs for p in lang.negation.after)
+        self.negation_clause_end = _words([lang.negation.clause_end for lang in langs])
+        self.done_before = _words([lang.tense.done_before for lang in langs])
+        self.done_after = tuple(p for lang in langs for p in lang.tense.done_after)
+        self.participle_endings = _words([lang.tense.participle_endings for lang in langs])
+        self.wish_before = _words([lang.tense.wish_before for lang in langs])
+        self.stem_participle_endings = _words(
+            [lang.tense.stem_participle_endings for lang in langs]
+        )
+        self.currencies = _words([lang.money.currencies for lang in langs])
+        self.giving_verbs = _words([lang.money.giving_verbs for lang in langs])
+        self.giving_verbs_last = _words([lang.money.giving_verbs_last for lang in langs])
+        self.money_nouns = _words([lang.money.nouns for lang in langs])
+        self.ui_nouns = _words([lang.ui_nouns for lang in langs])
+        self.local_destinations = tuple(p for lang in langs for p in lang.local_destinations)
+        self.file_extensions = _words([lang.file_extensions for lang in langs])
+        self.stopwords = frozenset(_words([lang.stopwords for lang in langs]))
+        ins = [lang.instructions for lang in langs]
+        self.addressees = _words([i.addressees for i in ins])
+        self.overrides = _words([i.overrides for i in ins])
+        self.sequencing = _words([i.sequencing for i in ins])
+        self.secrecy = _words([i.secrecy for i in ins])
+        self.request_openers = _words([i.requests for i in ins])
+        self.impersonation = _words([i.impersonation for i in ins])
+
+
+class _WordLoader(yaml.SafeLoader):
+    """YAML 1.2 booleans only: in word lists "on", "off", "no" and "yes" are words."""
+
+
+_WordLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_WordLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool",
+    re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+    list("tTfF"),
+)
+
+
+def parse_language(text: str, where: str) -> Language:
+    try:
+        data = yaml.load(text, Loader=_WordLoader)  # a SafeLoader subclass: no objects
+    except yaml.YAMLError as exc:
+        raise LexiconError(f"{where}: not valid YAML: {exc}") from exc
+    try:
+        return Language.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first.get("loc", ())) or "language"
+        raise LexiconError(f"{where}: {field}: {first.get('msg')}") from exc
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """The shipped languages (``host_pep/recognition/languages/*.yaml``), loaded once."""
+    root = resources.files(LANGUAGES_PACKAGE)
+    languages = []
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".yaml"):
+            lang = parse_language(entry.read_text("utf-8"), f"languages/{entry.name}")
+            if f"{lang.code}.yaml" != entry.name:
+                raise LexiconError(f"languages/{entry.name}: code {lang.code!r} names another file")
+            languages.append(lang)
+    return Lexicon(languages)

@@ -1,0 +1,191 @@
+"""What a request asks for: the verbs that ask (not negated, not describing the past, not naming
+a button), the sums of money it states, the files it names, where it keeps a result.
+
+Everything here reads text only; the words come from the lexicon's language files
+(``host_pep.recognition.languages``), the mechanism is the same for every language. Decisions
+(whether that authorizes an action) are made by the pipeline (``host_pep.pipeline``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from host_pep.recognition.lexicon import Lexicon, lexicon
+from host_pep.recognition.wordmatch import alternation, whole_words
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_CLAUSE_TAIL = r"[^.,;!?，。；]{0,24}$"
+# English inflections a listed whole verb may carry ("deletes", "deleted", "deleting")
+_INFLECTIONS = "(?:s|es|ed|d|ing)?"
+_CURRENCY_SYMBOLS = "[$€£¥₹]"
+_REMOTE = re.compile(r"(?i)(?:https?|s?ftp)://")
+# Words of any script, for objects named in the user's language ("Иван", "контакт", "राहुल").
+_UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
+
+
+class _Patterns:
+    """The lexicon's words compiled once into the patterns below."""
+
+    def __init__(self, lex: Lexicon) -> None:
+        self.negation = re.compile(rf"(?:{whole_words(lex.negation_before)}){_CLAUSE_TAIL}")
+        self.negation_after = re.compile("|".join(lex.negation_after) or r"(?!)")
+        self.negation_clause_end = re.compile(
+            rf"^[^.,;!?]*?(?:{whole_words(lex.negation_clause_end) or '(?!)'})"
+        )
+        self.past_before = re.compile(
+            rf"(?:{whole_words(lex.done_before)})(?:[^\S\n]+[^\s.,;!?，。；]+)?[^\S\n]*$"
+        )
+        self.past_after = re.compile("|".join(lex.done_after) or r"(?!)")
+        self.participle = re.compile(rf"(?:{alternation(lex.participle_endings)})$")
+        self.stem_participle = re.compile(rf"(?:{alternation(lex.stem_participle_endings)})$")
+        self.wish_before = re.compile(rf"(?:{whole_words(lex.wish_before)})[^.,;!?]{{0,24}}$")
+        self.ui_noun = re.compile(rf"{_INFLECTIONS}\s+(?:{alternation(lex.ui_nouns)})\b")
+        currencies = alternation(lex.currencies)
+        money_nouns = whole_words(lex.money_nouns)
+        self.money_request = re.compile(
+            rf"\b({alternation(lex.giving_verbs)})\b[^.;!?]{{0,40}}?"
+            rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?(?:{currencies})\b|{money_nouns})"
+            rf"|(?:{_CURRENCY_SYMBOLS}\s?\d[\d,.]*|\d[\d,.]*\s?(?:{_CURRENCY_SYMBOLS}|"
+            rf"(?:{currencies})\b))[^.;!?]{{0,40}}?\b({alternation(lex.giving_verbs_last)})\b"
+        )
+        self.money = re.compile(
+            rf"(?i){_CURRENCY_SYMBOLS}\s?(\d[\d,]*(?:\.\d+)?)"
+            rf"|(\d[\d,]*(?:\.\d+)?)\s?(?:{currencies})\b"
+        )
+        self.file_name = re.compile(
+            rf"(?<![\w.])[\w\-]+\.(?:{alternation(lex.file_extensions)})(?![\w])"
+        )
+        self.local_destination = re.compile("|".join(lex.local_destinations) or r"(?!)")
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> _Patterns:
+    return _Patterns(lexicon())
+
+
+@lru_cache(maxsize=64)
+def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One alternation for the verbs of an operation written with spaces between words
+    (longest first): whole words with English inflections, and stems ("supprim*") with any
+    ending."""
+    spaced = [v for v in verbs if v and not _CJK.search(v)]
+    words = [v for v in spaced if not v.endswith("*")]
+    stems = [v[:-1] for v in spaced if v.endswith("*") and len(v) > 2]
+    parts = []
+    if words:
+        parts.append(rf"(?:{alternation(words)}){_INFLECTIONS}(?![^\W\d_])")
+    if stems:
+        parts.append(rf"(?:{alternation(stems)})[^\W\d_]*")
+    if not parts:
+        return None
+    return re.compile(rf"(?<![^\W\d_])(?:{'|'.join(parts)})")
+
+
+def verb_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]]:
+    """(matched text, position) of every verb in the request. Chinese and Japanese verbs
+    ("删除", "アンインストール") match as substrings: there are no spaces between words."""
+    found: list[tuple[str, int]] = []
+    pattern = _verb_pattern(verbs)
+    if pattern is not None:
+        found.extend((m.group(0), m.start()) for m in pattern.finditer(request))
+    for verb in verbs:
+        if verb and _CJK.search(verb):
+            stem = verb.removesuffix("*")
+            found.extend((stem, m.start()) for m in re.finditer(re.escape(stem), request))
+    return found
+
+
+def describes_past(request: str, verb: str, pos: int, verbs: tuple[str, ...]) -> bool:
+    """Does the verb at ``pos`` state something already done instead of asking for it?"""
+    p = _patterns()
+    before = request[:pos]
+    if p.past_before.search(before) or p.past_after.match(request, pos + len(verb)):
+        return True
+    if verb in verbs or _CJK.search(verb):
+        return False
+    stems = [v[:-1] for v in verbs if v.endswith("*") and verb.startswith(v[:-1])]
+    if stems:
+        ending = verb[len(max(stems, key=len)) :]
+        participle = p.stem_participle.search(ending) is not None
+    else:
+        base = max((v for v in verbs if verb.startswith(v)), key=len, default=verb)
+        participle = p.participle.fullmatch(verb[len(base) :]) is not None
+    return participle and p.wish_before.search(before) is None
+
+
+def negated(request: str, verb: str, pos: int) -> bool:
+    """Is the verb at ``pos`` negated ("don't delete", "lösche ihn nicht", "払わないで")?"""
+    p = _patterns()
+    end = pos + len(verb)
+    return bool(
+        p.negation.search(request[:pos])
+        or p.negation_after.search(request[end : end + 24])
+        or p.negation_clause_end.search(request[end:])
+    )
+
+
+def negated_before(text: str) -> bool:
+    """Does ``text`` end in a negation of what follows it ("… but not", "nicht")?"""
+    return _patterns().negation.search(text) is not None
+
+
+def names_a_control(request: str, verb: str, pos: int) -> bool:
+    """ "the delete button": the verb names a control, it does not ask for the act."""
+    return _patterns().ui_noun.match(request, pos + len(verb)) is not None
+
+
+def asking_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]]:
+    """The verbs of ``verbs`` in ``request`` that ask for their act: not negated, not naming a
+    button, not describing something already done."""
+    return [
+        (v, p)
+        for v, p in verb_positions(request, verbs)
+        if not negated(request, v, p)
+        and not names_a_control(request, v, p)
+        and not describes_past(request, v, p, verbs)
+    ]
+
+
+def money_request(request: str) -> tuple[str, int] | None:
+    """ "send 50 euros to my landlord": a giving verb with a sum of money, not negated; the
+    giving verb and its position."""
+    p = _patterns()
+    m = p.money_request.search(request)
+    if m is None or p.negation.search(request[: m.start()]):
+        return None
+    return (m.group(1) or m.group(2), m.start())
+
+
+def money_amounts(text: str) -> list[tuple[str, str | None]]:
+    """Sums of money a text states ("$35.20", "500 EUR") as (whole, fraction); bare numbers (a
+    card, a time) are not amounts."""
+    out = []
+    for m in _patterns().money.finditer(text):
+        number = (m.group(1) or m.group(2)).replace(",", "")
+        whole, _, frac = number.partition(".")
+        out.append((whole, frac or None))
+    return out
+
+
+def file_names(text: str) -> set[str]:
+    """File names a text mentions ("trip-itinerary.pdf", "/sdcard/Download/tax-2025.pdf")."""
+    return set(_patterns().file_name.findall(text))
+
+
+def keeps_local(request: str) -> bool:
+    """ "export my contacts to a file on the phone": the request keeps the result on the device."""
+    return _patterns().local_destination.search(request) is not None
+
+
+def is_remote(url: str) -> bool:
+    return _REMOTE.match(url.strip()) is not None
+
+
+def unicode_words(text: str) -> set[str]:
+    """Words of any script (two letters or more), case-folded."""
+    return {w for w in _UWORD.findall(text.casefold().replace("\u0307", "")) if len(w) > 1}
+
+
+def stopwords() -> frozenset[str]:
+    return lexicon().stopwords

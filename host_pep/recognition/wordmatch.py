@@ -1,0 +1,74 @@
+"""Matchers built from word lists: the mechanism that turns the lexicon's data into patterns.
+
+A word list is matched in two halves. Words of spaced scripts match whole (``\\b`` on both
+sides, or the ``(?<![^\\W\\d_])`` letter boundaries where the word may start or end in a
+non-letter); words of unspaced scripts (Chinese, Japanese) and words that end in a combining
+mark (Devanagari's ं, where ``\\b`` does not hold) match as substrings. A trailing ``*`` marks a
+stem: any letters may follow.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def is_unspaced(word: str) -> bool:
+    """Match ``word`` as a substring: an unspaced script, or a last character ``\\b`` cannot
+    see as the end of a word (a combining mark)."""
+    if not word:
+        return False
+    if _UNSPACED.search(word):
+        return True
+    return unicodedata.category(word[-1]).startswith("M")
+
+
+def alternation(words: Iterable[str]) -> str:
+    """``a|bc|...``: escaped, longest first (so the regex prefers the longest word)."""
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True) if w)
+
+
+def split(words: Iterable[str]) -> tuple[list[str], list[str]]:
+    """(spaced words, substring words) of a list."""
+    spaced: list[str] = []
+    substrings: list[str] = []
+    for w in words:
+        (substrings if is_unspaced(w) else spaced).append(w)
+    return spaced, substrings
+
+
+@lru_cache(maxsize=256)
+def whole_words(words: tuple[str, ...]) -> str:
+    """A regex fragment matching any word of ``words`` whole (``\\b`` boundaries; unspaced
+    words as substrings). Empty when the list is empty."""
+    spaced, substrings = split(words)
+    parts = []
+    if spaced:
+        parts.append(rf"\b(?:{alternation(spaced)})\b")
+    if substrings:
+        parts.append(alternation(substrings))
+    return "|".join(parts)
+
+
+@lru_cache(maxsize=256)
+def words_regex(words: tuple[str, ...], flags: int = 0) -> re.Pattern[str] | None:
+    """``whole_words`` compiled; None for an empty list."""
+    fragment = whole_words(words)
+    return re.compile(fragment, flags) if fragment else None
+
+
+def stems_and_words(words: Iterable[str]) -> tuple[list[str], list[str]]:
+    """(whole words, stems without their ``*``) of the spaced part of a list."""
+    whole: list[str] = []
+    stems: list[str] = []
+    for w in words:
+        if w.endswith("*"):
+            if len(w) > 2:
+                stems.append(w[:-1])
+        else:
+            whole.append(w)
+    return whole, stems
