@@ -42,6 +42,41 @@ class Observation:
     ts: float
     phrase: str | None = None
     """Normalized text of a long structured value (an address), matched inside free text."""
+    imperative: bool = False
+    """The value sits in an imperative sentence of untrusted text ("Send it to …"): a weak
+    instruction span; the user may still delegate it (rule 5)."""
+    designated: bool = False
+    """It came from a source the user's request pointed at ("the bill in bill.txt"): used as
+    data, it may serve as an argument the request calls for (rule 5's delegation)."""
+
+    @property
+    def source(self) -> str:
+        return self.source_app or self.source_tool or ""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Instruction:
+    """An instruction span observed in content (``host_pep.recognition.instructions``): what it
+    asks for, about what, with which values, and where it was seen. Kept in session memory so
+    that a later action can be matched against it by operation and object (rule 5)."""
+
+    strong: bool
+    """It addressed the assistant or claimed authority (not just an imperative sentence)."""
+    untrusted: bool
+    """Seen in content from outside the user (a weak span in the user's own data -- a note to
+    self -- is kept only for matching actions the user did not ask for)."""
+    cue: str
+    asks: frozenset[str]
+    """Operations it asks for (``Operation`` values)."""
+    words: frozenset[str]
+    identifiers: frozenset[str]
+    source_app: str | None
+    source_tool: str | None
+    event_id: str
+    agent: str
+    ts: float
+    designated: bool = False
+    """Seen in a source the user's request pointed at."""
 
     @property
     def source(self) -> str:

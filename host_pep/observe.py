@@ -11,44 +11,19 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from host_pep.extract import Found, international_numbers, key_arguments, sensitive_values
-from host_pep.observations import Observation
+from host_pep.observations import Instruction, Observation
 from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy, is_package_name, tokens
+from host_pep.recognition.instructions import Strength, instruction_spans
 from host_pep.semantics import ObservedValue
 from host_pep.values.addresses import address_key
 from host_pep.values.fields import is_phone_field
 from host_pep.values.phones import national_candidates, national_keys, normalize, trunk_numbers
 from host_pep.values.records import is_secret_label
 
-_OVERRIDE_CUES = re.compile(
-    r"(?i)ignore (?:all |any |the )?(?:previous|prior|above|earlier)|disregard|system prompt|"
-    r"you must|assistant:|new instructions|do not tell|don't tell|secretly|without telling|"
-    r"urgent(?:ly)?|immediately|as an ai|your task is now|ai agents?|note to (?:the )?(?:ai|assistant)|"
-    r"system note|(?:^|\W)assistant,|dear (?:ai|assistant)|before continuing|^\s*system\s*:|\[system\]"
-)
-# Text in the user's own records (a calendar description, a note, a document) that speaks to the
-# assistant rather than to the user: a vocative or label for the AI ("Assistant:", "Note to the
-# AI", "KI:"), or the override phrases of a prompt injection. Narrower than _OVERRIDE_CUES on
-# purpose: "urgent", "immediately" or "don't tell Anna" are how people write reminders to
-# themselves, and a self-reminder ("Email the slides to the team") is the user's own data.
-_ADDRESSED_CUES = re.compile(
-    r"(?i)(?:^|[\s\[(\"'>*-])(?:hey |hi |dear |attention,? |note to (?:the |my )?)?"
-    r"(?:ai|a\.i\.|assistant|assistent(?:in)?|assistente|asistente|asystent|asistan|ki|ia|"
-    r"chatbot|copilot|llm|gpt)\s*[:,]|"
-    r"note to (?:the |my |any )?(?:ai|assistant|agent|bot)\b|dear (?:ai|assistant)\b|"
-    r"\bai agents?\b|\bas an ai\b|\bsystem prompt\b|\bnew instructions\b|\[system\]|"
-    r"^\s*system\s*:|\bsystem note\b|\byour (?:new |real )?task is now\b|\byou must now\b|"
-    r"\b(?:ignore|disregard|forget) (?:all |any |the |your )?(?:previous|prior|above|earlier)|"
-    r"\bignorier\w* (?:alle |die )?(?:vorherigen|bisherigen|obigen) (?:anweisungen|befehle)|"
-    r"\bneue anweisungen\b|\bignore[zr]? (?:toutes )?les instructions pr[ée]c[ée]dentes|"
-    r"\bnouvelles instructions\b|\bignora (?:todas )?las instrucciones anteriores|"
-    r"\bnuevas instrucciones\b|\bignora (?:tutte )?le istruzioni precedenti|"
-    r"\bnuove istruzioni\b|\bnegeer (?:alle )?(?:vorige|eerdere) instructies|"
-    r"\bzignoruj (?:wszystkie )?(?:poprzednie|wcześniejsze) instrukcje|"
-    r"\bönceki talimatları (?:yok say|görmezden gel)"
-)
 # Rule 5's key arguments: where an action goes (a recipient, an account, a link) and how much.
 _KEY_KINDS = frozenset({"email", "phone", "url", "account", "amount", "iban", "address"})
 _ADDRESS_FIELDS = frozenset(
@@ -265,6 +240,20 @@ def _is_sender(app: str | None, field: str, policy: CompiledPolicy) -> bool:
     return leaf in names
 
 
+@dataclass(slots=True)
+class Observed:
+    """What a batch of observed values became: indexed values and instruction spans."""
+
+    values: list[Observation] = field(default_factory=list)
+    instructions: list[Instruction] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __bool__(self) -> bool:
+        return bool(self.values or self.instructions)
+
+
 def to_observations(
     values: Iterable[ObservedValue],
     *,
@@ -273,15 +262,19 @@ def to_observations(
     policy: CompiledPolicy,
     ts: float | None = None,
     screen: bool = False,
-) -> list[Observation]:
+    designated: bool = False,
+) -> Observed:
     """``screen``: the values are what an adapter saw on screen while completing an event.
     There, a value the adapter calls trusted inside an app whose content arrives from outside
     (SMS, mail, browser) is text typed into that app's own fields -- a compose box the agent
     filled. It is neither content from outside nor that app's data: its provenance is wherever
     it was read before it was typed, so it is not recorded again (a password typed into a
-    password field, which the adapter reports as a credential, still is)."""
+    password field, which the adapter reports as a credential, still is).
+
+    ``designated``: the values came from a source the user's request pointed at (rule 5)."""
     now = time.time() if ts is None else ts
-    out: list[Observation] = []
+    result = Observed()
+    out = result.values
     labelled_by: str | None = None  # the source whose previous text was a secret's label
     for ov in values:
         text = ov.text
@@ -315,11 +308,51 @@ def to_observations(
             )
         )
         sender = (not trusted) and _is_sender(app, ov.field, policy)
-        instructive = (not trusted) and (action_uri or _OVERRIDE_CUES.search(text) is not None)
-        # running text in the user's own data that addresses the assistant: its key arguments
-        # are untrusted content (rule 5) -- the user's records also hold text others wrote into
-        # them (a pasted invite, a shared note). Everything else in it stays the user's data.
-        addressed = trusted and free_text and _ADDRESSED_CUES.search(text) is not None
+        # instruction spans: in content from outside, every one; in the user's own records only
+        # the strong ones make their values outside content (others wrote into those records:
+        # a pasted invite, a shared note); a weak one there (a note to self) stays the user's
+        # data and is kept only to match actions the user did not ask for
+        spans = instruction_spans(text) if words >= 3 else ()
+        strong = [sp for sp in spans if sp.strength is Strength.STRONG]
+        weak = [sp for sp in spans if sp.strength is Strength.WEAK]
+        for sp in spans:
+            result.instructions.append(
+                Instruction(
+                    strong=sp.strength is Strength.STRONG,
+                    untrusted=not trusted or sp.strength is Strength.STRONG,
+                    cue=sp.cue,
+                    asks=frozenset(op.value for op in sp.asks),
+                    words=sp.words,
+                    identifiers=sp.identifiers,
+                    source_app=app,
+                    source_tool=tool,
+                    event_id=event_id,
+                    agent=agent,
+                    ts=now,
+                    designated=designated,
+                )
+            )
+            for ident in sp.identifiers:
+                strong_span = sp.strength is Strength.STRONG
+                out.append(
+                    Observation(
+                        key=f"id:{ident}",
+                        kind="identifier",
+                        masked=ident[:2] + "…",
+                        source_app=app,
+                        source_tool=tool,
+                        field=ov.field,
+                        event_id=event_id,
+                        agent=agent,
+                        trusted=trusted and not strong_span,
+                        free_text=True,
+                        sender=False,
+                        instructive=strong_span,
+                        ts=now,
+                        imperative=not strong_span,
+                        designated=designated,
+                    )
+                )
         password = ov.kind_hint == "credential"
         hint = ov.kind_hint
         if hint is None and _LETTER.search(text):
@@ -341,7 +374,12 @@ def to_observations(
             # a health record's phrase ("Ehlers-Danlos syndrome") is matched inside later text
             # the way an address is: the lexicon may not know it
             phrase = phrase_key(f.raw) if f.kind in PHRASE_KINDS or f.kind == "health" else None
-            demoted = addressed and f.kind in _KEY_KINDS
+            in_strong = any(sp.covers(f.start, f.end) for sp in strong)
+            # running text in the user's own data that addresses the assistant: its key
+            # arguments are untrusted content (rule 5)
+            demoted = trusted and in_strong and f.kind in _KEY_KINDS
+            instructive = (not trusted and (action_uri or in_strong)) or demoted
+            imperative = not trusted and any(sp.covers(f.start, f.end) for sp in weak)
             for key in _with_national(f):
                 out.append(
                     Observation(
@@ -357,9 +395,11 @@ def to_observations(
                         trusted=trusted and not demoted,
                         free_text=free_text,
                         sender=sender,
-                        instructive=instructive or demoted,
+                        instructive=instructive,
                         ts=now,
                         phrase=phrase,
+                        imperative=imperative,
+                        designated=designated,
                     )
                 )
-    return out
+    return result

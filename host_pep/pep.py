@@ -31,7 +31,7 @@ from host_pep.control.store import RuleStore, SQLiteRuleStore
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import AuditUnavailable, ControlPlaneError, EventValidationError
 from host_pep.extract import key_arguments, sensitive_values
-from host_pep.observe import to_observations
+from host_pep.observe import Observed, to_observations
 from host_pep.pipeline.context import DecisionContext
 from host_pep.pipeline.engine import ALL_STAGES, Evaluation, Pipeline, evidence_list
 from host_pep.pipeline.t3 import SemanticBackend
@@ -294,15 +294,14 @@ class PEP:
                 screen=True,
             )
             if completion.observations
-            else []
+            else Observed()
         )
         if not self.memory:
             limits = self.bundle.settings.session
             state = SessionState(
                 event.session, limits.max_observations, limits.ttl_s, limits.per_key
             )
-            for o in obs:
-                state.add(o)
+            state.add_all(obs)
             return state
         scope = provenance_scope(event)
         with self._lock:

@@ -14,9 +14,57 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from host_pep.observations import Observation
+from host_pep.observations import Instruction, Observation
+
+if TYPE_CHECKING:
+    from host_pep.observe import Observed
 from host_pep.phrases import PhraseIndex
+
+MAX_INSTRUCTIONS = 4096
+"""Instruction spans kept per session (oldest dropped first); each is also indexed by word."""
+
+
+@dataclass(slots=True)
+class InstructionMemory:
+    """Instruction spans seen in a session, indexed by content word so that matching an action
+    against them costs time proportional to the action's words, not to the session's past."""
+
+    items: deque[Instruction] = field(default_factory=deque)
+    by_word: dict[str, list[Instruction]] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def add(self, ins: Instruction) -> None:
+        self.items.append(ins)
+        for w in ins.words:
+            self.by_word.setdefault(w, []).append(ins)
+        while len(self.items) > MAX_INSTRUCTIONS:
+            self._drop(self.items.popleft())
+
+    def _drop(self, ins: Instruction) -> None:
+        for w in ins.words:
+            bucket = self.by_word.get(w)
+            if bucket is None:
+                continue
+            with contextlib.suppress(ValueError):
+                bucket.remove(ins)
+            if not bucket:
+                del self.by_word[w]
+
+    def expire(self, horizon: float) -> None:
+        while self.items and self.items[0].ts < horizon:
+            self._drop(self.items.popleft())
+
+    def sharing_words(self, words: Iterable[str]) -> list[Instruction]:
+        """The instructions that share at least one word with ``words``, each once."""
+        seen: dict[int, Instruction] = {}
+        for w in words:
+            for ins in self.by_word.get(w, ()):
+                seen.setdefault(id(ins), ins)
+        return list(seen.values())
 
 
 @dataclass(slots=True)
@@ -42,6 +90,8 @@ class SessionState:
     """How many observations of each kind are held (lets a matcher skip kinds never seen)."""
     phrases: PhraseIndex = field(default_factory=PhraseIndex)
     """Long structured values (addresses) by normalized phrase, for matching inside free text."""
+    instructions: InstructionMemory = field(default_factory=InstructionMemory)
+    """Instruction spans seen in content, for rule 5's carry-out check."""
 
     def __len__(self) -> int:
         return len(self.order)
@@ -112,6 +162,7 @@ class SessionState:
 
     def expire(self, now: float) -> None:
         horizon = now - self.ttl_s
+        self.instructions.expire(horizon)
         n = 0
         oldest = self.order[0].ts if self.order else 0.0
         while self.order and self.order[0].ts < horizon:
@@ -119,6 +170,12 @@ class SessionState:
             n += 1
         if n:
             self.evictions.append(Eviction(self.session, n, "ttl", oldest))
+
+    def add_all(self, observed: Observed) -> None:
+        for obs in observed.values:
+            self.add(obs)
+        for ins in observed.instructions:
+            self.instructions.add(ins)
 
     def lookup(self, key: str) -> list[Observation]:
         return self.index.get(key, _EMPTY)
@@ -158,10 +215,9 @@ class SessionStore:
     def peek(self, session: str) -> SessionState | None:
         return self._sessions.get(session)
 
-    def record(self, session: str, observations: Iterable[Observation]) -> list[Eviction]:
+    def record(self, session: str, observed: Observed) -> list[Eviction]:
         state = self.get(session)
-        for obs in observations:
-            state.add(obs)
+        state.add_all(observed)
         state.expire(self.clock())
         return state.drain_evictions()
 

@@ -65,20 +65,30 @@ class Money(_Strict):
 
 
 class Instructions(_Strict):
-    """How text addresses an AI assistant and asks it for something (rule 5's instruction spans)."""
+    """How text addresses an AI assistant and asks it for something (rule 5's instruction spans),
+    and how a user's request adopts the instructions of a source it names. Fields other than
+    ``addressees``, ``markers`` and ``requests`` are regular expressions (case-insensitive);
+    ``{A}`` in an ``addressing`` pattern stands for any addressee."""
 
     addressees: list[str] = Field(default_factory=list)
-    """Words naming the assistant as the one addressed ("assistant", "AI agent", "KI")."""
+    """Words naming the assistant ("assistant", "AI agent", "KI"): they count only where a
+    text addresses them (``addressing``), since "agent" or "assistant" also name people."""
+    addressing: list[str] = Field(default_factory=list)
+    """Constructions that address an addressee ("dear {A}", "note to the {A}", "^{A}:")."""
     overrides: list[str] = Field(default_factory=list)
-    """Phrases that try to replace the user's instructions ("ignore previous instructions")."""
+    """Attempts to replace the user's instructions ("ignore (all )?previous instructions")."""
     sequencing: list[str] = Field(default_factory=list)
-    """Phrases that put a demand before or after the user's task ("before you continue")."""
+    """Demands put before or after the user's task ("before you (can )?continue")."""
     secrecy: list[str] = Field(default_factory=list)
-    """Phrases asking to hide an act from the user ("don't tell the user")."""
+    """Asks to hide an act from the user ("do not tell the user")."""
+    impersonation: list[str] = Field(default_factory=list)
+    """Claims to come from the user, the developer or the system ("message from the user")."""
+    markers: list[str] = Field(default_factory=list)
+    """Literal role and framing markers of chat formats ("<|im_start|>", "[INST]")."""
     requests: list[str] = Field(default_factory=list)
     """Words that open a request to whoever reads ("please", "kindly", "could you")."""
-    impersonation: list[str] = Field(default_factory=list)
-    """Phrases by which text claims to come from the user or the system ("message from the user")."""
+    delegation: list[str] = Field(default_factory=list)
+    """Requests that adopt what a named source asks ("do the tasks (in|from|listed)")."""
 
 
 class Language(_Strict):
@@ -104,6 +114,9 @@ class Language(_Strict):
     file_extensions: list[str] = Field(default_factory=list)
     """Extensions that make a word a file name ("pdf", "docx")."""
     stopwords: list[str] = Field(default_factory=list)
+    generic_words: list[str] = Field(default_factory=list)
+    """Words that name nothing specific in a tool's name or a request ("data", "details",
+    "manager", "tool"): they do not make an action match an instruction or a request."""
     instructions: Instructions = Field(default_factory=Instructions)
 
     @field_validator("code")
@@ -170,13 +183,24 @@ class Lexicon:
         self.local_destinations = tuple(p for lang in langs for p in lang.local_destinations)
         self.file_extensions = _words([lang.file_extensions for lang in langs])
         self.stopwords = frozenset(_words([lang.stopwords for lang in langs]))
+        self.generic_words = frozenset(_words([lang.generic_words for lang in langs]))
+        self.verb_words = frozenset(
+            w for words in self.operations.values() for w in words if " " not in w and "*" not in w
+        )
+        """Single-word verbs of every operation (a tool's verb is not its object)."""
+        self.object_words = frozenset(
+            w for words in self.objects.values() for w in words if " " not in w
+        )
         ins = [lang.instructions for lang in langs]
         self.addressees = _words([i.addressees for i in ins])
-        self.overrides = _words([i.overrides for i in ins])
-        self.sequencing = _words([i.sequencing for i in ins])
-        self.secrecy = _words([i.secrecy for i in ins])
+        self.addressing = tuple(p for i in ins for p in i.addressing)
+        self.overrides = tuple(p for i in ins for p in i.overrides)
+        self.sequencing = tuple(p for i in ins for p in i.sequencing)
+        self.secrecy = tuple(p for i in ins for p in i.secrecy)
+        self.impersonation = tuple(p for i in ins for p in i.impersonation)
+        self.markers = _words([i.markers for i in ins])
         self.request_openers = _words([i.requests for i in ins])
-        self.impersonation = _words([i.impersonation for i in ins])
+        self.delegation = tuple(p for i in ins for p in i.delegation)
 
 
 class _WordLoader(yaml.SafeLoader):

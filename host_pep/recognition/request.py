@@ -9,10 +9,12 @@ Everything here reads text only; the words come from the lexicon's language file
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from host_pep.recognition.lexicon import Lexicon, lexicon
 from host_pep.recognition.wordmatch import alternation, whole_words
+from host_pep.semantics import Operation
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CLAUSE_TAIL = r"[^.,;!?，。；]{0,24}$"
@@ -57,6 +59,9 @@ class _Patterns:
             rf"(?<![\w.])[\w\-]+\.(?:{alternation(lex.file_extensions)})(?![\w])"
         )
         self.local_destination = re.compile("|".join(lex.local_destinations) or r"(?!)")
+        self.delegation = re.compile(
+            "|".join(lex.delegation) or r"(?!)", re.IGNORECASE | re.MULTILINE
+        )
 
 
 @lru_cache(maxsize=1)
@@ -189,3 +194,38 @@ def unicode_words(text: str) -> set[str]:
 
 def stopwords() -> frozenset[str]:
     return lexicon().stopwords
+
+
+@dataclass(frozen=True, slots=True)
+class RequestIntent:
+    """What a user's request says, as the stages need it."""
+
+    asks: frozenset[Operation]
+    """Operations the request asks for (not negated, not described as done)."""
+    words: frozenset[str]
+    """Its content words, stemmed (what it is about)."""
+    identifiers: frozenset[str]
+    """Identifier-like values it gives (file names, ids, handles, quoted names)."""
+    delegates: bool
+    """It adopts what a source it names asks for ("do the tasks in the email from Bob")."""
+
+
+@lru_cache(maxsize=4096)
+def intent(request: str) -> RequestIntent:
+    from host_pep.recognition.instructions import identifiers
+    from host_pep.recognition.words import content_words
+
+    lex = lexicon()
+    lowered = request.lower()
+    asks = {
+        op for op, verbs in lex.operations.items() if verbs and asking_positions(lowered, verbs)
+    }
+    if money_request(lowered) is not None:
+        asks.add(Operation.PAYMENT)
+    delegates = bool(lex.delegation) and _patterns().delegation.search(request) is not None
+    return RequestIntent(
+        asks=frozenset(asks),
+        words=content_words(request),
+        identifiers=identifiers(request),
+        delegates=delegates,
+    )

@@ -43,7 +43,7 @@ def test_observations_take_trust_from_the_policy_and_mark_free_text() -> None:
         event_id="e1",
         agent="a",
         policy=policy,
-    )
+    ).values
     by_key = {o.key: o for o in obs}
     page = by_key["email:x@evil.example"]
     assert page.source_app == "browser" and not page.trusted and page.free_text and page.instructive
@@ -63,5 +63,5 @@ def test_unknown_kind_hints_are_ignored_not_fatal() -> None:
         event_id="e",
         agent="a",
         policy=policy,
-    )
+    ).values
     assert any(o.kind == "phone" for o in obs)

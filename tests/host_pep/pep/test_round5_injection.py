@@ -37,7 +37,7 @@ def _read(pep: PEP, tool: str, result: Any, request: str) -> None:
 
 def _obs(pep: PEP, text: str, field: str = "[0].description") -> dict[str, tuple[bool, bool]]:
     value = ObservedValue(text=text, source="calendar.list_events", field=field, trusted=True)
-    found = to_observations([value], event_id="e1", agent="a", policy=pep.policy, ts=0.0)
+    found = to_observations([value], event_id="e1", agent="a", policy=pep.policy, ts=0.0).values
     return {o.key: (o.trusted, o.instructive) for o in found}
 
 
@@ -164,7 +164,7 @@ def test_a_header_line_of_a_received_mail_is_not_running_text() -> None:
         event_id="e",
         agent="a",
         policy=PEP.create().policy,
-    )
+    ).values
     assert obs and not any(o.free_text for o in obs)
 
 

@@ -1,0 +1,68 @@
+"""Words of names and texts: tool-name tokens, light stems, content words.
+
+``tokens`` splits identifiers the way tools are named (``wire_funds``, ``postToSlack``,
+``AugustSmartLockGrantGuestAccess``, ``calendar.create_event``); ``content_words`` keeps the
+words of a text or a name that say *what* it is about: no stopwords, no generic tool words
+("get", "data", "manager"), plurals folded ("addresses" ~ "address").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from host_pep.recognition.lexicon import lexicon
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_SPLIT = re.compile(r"[^0-9a-zA-Z\u4e00-\u9fff]+")
+_UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
+
+
+def tokens(name: str) -> list[str]:
+    """``wire_funds`` / ``postToSlack`` / ``calendar.create_event`` -> lower-case word tokens."""
+    return [t for t in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if t]
+
+
+def stem(word: str) -> str:
+    """English plurals folded ("addresses" -> "address", "policies" -> "policy"); other words
+    and scripts unchanged. Enough to match a tool's object against a sentence's."""
+    if not word.isascii() or len(word) <= 3:
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes", "zes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+@lru_cache(maxsize=16384)
+def content_words(text: str) -> frozenset[str]:
+    """The stemmed words of a text that name what it is about (no stopwords, no generic words
+    such as "data" or "details")."""
+    lex = lexicon()
+    skip = lex.stopwords | lex.generic_words
+    words = {w for w in _UWORD.findall(text.casefold()) if len(w) > 1}
+    return frozenset(stem(w) for w in words if w not in skip and stem(w) not in skip)
+
+
+@lru_cache(maxsize=16384)
+def name_words(name: str) -> frozenset[str]:
+    """The words of a tool's name that name its object: ``AugustSmartLockGrantGuestAccess`` ->
+    august, smart, lock, guest, access (its verb, "grant", says what it does, not to what)."""
+    lex = lexicon()
+    skip = lex.stopwords | lex.generic_words
+    toks = tokens(name)
+    verb = name_verb(toks)
+    return frozenset(stem(t) for t in toks if t != verb and t not in skip and len(t) > 1)
+
+
+def name_verb(toks: list[str]) -> str | None:
+    """The token of a tool's name that is its verb: the first verb that is not also an object
+    word ("lock", "email", "transfer" name things too), else the first verb."""
+    lex = lexicon()
+    verbs = [t for t in toks if t in lex.verb_words]
+    if not verbs:
+        return None
+    return next((t for t in verbs if t not in lex.object_words), verbs[0])
