@@ -38,6 +38,7 @@ from host_pep.pipeline.t3 import SemanticBackend
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.policy.load import resolve_policy
 from host_pep.policy.model import PolicyBundle
+from host_pep.recognition.request import names_source
 from host_pep.semantics import ChannelAdapter, Completion, ObservedValue
 from host_pep.session import Eviction, SessionState, SessionStore
 from host_pep.verdict import Decision, Stage, Verdict
@@ -399,7 +400,9 @@ class PEP:
             cached = (adapter.complete(parsed), adapter)
         completion, adapter = cached
         values = adapter.observe_result(completion, result)
-        return self._observe_in(provenance_scope(parsed), values, parsed.id, parsed.agent)
+        scope = provenance_scope(parsed)
+        designated = self._designated(scope, parsed, completion)
+        return self._observe_in(scope, values, parsed.id, parsed.agent, designated)
 
     async def record_result(
         self, event: AgentEvent | dict[str, Any], verdict: Verdict, result: Any
@@ -416,7 +419,29 @@ class PEP:
             cached = self._completions.pop((event.session, event.agent, event.id), None)
         completion = cached[0] if cached is not None else adapter.complete(event)
         values = adapter.observe_result(completion, result)
-        return self._observe_in(provenance_scope(event), values, event.id, event.agent)
+        scope = provenance_scope(event)
+        designated = self._designated(scope, event, completion)
+        return self._observe_in(scope, values, event.id, event.agent, designated)
+
+    def _designated(self, scope: str, event: AgentEvent, completion: Completion) -> bool:
+        """Did the user's request point at what this call returned (rule 5's delegation)? It
+        names the call's source or arguments, or the call follows a link or address that came
+        from a source the user pointed at (the article Bob linked in the channel they named)."""
+        request = event.user_request
+        if not request:
+            return False
+        texts = completion.semantics.text
+        if names_source(request, completion.event.target or event.target, texts):
+            return True
+        with self._lock:
+            state = self.sessions.peek(scope)
+            if state is None:
+                return False
+            for text in texts.values():
+                for found in key_arguments(text):
+                    if any(o.designated for k in found.keys for o in state.lookup(k)):
+                        return True
+        return False
 
     def observe(
         self,
@@ -434,11 +459,18 @@ class PEP:
         return self._observe_in(scope, values, event_id, agent)
 
     def _observe_in(
-        self, scope: str, values: Iterable[ObservedValue], event_id: str, agent: str
+        self,
+        scope: str,
+        values: Iterable[ObservedValue],
+        event_id: str,
+        agent: str,
+        designated: bool = False,
     ) -> int:
         if not self.memory:
             return 0
-        obs = to_observations(values, event_id=event_id, agent=agent, policy=self.policy)
+        obs = to_observations(
+            values, event_id=event_id, agent=agent, policy=self.policy, designated=designated
+        )
         with self._lock:
             evictions = self.sessions.record(scope, obs)
         self._audit_evictions(evictions)

@@ -33,11 +33,16 @@ class InstructionMemory:
 
     items: deque[Instruction] = field(default_factory=deque)
     by_word: dict[str, list[Instruction]] = field(default_factory=dict)
+    _seen: set[tuple[str, str, frozenset[str]]] = field(default_factory=set)
 
     def __len__(self) -> int:
         return len(self.items)
 
     def add(self, ins: Instruction) -> None:
+        key = (ins.event_id, ins.cue, ins.words)
+        if key in self._seen:
+            return  # the same span reported twice by one result (a leaf and its labelled form)
+        self._seen.add(key)
         self.items.append(ins)
         for w in ins.words:
             self.by_word.setdefault(w, []).append(ins)
@@ -45,6 +50,7 @@ class InstructionMemory:
             self._drop(self.items.popleft())
 
     def _drop(self, ins: Instruction) -> None:
+        self._seen.discard((ins.event_id, ins.cue, ins.words))
         for w in ins.words:
             bucket = self.by_word.get(w)
             if bucket is None:

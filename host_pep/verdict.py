@@ -41,6 +41,11 @@ class Evidence(BaseModel):
     observed_by: str = ""
     """Agent whose action exposed the value (may differ from the acting agent)."""
     trusted: bool = True
+    detail: str = ""
+    """What matched beyond the value: for an instruction span, its cue and the words the
+    action shares with it; for an alignment score, what was compared."""
+    score: float | None = None
+    """A similarity score that informed the decision (the semantic model's, when loaded)."""
 
 
 class Verdict(BaseModel):

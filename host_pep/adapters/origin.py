@@ -20,7 +20,16 @@ from host_pep.policy.compiled import tokens
 # Fields that name the party an item came from (the first word of ``organizer_email`` counts).
 _ORIGIN_WORDS = frozenset(
     {"organizer", "organiser", "inviter", "invitedby", "sharedby", "sharer", "sharinguser",
-     "sharedfrom", "invitationfrom", "invitefrom"}
+     "sharedfrom", "invitationfrom", "invitefrom", "reviewer", "commenter", "poster",
+     "replier", "answerer", "asker", "submitter", "reporter"}
+)  # fmt: skip
+# Collections of what other people wrote about or into an item (a product's reviews, a
+# post's comments, a ticket's replies): every entry is outside content, whoever owns the item.
+_OUTSIDE_COLLECTIONS = frozenset(
+    {"reviews", "review", "comments", "comment", "replies", "reply", "answers", "questions",
+     "testimonials", "feedback", "discussion", "discussions", "mentions", "tweets", "posts",
+     "retweets", "quotes", "guestbook", "ratings_and_reviews", "customer_reviews",
+     "user_reviews", "qa", "q_and_a"}
 )  # fmt: skip
 # Flags by which a record marks the user as its organiser or owner.
 _SELF_FLAGS = frozenset(
@@ -105,7 +114,11 @@ def outside_paths(value: Any, prefix: str = "") -> Iterator[str]:
             yield prefix
             return
         for k, v in value.items():
-            yield from outside_paths(v, f"{prefix}.{k}" if prefix else str(k))
+            path = f"{prefix}.{k}" if prefix else str(k)
+            if isinstance(k, str) and k.lower() in _OUTSIDE_COLLECTIONS and v:
+                yield path
+                continue
+            yield from outside_paths(v, path)
     elif isinstance(value, list):
         for i, v in enumerate(value):
             yield from outside_paths(v, f"{prefix}[{i}]")

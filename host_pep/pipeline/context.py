@@ -20,9 +20,11 @@ from host_pep.extract import (
     role_key_arguments,
     sensitive_values,
 )
-from host_pep.observations import Observation
+from host_pep.observations import Instruction, Observation
 from host_pep.phrases import normalize, raw_pattern
 from host_pep.policy.compiled import CompiledPolicy
+from host_pep.recognition.request import RequestIntent, intent
+from host_pep.recognition.words import name_words
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
 from host_pep.values.credentials import credential_key
@@ -49,6 +51,22 @@ KEY_ROLES = frozenset(
     {FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL, FieldRole.AMOUNT, FieldRole.ADDRESS}
 )
 READ_OPS = frozenset({Operation.READ, Operation.NAVIGATE})
+# Operations that ask for the same kind of effect: a request asking for one of a family asks
+# for what the others do ("send" the file ~ share it; "set" a setting ~ change it).
+FAMILIES: dict[Operation, str] = {
+    Operation.READ: "read",
+    Operation.NAVIGATE: "read",
+    Operation.LOCAL_WRITE: "write",
+    Operation.SETTINGS_CHANGE: "write",
+    Operation.INSTALL: "write",
+    Operation.EXTERNAL_SEND: "send",
+    Operation.SHARE_UPLOAD: "send",
+    Operation.DELETE: "delete",
+    Operation.UNINSTALL: "delete",
+    Operation.PAYMENT: "pay",
+    Operation.SECURITY_CHANGE: "security",
+    Operation.UNKNOWN: "unknown",
+}
 OUTBOUND_OPS = frozenset({Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD, Operation.PAYMENT})
 
 
@@ -110,8 +128,10 @@ class DecisionContext:
     """Plain attributes, filled once: stages read them many times per decision."""
 
     __slots__ = (
+        "_action_words",
         "_aliases",
         "_content",
+        "_intent",
         "_keyargs",
         "_user_keys",
         "app",
@@ -154,6 +174,8 @@ class DecisionContext:
         self._keyargs: list[ValueHit] | None = None
         self._user_keys: frozenset[str] | None = None
         self._aliases: list[str] | None = None
+        self._intent: RequestIntent | None = None
+        self._action_words: frozenset[str] | None = None
         self.review: list[str] = []
         """Mandatory-review reasons attached by T1 (high-impact ambiguity, escalate rules, unknown ops)."""
         self.review_rules: list[str] = []
@@ -161,6 +183,20 @@ class DecisionContext:
         self.evidence: list[Proof] = []
         self.shadow: list[dict[str, Any]] = []
         self.permitted_by: list[str] = []
+
+    def intent(self) -> RequestIntent:
+        """What the user's request asks for (operations, words, values, delegation)."""
+        if self._intent is None:
+            self._intent = intent(self.user_request)
+        return self._intent
+
+    def action_words(self) -> frozenset[str]:
+        """What the action is about: the object words of its tool or target name (and of the
+        semantic target an adapter resolved), not its verb."""
+        if self._action_words is None:
+            names = {self.event.target, self.completion.event.target}
+            self._action_words = frozenset(w for n in names if n for w in name_words(n))
+        return self._action_words
 
     def user_keys(self) -> frozenset[str]:
         if self._user_keys is None:
@@ -451,25 +487,41 @@ def _verbatim_in(raw: str, request: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Proof:
-    """Evidence as the stages record it (cheap); turned into ``Evidence`` for the verdict."""
+    """Evidence as the stages record it (cheap); turned into ``Evidence`` for the verdict. A
+    value (``hit``, with the observation that gave it away) or an instruction span the action
+    carries out (``instruction``, with what matched in ``detail``)."""
 
-    hit: ValueHit
+    hit: ValueHit | None
     obs: Observation | None
+    instruction: Instruction | None = None
+    detail: str = ""
 
     @property
     def kind(self) -> str:
-        return self.hit.found.kind
+        return self.hit.found.kind if self.hit is not None else "instruction"
 
     @property
     def field(self) -> str:
-        return self.hit.field
+        return self.hit.field if self.hit is not None else ""
 
     @property
     def source(self) -> str:
-        return self.obs.source if self.obs is not None else ""
+        if self.obs is not None:
+            return self.obs.source
+        return self.instruction.source if self.instruction is not None else ""
 
     def to_evidence(self) -> Evidence:
-        hit, obs = self.hit, self.obs
+        hit, obs, ins = self.hit, self.obs, self.instruction
+        if hit is None:
+            return Evidence(
+                kind="instruction",
+                masked=ins.cue if ins is not None else "",
+                source=self.source,
+                source_event=ins.event_id if ins is not None else "",
+                observed_by=ins.agent if ins is not None else "",
+                trusted=False,
+                detail=self.detail,
+            )
         return Evidence(
             kind=hit.found.kind,
             masked=hit.found.masked,
@@ -478,11 +530,16 @@ class Proof:
             source_event=obs.event_id if obs is not None else "",
             observed_by=obs.agent if obs is not None else "",
             trusted=obs.trusted if obs is not None else True,
+            detail=self.detail,
         )
 
 
-def evidence_of(hit: ValueHit, obs: Observation | None = None) -> Proof:
-    return Proof(hit, obs)
+def evidence_of(hit: ValueHit, obs: Observation | None = None, detail: str = "") -> Proof:
+    return Proof(hit, obs, detail=detail)
+
+
+def instruction_evidence(ins: Instruction, detail: str) -> Proof:
+    return Proof(None, None, ins, detail)
 
 
 def to_evidence(proofs: list[Proof]) -> list[Evidence]:

@@ -24,6 +24,7 @@ from host_pep.pipeline.context import (
     ValueHit,
     evidence_of,
 )
+from host_pep.pipeline.injection import check_injection
 from host_pep.policy.compiled import is_package_name, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.verdict import Decision, Stage
@@ -192,90 +193,6 @@ def _leaks_in(
         rule_ids=["default:source-to-sink"],
         evidence=evidence,
         remove=leaks,
-    )
-
-
-def _user_references(ctx: DecisionContext, obs: Observation) -> bool:
-    """The request itself points at that untrusted content *and* asks for this operation
-    ("pay the invoice in the email", "reply to the message"). A word that names the source
-    ("text", "email") does not count as the request's verb."""
-    request = ctx.user_request.lower()
-    if not request or obs.source_app is None:
-        return False
-    words = set(tokens(request))
-    source_words = ctx.policy.app_objects.get(obs.source_app, frozenset())
-    if words.isdisjoint(source_words):
-        return False
-    verbs = {v for v in ctx.policy.hi_verbs.get(ctx.op, ()) if v not in source_words}
-    lex = {w for w, op in ctx.policy.verb_op.items() if op is ctx.op and w not in source_words}
-    return not words.isdisjoint(lex) or any(v in words for v in verbs)
-
-
-# Key arguments judged by rule 5 when the action itself stays on the device: where a read goes
-# (opening a link from a phishing mail), and who a draft is addressed to or paid to.
-_READ_KEY_ROLES = frozenset({FieldRole.URL})
-_LOCAL_KEY_ROLES = frozenset({FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL})
-# A request that asks to follow what the content points at ("open the link in that email").
-_FOLLOW_WORDS = frozenset(
-    {"open", "visit", "click", "follow", "tap", "load", "browse", "navigate", "link", "links",
-     "url", "website", "site", "page", "article", "result", "results"}
-)  # fmt: skip
-
-
-def _key_roles(ctx: DecisionContext) -> frozenset[FieldRole] | None:
-    """Which key arguments rule 5 judges for this operation (None: every one)."""
-    if ctx.op in READ_OPS:
-        return _READ_KEY_ROLES
-    if ctx.op is Operation.LOCAL_WRITE:
-        return _LOCAL_KEY_ROLES
-    return None
-
-
-def _user_follows(ctx: DecisionContext) -> bool:
-    return not _FOLLOW_WORDS.isdisjoint(tokens(ctx.user_request.lower()))
-
-
-def check_injection(ctx: DecisionContext) -> Outcome | None:
-    roles = _key_roles(ctx)
-    if roles is not None and roles.isdisjoint(ctx.fields.values()):
-        return None  # no field this operation's rule 5 judges (most reads and local writes)
-    injected: list[ValueHit] = []
-    evidence = []
-    current, app = ctx.event.id, ctx.app
-    for hit in ctx.keyarg_hits():
-        if hit.user_provided or not hit.observations:
-            continue
-        if roles is not None and hit.role not in roles:
-            continue
-        # the target app's own screen right now (the field the agent just filled) proves nothing
-        seen = [o for o in hit.observations if not (o.event_id == current and o.source_app == app)]
-        if any(o.trusted for o in seen):
-            continue  # the user's own structured data (a saved contact, a known payee)
-        if hit.role is FieldRole.RECIPIENT and any(o.sender for o in seen):
-            continue  # replying to whoever wrote
-        bad = [o for o in seen if not o.trusted and o.free_text]
-        if ctx.op in READ_OPS and app is not None:
-            # following a link from one page to another in the same app is browsing; a link
-            # that arrived in a message, notification or file and is opened is acting on it
-            bad = [o for o in bad if o.source_app != app or o.instructive]
-        if not bad:
-            continue
-        if not any(o.instructive for o in bad) and (
-            _user_follows(ctx) if ctx.op in READ_OPS else _user_references(ctx, bad[0])
-        ):
-            continue
-        injected.append(hit)
-        evidence.append(evidence_of(hit, bad[0]))
-    if not injected:
-        return None
-    first = evidence[0]
-    return Outcome(
-        Decision.DENY,
-        Stage.T2,
-        f"the {injected[0].role.value} ({first.kind}) of this action comes from untrusted content "
-        f"in {first.source}, not from the user: injected consequence",
-        rule_ids=["default:injected-consequence"],
-        evidence=evidence,
     )
 
 

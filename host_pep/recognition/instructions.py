@@ -27,8 +27,9 @@ from enum import IntEnum
 from functools import lru_cache
 
 from host_pep.recognition.lexicon import Lexicon, lexicon
-from host_pep.recognition.request import asking_positions, unicode_words
+from host_pep.recognition.request import asking_positions
 from host_pep.recognition.wordmatch import alternation, whole_words
+from host_pep.recognition.words import content_words
 from host_pep.semantics import Operation
 
 MAX_TEXT = 20_000
@@ -105,6 +106,9 @@ class _Cues:
             re.IGNORECASE,
         )
         self.stopwords = lex.stopwords | set(lex.request_openers)
+        self.verb_words = lex.verb_words
+        self.nouns = lex.object_words | set(lex.money_nouns)
+        self.determiners = lex.determiners
 
 
 @lru_cache(maxsize=1)
@@ -170,8 +174,16 @@ def _imperative(sentence: str, cues: _Cues) -> bool:
         return any(cues.lead_verb.match(w) for w in head.split()) or bool(_asks(head, cues))
     if cues.lead_verb.match(body) is not None:
         # an imperative starts with its verb: "Send ...", "Grant ..." (not "Sending ...")
-        first = body.split(None, 1)[0].lower().rstrip(_TRAILING)
-        return not first.endswith(("ing", "ed")) or first in ("send", "bed")
+        parts = body.split(None, 2)
+        first = parts[0].lower().rstrip(_TRAILING)
+        if first.endswith(("ing", "ed")) and first not in cues.verb_words:
+            return False
+        if first in cues.nouns:
+            # "Order #112 has shipped", "Transfer complete": a noun heads the sentence; the
+            # verb takes an object ("Order the", "Email Sarah", "Transfer 50 EUR")
+            nxt = parts[1] if len(parts) > 1 else ""
+            return nxt.lower() in cues.determiners or nxt[:1].isupper() or nxt[:1].isdigit()
+        return True
     # unspaced scripts and mid-sentence politeness: "请把…发送到…", "…してください"
     return cues.opener_anywhere.search(body) is not None and bool(_asks(body, cues))
 
@@ -192,8 +204,9 @@ def _closing_tag(text: str, name: str, start: int, limit: int) -> int | None:
 
 def _make(text: str, start: int, end: int, strength: Strength, cue: str, cues: _Cues) -> Span:
     body = text[start:end]
-    words = frozenset(w for w in unicode_words(body) if w not in cues.stopwords)
-    return Span(start, end, strength, cue, _asks(body, cues), words, identifiers(body))
+    return Span(
+        start, end, strength, cue, _asks(body, cues), content_words(body), identifiers(body)
+    )
 
 
 @lru_cache(maxsize=8192)

@@ -114,6 +114,13 @@ class Language(_Strict):
     file_extensions: list[str] = Field(default_factory=list)
     """Extensions that make a word a file name ("pdf", "docx")."""
     stopwords: list[str] = Field(default_factory=list)
+    kind_words: dict[str, list[str]] = Field(default_factory=dict)
+    """Words that name a kind of value in a request ("the address it gives" -> email, url)."""
+    determiners: list[str] = Field(default_factory=list)
+    """Words that open an object ("the", "my", "it", "to"): a verb that is also a noun ("Order",
+    "Email", "Transfer") starts an imperative only when one of these (or a name) follows."""
+    follow_words: list[str] = Field(default_factory=list)
+    """Words by which a request asks to follow what content points at ("open the link")."""
     generic_words: list[str] = Field(default_factory=list)
     """Words that name nothing specific in a tool's name or a request ("data", "details",
     "manager", "tool"): they do not make an action match an instruction or a request."""
@@ -184,6 +191,12 @@ class Lexicon:
         self.file_extensions = _words([lang.file_extensions for lang in langs])
         self.stopwords = frozenset(_words([lang.stopwords for lang in langs]))
         self.generic_words = frozenset(_words([lang.generic_words for lang in langs]))
+        self.follow_words = frozenset(_words([lang.follow_words for lang in langs]))
+        self.determiners = frozenset(_words([lang.determiners for lang in langs]))
+        kinds = sorted({k for lang in langs for k in lang.kind_words})
+        self.kind_words: dict[str, frozenset[str]] = {
+            k: frozenset(_words([lang.kind_words.get(k, []) for lang in langs])) for k in kinds
+        }
         self.verb_words = frozenset(
             w for words in self.operations.values() for w in words if " " not in w and "*" not in w
         )

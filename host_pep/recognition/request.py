@@ -229,3 +229,31 @@ def intent(request: str) -> RequestIntent:
         identifiers=identifiers(request),
         delegates=delegates,
     )
+
+
+def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
+    """Does the request point at what this call reads? It gives one of the call's arguments
+    ("pay the bill in bill-dec.txt" -> read_file(bill-dec.txt); "the article Bob posted in
+    #general" -> read_channel_messages(general)), or names what the call is about ("summarise
+    my inbox" -> get_inbox)."""
+    if not request:
+        return False
+    from host_pep.recognition.instructions import identifiers
+    from host_pep.recognition.words import content_words, name_words
+
+    said = intent(request)
+    lowered = f" {' '.join(request.lower().split())} "
+    for value in arguments.values():
+        v = " ".join(value.lower().split())
+        if len(v) >= 3 and (f" {v} " in lowered or f"'{v}'" in lowered or f'"{v}"' in lowered):
+            return True
+        if identifiers(value) & said.identifiers:
+            return True
+        if (
+            len(v) >= 3
+            and len(v.split()) <= 4
+            and content_words(v)
+            and content_words(v) <= said.words
+        ):
+            return True
+    return not name_words(target).isdisjoint(said.words)

@@ -1,0 +1,303 @@
+"""T2, rule 5: injected consequences.
+
+Untrusted content is free text that arrived from outside the user. Three checks, each about
+where an action's *consequence* came from:
+
+1. **Key arguments** (recipient, account, URL, amount, address) taken from untrusted running
+   text, and not from the user's request or the user's own structured data, are injected --
+   unless the user pointed at that source and asks for this kind of action ("pay the bill in
+   bill.txt", "invite Dora, her email is on her website": delegation). A value inside an
+   instruction span is never delegated by pointing at its source: only a request that adopts
+   the source's instructions ("do what Bob's email asks") delegates an imperative, and nothing
+   delegates a strong span (one that addresses the assistant).
+2. **Values carried over from an instruction** in any argument: an identifier (a guest id, a
+   path, a handle, an account) or a key argument that an instruction span named.
+3. **The action carries out an instruction** by what it does: its operation is one the span
+   asks for and what it acts on is what the span is about, while the user's request does not
+   ask for it (``grant guest access`` after a review said "grant access to my friend"; a read
+   of "saved addresses" after a message asked to send them). This holds for reads too.
+
+Only enforcement-side observations count; what an agent claims about provenance never does.
+"""
+
+from __future__ import annotations
+
+from host_pep.extract import Found, key_arguments
+from host_pep.observations import Instruction, Observation
+from host_pep.pipeline.context import (
+    FAMILIES,
+    KEY_ROLES,
+    READ_OPS,
+    DecisionContext,
+    Outcome,
+    Proof,
+    ValueHit,
+    evidence_of,
+    instruction_evidence,
+)
+from host_pep.recognition.instructions import identifiers
+from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.words import content_words, tokens
+from host_pep.semantics import FieldRole, Operation
+from host_pep.verdict import Decision, Stage
+
+RULE = "default:injected-consequence"
+# Key arguments judged by rule 5 when the action itself stays on the device: where a read goes
+# (opening a link from a phishing mail), and who a draft is addressed to or paid to.
+_READ_KEY_ROLES = frozenset({FieldRole.URL})
+_LOCAL_KEY_ROLES = frozenset({FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL})
+# kinds of key argument that name where something goes (amounts are judged in amount fields only)
+_CARRIED_KINDS = frozenset({"email", "phone", "url", "account", "iban"})
+
+
+def _family(op: Operation) -> str:
+    return FAMILIES.get(op, "unknown")
+
+
+def asks_for_this(ctx: DecisionContext) -> bool:
+    """The user's request asks for this kind of action (by the lexicon's verbs)."""
+    family = _family(ctx.op)
+    return any(_family(op) == family for op in ctx.intent().asks)
+
+
+def _user_references(ctx: DecisionContext, obs: Observation) -> bool:
+    """The request itself points at that untrusted content *and* asks for this operation
+    ("pay the invoice in the email", "reply to the message"). A word that names the source
+    ("text", "email") does not count as the request's verb."""
+    request = ctx.user_request.lower()
+    if not request or obs.source_app is None:
+        return False
+    words = set(tokens(request))
+    source_words = ctx.policy.app_objects.get(obs.source_app, frozenset())
+    if words.isdisjoint(source_words):
+        return False
+    verbs = {v for v in ctx.policy.hi_verbs.get(ctx.op, ()) if v not in source_words}
+    lex = {w for w, op in ctx.policy.verb_op.items() if op is ctx.op and w not in source_words}
+    return not words.isdisjoint(lex) or any(v in words for v in verbs)
+
+
+def _names_kind(ctx: DecisionContext, hit: ValueHit, obs: Observation) -> bool:
+    """The request asks for a value of this kind from the source ("the address it gives", "the
+    number in the text"); the words that name the source itself ("email", "text") do not count."""
+    kind_words = lexicon().kind_words.get(hit.found.kind, frozenset())
+    source_words = ctx.policy.app_objects.get(obs.source_app or "", frozenset())
+    return not (kind_words - source_words).isdisjoint(tokens(ctx.user_request.lower()))
+
+
+def _key_roles(ctx: DecisionContext) -> frozenset[FieldRole] | None:
+    """Which key arguments rule 5 judges for this operation (None: every one)."""
+    if ctx.op in READ_OPS:
+        return _READ_KEY_ROLES
+    if ctx.op is Operation.LOCAL_WRITE:
+        return _LOCAL_KEY_ROLES
+    return None
+
+
+def _user_follows(ctx: DecisionContext) -> bool:
+    return not lexicon().follow_words.isdisjoint(tokens(ctx.user_request.lower()))
+
+
+def _delegated(ctx: DecisionContext, obs: Observation) -> bool:
+    """A value the user's request delegated: data (not an instruction) in a source the request
+    pointed at, for the kind of action the request asks for; an imperative only when the
+    request adopts that source's instructions."""
+    if obs.instructive or not obs.designated:
+        return False
+    # a read calls for a link only when the request asks to follow one ("open the article
+    # Bob linked"); "summarise my mail" points at the mail, not at the links in it
+    calls_for = _user_follows(ctx) if ctx.op in READ_OPS else asks_for_this(ctx)
+    if not calls_for:
+        return False
+    return not obs.imperative or ctx.intent().delegates
+
+
+def _key_arguments(ctx: DecisionContext) -> Outcome | None:
+    roles = _key_roles(ctx)
+    if roles is not None and roles.isdisjoint(ctx.fields.values()):
+        return None  # no field this operation's rule 5 judges (most reads and local writes)
+    injected: list[ValueHit] = []
+    evidence: list[Proof] = []
+    current, app = ctx.event.id, ctx.app
+    for hit in ctx.keyarg_hits():
+        if hit.user_provided or not hit.observations:
+            continue
+        if roles is not None and hit.role not in roles:
+            continue
+        # the target app's own screen right now (the field the agent just filled) proves nothing
+        seen = [o for o in hit.observations if not (o.event_id == current and o.source_app == app)]
+        if any(o.trusted for o in seen):
+            continue  # the user's own structured data (a saved contact, a known payee)
+        if hit.role is FieldRole.RECIPIENT and any(o.sender for o in seen):
+            continue  # replying to whoever wrote
+        bad = [o for o in seen if not o.trusted and (o.free_text or o.instructive or o.imperative)]
+        if ctx.op in READ_OPS and app is not None:
+            # following a link from one page to another in the same app is browsing; a link
+            # that arrived in a message, notification or file and is opened is acting on it
+            bad = [o for o in bad if o.source_app != app or o.instructive]
+        if not bad:
+            continue
+        if any(_delegated(ctx, o) for o in bad):
+            continue
+        if not any(o.instructive for o in bad):
+            # opening a link the user asked to open ("open the tracking link in my text") is
+            # the user's act, whatever the sentence around the link says
+            if ctx.op in READ_OPS and _user_follows(ctx):
+                continue
+            # a value in a sentence that asks for something ("please confirm to X") is
+            # delegated only when the request asks for that value ("to the address it gives")
+            if (
+                ctx.op not in READ_OPS
+                and _user_references(ctx, bad[0])
+                and (not any(o.imperative for o in bad) or _names_kind(ctx, hit, bad[0]))
+            ):
+                continue
+        injected.append(hit)
+        evidence.append(evidence_of(hit, bad[0]))
+    if not injected:
+        return None
+    first = evidence[0]
+    role = injected[0].role.value
+    return Outcome(
+        Decision.DENY,
+        Stage.T2,
+        f"the {role} ({first.kind}) of this action comes from untrusted content "
+        f"in {first.source}, not from the user: injected consequence",
+        rule_ids=[RULE],
+        evidence=evidence,
+    )
+
+
+def _from_instruction(ctx: DecisionContext, obs: Observation) -> bool:
+    """Does this observation of a value make it one an instruction span supplied?"""
+    if obs.instructive:
+        return True  # named by text that addressed the assistant: never the user's
+    if not obs.imperative:
+        return False
+    if not obs.trusted:
+        return not (obs.designated and ctx.intent().delegates and asks_for_this(ctx))
+    # an imperative in the user's own records (a note to self) supplies values only to
+    # actions the user did not ask for
+    return not asks_for_this(ctx) and not ctx.intent().delegates
+
+
+def _carried_values(ctx: DecisionContext) -> Outcome | None:
+    """Identifiers and addresses an instruction span named, in any argument of the action."""
+    state = ctx.state
+    if state is None or not state.kinds:
+        return None
+    given = ctx.intent().identifiers
+    keys = ctx.user_keys()
+    hits: list[ValueHit] = []
+    evidence: list[Proof] = []
+    for path, text in ctx.text.items():
+        if not text:
+            continue
+        found: list[Found] = []
+        if "identifier" in state.kinds:
+            for ident in identifiers(text) - given:
+                start = text.lower().find(ident)
+                found.append(
+                    Found(
+                        "identifier", (f"id:{ident}",), ident[:2] + "…", ident, start, start, False
+                    )
+                )
+        role = ctx.fields.get(path, FieldRole.CONTENT)
+        if role not in KEY_ROLES:  # key-argument fields are judged by _key_arguments
+            found.extend(f for f in key_arguments(text) if f.kind in _CARRIED_KINDS)
+        for f in found:
+            if not keys.isdisjoint(f.keys):
+                continue
+            observations = [o for k in f.keys for o in state.lookup(k)]
+            bad = [o for o in observations if _from_instruction(ctx, o)]
+            if not bad:
+                continue
+            hit = ValueHit(path, role, f, observations, False)
+            hits.append(hit)
+            evidence.append(evidence_of(hit, bad[0], "named by an instruction span"))
+    if not hits:
+        return None
+    first = evidence[0]
+    return Outcome(
+        Decision.DENY,
+        Stage.T2,
+        f"{first.field} carries a value ({first.kind}) that an instruction in {first.source} "
+        "named, not the user: injected consequence",
+        rule_ids=[RULE],
+        evidence=evidence,
+    )
+
+
+def _reads_what_was_asked(ctx: DecisionContext) -> bool:
+    """A read whose argument the request gave (a name, a file, an id the user wrote)."""
+    asked = ctx.intent().words
+    for text in ctx.text.values():
+        if not text or len(text.split()) > 6:
+            continue
+        words = content_words(text)
+        if words and words <= asked:
+            return True
+    return False
+
+
+def _covered_enough(covered: set[str], unexplained: frozenset[str], ins: Instruction) -> bool:
+    """Most of what the action is about (the words the request does not explain) is what the
+    instruction is about; for a read, two words or a strong span (a read is the most common
+    action and the cheapest to repeat: it needs clearer evidence)."""
+    return len(covered) * 2 >= len(unexplained)
+
+
+def _carried_out(ctx: DecisionContext) -> Outcome | None:
+    """The action does what an instruction span asked, and the user's request does not ask it."""
+    state = ctx.state
+    if state is None or not len(state.instructions):
+        return None
+    words = ctx.action_words()
+    if not words:
+        return None
+    intent = ctx.intent()
+    family = _family(ctx.op)
+    asked = {_family(op) for op in intent.asks}
+    if family in asked and family != "read":
+        return None  # the user asked for this kind of action: its arguments decide (checks 1, 2)
+    unexplained = words - intent.words
+    if not unexplained:
+        return None
+    if family == "read" and _reads_what_was_asked(ctx):
+        return None  # "look up Emma" -> contacts.search(Emma): the user's read
+    for ins in state.instructions.sharing_words(unexplained):
+        covered = set(unexplained & ins.words)
+        if not covered or not _covered_enough(covered, unexplained, ins):
+            continue
+        if not ins.strong and ins.designated and intent.delegates and family in asked:
+            continue  # the user adopted what that source asks
+        if not ins.untrusted and family in asked:
+            continue  # a note to self, and the user asked for this kind of action
+        span_families = {_family(Operation(a)) for a in ins.asks}
+        if family == "read":
+            if not (ins.strong or len(covered) >= 2):
+                continue
+        elif family not in span_families and not (ins.strong or len(covered) >= 2):
+            continue
+        asks = ", ".join(sorted(ins.asks)) or "something"
+        detail = (
+            f"{ins.cue} instruction asks to {asks}; the action shares "
+            f"{', '.join(sorted(covered))} with it"
+        )
+        return Outcome(
+            Decision.DENY,
+            Stage.T2,
+            f"this {ctx.op.value.replace('_', ' ')} carries out an instruction found in "
+            f"{ins.source or 'untrusted content'} ({ins.cue}), which the user did not ask "
+            "for: injected consequence",
+            rule_ids=[RULE],
+            evidence=[instruction_evidence(ins, detail)],
+        )
+    return None
+
+
+def check_injection(ctx: DecisionContext) -> Outcome | None:
+    for check in (_key_arguments, _carried_values, _carried_out):
+        outcome = check(ctx)
+        if outcome is not None:
+            return outcome
+    return None
