@@ -91,18 +91,22 @@ class CompiledPolicy:
         c.tools = {name.lower(): spec for name, spec in bundle.tools.items()}
         # Earlier operations in the YAML win for a word listed twice; riskier lists come later,
         # so build in reverse risk order and let later (riskier) lists override.
-        for op, words in bundle.lexicon.verbs.items():
-            for word in words:
-                c.verb_op[word.lower()] = op
-        for role, names in bundle.lexicon.fields.items():
-            for name in names:
-                c.field_role.setdefault(name.lower(), role)
-        c.outbound_words = frozenset(w.lower() for w in bundle.lexicon.outbound_words)
-        c.untrusted_words = frozenset(w.lower() for w in bundle.lexicon.untrusted_words)
+        lex = lexicon()
+        for verbs in (lex.tool_verbs, bundle.lexicon.verbs):
+            for op, words in verbs.items():
+                for word in words:
+                    c.verb_op[word.lower()] = op
+        for fields in (lex.tool_fields, bundle.lexicon.fields):
+            for role, names in fields.items():
+                for name in names:
+                    c.field_role.setdefault(name.lower(), role)
+        c.outbound_words = lex.outbound_words | {w.lower() for w in bundle.lexicon.outbound_words}
+        c.untrusted_words = lex.untrusted_words | {
+            w.lower() for w in bundle.lexicon.untrusted_words
+        }
         c.high_impact = frozenset(bundle.high_impact.operations)
         # language knowledge comes from the recognition layer's language files; a bundle may
         # add words of its own (a deployment's jargon) on top
-        lex = lexicon()
         c.hi_verbs = {
             op: _merged(lex.operations.get(op, ()), bundle.high_impact.verbs.get(op, []))
             for op in c.high_impact

@@ -22,7 +22,7 @@ from importlib import resources
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from host_pep.semantics import Operation
+from host_pep.semantics import FieldRole, Operation
 
 LANGUAGES_PACKAGE = "host_pep.recognition.languages"
 
@@ -91,6 +91,19 @@ class Instructions(_Strict):
     """Requests that adopt what a named source asks ("do the tasks (in|from|listed)")."""
 
 
+class ToolNaming(_Strict):
+    """How tools and their arguments are named: the open-world layer's vocabulary (rule 9)."""
+
+    verbs: dict[Operation, list[str]] = Field(default_factory=dict)
+    """Verbs of a tool's name -> operation (``wire_funds`` -> payment)."""
+    fields: dict[FieldRole, list[str]] = Field(default_factory=dict)
+    """Argument names -> field role (``iban`` -> account, ``notes`` -> content)."""
+    outbound: list[str] = Field(default_factory=list)
+    """Name words meaning the tool talks to the outside world (slack, webhook, tweet)."""
+    untrusted: list[str] = Field(default_factory=list)
+    """Name words meaning the tool returns content from outside the user (fetch, inbox)."""
+
+
 class Language(_Strict):
     code: str
     name: str
@@ -125,6 +138,7 @@ class Language(_Strict):
     """Words that name nothing specific in a tool's name or a request ("data", "details",
     "manager", "tool"): they do not make an action match an instruction or a request."""
     instructions: Instructions = Field(default_factory=Instructions)
+    tool_naming: ToolNaming = Field(default_factory=ToolNaming)
 
     @field_validator("code")
     @classmethod
@@ -214,6 +228,15 @@ class Lexicon:
         self.markers = _words([i.markers for i in ins])
         self.request_openers = _words([i.requests for i in ins])
         self.delegation = tuple(p for i in ins for p in i.delegation)
+        naming = [lang.tool_naming for lang in langs]
+        self.tool_verbs: dict[Operation, tuple[str, ...]] = {
+            op: _words([t.verbs.get(op, []) for t in naming]) for op in Operation
+        }
+        self.tool_fields: dict[FieldRole, tuple[str, ...]] = {
+            role: _words([t.fields.get(role, []) for t in naming]) for role in FieldRole
+        }
+        self.outbound_words = frozenset(_words([t.outbound for t in naming]))
+        self.untrusted_words = frozenset(_words([t.untrusted for t in naming]))
 
 
 class _WordLoader(yaml.SafeLoader):
