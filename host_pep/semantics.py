@@ -29,7 +29,8 @@ class Operation(StrEnum):
     INSTALL = "install"
     UNINSTALL = "uninstall"
     SETTINGS_CHANGE = "settings_change"
-    SECURITY_CHANGE = "security_change"  # disabling a security setting, factory reset
+    SECURITY_CHANGE = "security_change"  # disabling a security setting, granting access, reset
+    BULK_CHANGE = "bulk_change"  # a write that can touch many records (no single-id selection)
     SHARE_UPLOAD = "share_upload"
     UNKNOWN = "unknown"
 

@@ -5,6 +5,7 @@ Tool results become observations (trusted unless the tool returns outside conten
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from host_pep.adapters.origin import outside_paths, under
@@ -37,6 +38,37 @@ def flatten(value: Any, prefix: str = "", out: dict[str, str] | None = None) -> 
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class ToolMetadata:
+    """What a gateway or a function-calling runtime says about a tool (``context.tool``, or
+    the older ``context.tool_description``): its description and MCP annotations. Agent-supplied
+    like the rest of the event, so it informs the classification of an unseen tool and never
+    makes one more trusted than its name."""
+
+    description: str
+    annotations: dict[str, Any]
+    properties: tuple[str, ...]
+
+
+def tool_metadata(event: AgentEvent) -> ToolMetadata:
+    tool = event.context.get("tool")
+    description = ""
+    annotations: dict[str, Any] = {}
+    properties: tuple[str, ...] = ()
+    if isinstance(tool, dict):
+        d = tool.get("description")
+        description = d if isinstance(d, str) else ""
+        a = tool.get("annotations")
+        annotations = dict(a) if isinstance(a, dict) else {}
+        schema = tool.get("input_schema") or tool.get("inputSchema")
+        if isinstance(schema, dict) and isinstance(schema.get("properties"), dict):
+            properties = tuple(str(k) for k in schema["properties"])
+    if not description:
+        legacy = event.context.get("tool_description", "")
+        description = legacy if isinstance(legacy, str) else ""
+    return ToolMetadata(description[:2000], annotations, properties)
+
+
 def leaf_name(path: str) -> str:
     """``items[0].phone`` -> ``phone``."""
     last = path.rsplit(".", 1)[-1]
@@ -58,11 +90,17 @@ class ToolAdapter:
         name = event.target.strip()
         if not name:
             raise EventValidationError("a tool call needs the tool name as target", field="target")
-        description = event.context.get("tool_description", "")
+        meta = tool_metadata(event)
+        description = meta.description
         text = flatten(event.payload)
         arg_names = list(event.payload.keys())
         spec = classify_tool(
-            name, arg_names, description if isinstance(description, str) else "", self.policy
+            name,
+            arg_names,
+            description,
+            self.policy,
+            payload=event.payload,
+            annotations=meta.annotations,
         )
         fields: dict[str, FieldRole] = {}
         for path in text:
@@ -91,7 +129,15 @@ class ToolAdapter:
 
     def observe_result(self, completion: Completion, result: Any) -> list[ObservedValue]:
         name = completion.event.target
-        spec = classify_tool(name, list(completion.event.payload), "", self.policy)
+        meta = tool_metadata(completion.event)
+        spec = classify_tool(
+            name,
+            list(completion.event.payload),
+            meta.description,
+            self.policy,
+            payload=completion.event.payload,
+            annotations=meta.annotations,
+        )
         untrusted = (
             spec.untrusted_result
             or (

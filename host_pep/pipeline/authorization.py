@@ -18,6 +18,7 @@ from host_pep.extract import key_arguments, normalize_amount
 from host_pep.pipeline.context import DecisionContext
 from host_pep.policy.compiled import tokens
 from host_pep.policy.objects import object_mismatch
+from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import (
     asking_positions,
     file_names,
@@ -107,6 +108,15 @@ _ON_VALUES = frozenset({"1", "true", "on", "yes", "enabled", "enable"})
 _NEGATIVE_KEY = frozenset({"disabled", "disable", "off", "skip", "bypass", "no"})
 
 
+def _bulk_verbs() -> tuple[str, ...]:
+    ops = lexicon().operations
+    return (
+        ops.get(Operation.LOCAL_WRITE, ())
+        + ops.get(Operation.DELETE, ())
+        + ops.get(Operation.SETTINGS_CHANGE, ())
+    )
+
+
 def _security_verbs(ctx: DecisionContext) -> tuple[str, ...] | None:
     """The verbs that ask for this security change in its direction (None: not configured)."""
     table = ctx.policy.security_verbs
@@ -127,7 +137,7 @@ def _security_verbs(ctx: DecisionContext) -> tuple[str, ...] | None:
     if value in _ON_VALUES:
         return table.get("on", ())
     if value is None:
-        return table.get("reset", ()) + table.get("off", ())
+        return table.get("reset", ()) + table.get("off", ()) + table.get("on", ())
     return table.get("off", ()) + table.get("on", ())
 
 
@@ -156,6 +166,10 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     if not request.strip():
         return AuthResult(Authorization.NO, f"{op.value} without a user request that asks for it")
     verbs = _security_verbs(ctx) if op is Operation.SECURITY_CHANGE else None
+    if op is Operation.BULK_CHANGE:
+        # a bulk change is authorized by a request for that kind of change to the records it
+        # touches ("archive emails older than a year", "close every ticket of Acme")
+        verbs = _bulk_verbs()
     if verbs is None:
         verbs = ctx.policy.hi_verbs.get(op, ())
     positions = asking_positions(request, verbs)

@@ -65,6 +65,7 @@ FAMILIES: dict[Operation, str] = {
     Operation.UNINSTALL: "delete",
     Operation.PAYMENT: "pay",
     Operation.SECURITY_CHANGE: "security",
+    Operation.BULK_CHANGE: "write",
     Operation.UNKNOWN: "unknown",
 }
 OUTBOUND_OPS = frozenset({Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD, Operation.PAYMENT})

@@ -9,10 +9,20 @@ lexicon, e.g. ``wire_funds(iban, amount)`` -> payment with an account and an amo
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 from host_pep.policy.compiled import CompiledPolicy, tokens
 from host_pep.policy.model import ToolSpec
+from host_pep.recognition.commands import (
+    CloudCall,
+    riskiest,
+    script_operation,
+    shell_operation,
+    sql_operation,
+)
+from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.words import name_verb
 from host_pep.semantics import FieldRole, Operation
 
 _MONEY = frozenset(
@@ -130,47 +140,290 @@ def _method_tokens(name: str) -> list[str]:
 
 
 def classify_operation(
-    name: str, args: Iterable[str], description: str, policy: CompiledPolicy
+    name: str,
+    args: Iterable[str],
+    description: str,
+    policy: CompiledPolicy,
+    *,
+    payload: Mapping[str, Any] | None = None,
+    annotations: Mapping[str, Any] | None = None,
 ) -> Operation:
+    """Rule 9: the operation of a tool never seen, from what it is given -- its name, argument
+    names and values, description and MCP annotations. What cannot be told is UNKNOWN."""
     args = list(args)
+    payload = payload or {}
+    lex = lexicon()
     toks = tokens(name)
-    tokset = set(toks)
-    op = _first_verb(_method_tokens(name), policy) or _first_verb(toks, policy)
+    method = _method_tokens(name) or toks
+    carried = _carried_operation(method, payload, policy)
+    if carried is not None:
+        return carried
+    op = _name_operation(method, policy) or _name_operation(toks, policy)
     if op is None and description:
         op = _first_verb(tokens(description)[:12], policy)
     arg_roles = {role_for_field(a, None, Operation.UNKNOWN, policy) for a in args}
+    values = _value_words(payload)
+    if op is None or toks_generic(method, op, policy):
+        asked = _action_value(payload, policy)
+        if asked is not None:
+            op = asked
     if op is None:
         if FieldRole.ACCOUNT in arg_roles and FieldRole.AMOUNT in arg_roles:
             op = Operation.PAYMENT
         elif FieldRole.RECIPIENT in arg_roles and FieldRole.CONTENT in arg_roles:
             op = Operation.EXTERNAL_SEND
-        elif tokset & _READ_NOUNS and not tokset & (_MONEY | _SHARING):
-            return Operation.READ
+        elif set(method) & lex.read_nouns and not set(toks) & (_MONEY | _SHARING):
+            op = Operation.READ
+    op = _annotated(op, annotations)
+    if op is None:
+        return Operation.UNKNOWN
+    tokset = set(toks) | {"_".join(toks[i : i + 2]) for i in range(len(toks) - 1)}
+    refined = _refined(op, tokset, args, arg_roles, values, payload, policy)
+    return refined
+
+
+def toks_generic(method: list[str], op: Operation, policy: CompiledPolicy) -> bool:
+    """The name's verb says only that something changes ("manage", "process", "patch")."""
+    return op is Operation.LOCAL_WRITE and not set(method).isdisjoint(lexicon().generic_verbs)
+
+
+def _name_operation(toks: list[str], policy: CompiledPolicy) -> Operation | None:
+    """The operation the verb of a name says: the tool-naming verbs first, the request verbs of
+    every language second; a verb that is also a noun ("lock", "order") loses to another verb."""
+    lex = lexicon()
+    verb_of: dict[str, Operation] = {}
+    for tok in toks:
+        op = policy.verb_op.get(tok)
+        if op is None and tok in lex.verb_words:
+            op = next((o for o, ws in lex.operations.items() if tok in ws), None)
+        if op is None and tok in lex.generic_verbs:
+            op = Operation.LOCAL_WRITE
+        if op is not None:
+            verb_of.setdefault(tok, op)
+    if not verb_of:
+        return None
+    verb = name_verb([t for t in toks if t in verb_of]) or next(iter(verb_of))
+    chosen = next((t for t in verb_of if t not in lex.object_words), verb)
+    return verb_of[chosen]
+
+
+def _annotated(op: Operation | None, annotations: Mapping[str, Any] | None) -> Operation | None:
+    """MCP annotations inform, the name decides: ``readOnlyHint`` makes an unclear tool a read,
+    ``destructiveHint`` (explicitly true) makes it a delete; neither overrides a name that says
+    what the tool does (a "delete_*" marked read-only is still a delete)."""
+    if not annotations:
+        return op
+    if op is None and annotations.get("readOnlyHint") is True:
+        return Operation.READ
+    if (
+        annotations.get("destructiveHint") is True
+        and op in (None, Operation.LOCAL_WRITE)
+        and annotations.get("readOnlyHint") is not True
+    ):
+        return Operation.DELETE
+    return op
+
+
+def _value_words(payload: Mapping[str, Any]) -> set[str]:
+    """Words of the short string values (``{"domain": ["lock"]}``, ``{"type": "none"}``)."""
+    out: set[str] = set()
+    for value in _leaves(payload):
+        if len(value) <= 40:
+            out.update(tokens(value))
+            out.add(value.strip().lower())
+    return out
+
+
+def _leaves(value: Any) -> Iterator[str]:
+    if isinstance(value, Mapping):
+        for v in value.values():
+            yield from _leaves(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _leaves(v)
+    elif isinstance(value, bool):
+        yield "true" if value else "false"
+    elif isinstance(value, str | int | float):
+        yield str(value)
+
+
+def _action_value(payload: Mapping[str, Any], policy: CompiledPolicy) -> Operation | None:
+    """A generic tool told what to do by an argument (``{"action": "delete"}``)."""
+    fields = lexicon().action_fields
+    for key, value in payload.items():
+        if str(key).lower() in fields and isinstance(value, str) and len(value) <= 40:
+            op = _name_operation(tokens(value), policy)
+            if op is not None:
+                return op
+    return None
+
+
+def _carried_operation(
+    method: list[str], payload: Mapping[str, Any], policy: CompiledPolicy
+) -> Operation | None:
+    """An executor (``execute_command``, ``run_query``, ``call_service``, a proxy) does what it
+    carries: classify that. None when the tool is no executor."""
+    lex = lexicon()
+    joined = {"_".join(method), *method}
+    if joined.isdisjoint(lex.executors) or not payload:
+        return None
+    inner = _inner_call(payload)
+    if inner is not None:
+        name, inner_args = inner
+        return classify_operation(name, list(inner_args), "", policy, payload=inner_args)
+    ops: list[Operation] = []
+    for key, value in payload.items():
+        if not isinstance(value, str) or not value.strip():
+            continue
+        k = str(key).lower()
+        if k in _SERVICE_FIELDS:
+            service = " ".join(str(payload.get(f, "")) for f in ("domain", "service"))
+            ops.append(classify_operation(service, [], "", policy, payload=_dict(payload)))
+            break
+        if k in _SQL_FIELDS or _looks_sql(value):
+            op = sql_operation(value)
+        elif k in _SCRIPT_FIELDS:
+            op = script_operation(value)
+        elif k in _COMMAND_FIELDS:
+            carried = shell_operation(value)
+            if isinstance(carried, CloudCall):
+                op = classify_operation(
+                    carried.name, carried.flags, "", policy, payload=carried.flags
+                )
+            else:
+                op = carried
         else:
-            return Operation.UNKNOWN
+            continue
+        ops.append(op if op is not None else Operation.UNKNOWN)
+    return riskiest(ops) if ops else Operation.UNKNOWN
+
+
+def _dict(payload: Mapping[str, Any]) -> dict[str, Any]:
+    return {str(k): v for k, v in payload.items()}
+
+
+def _inner_call(payload: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """A proxied tool call (``{"toolName": "delete_repository", "toolArgs": {...}}``)."""
+    name = next(
+        (
+            v
+            for k, v in payload.items()
+            if str(k).lower() in _TOOL_NAME_FIELDS and isinstance(v, str)
+        ),
+        None,
+    )
+    if not name:
+        return None
+    args = next(
+        (
+            v
+            for k, v in payload.items()
+            if str(k).lower() in _TOOL_ARG_FIELDS and isinstance(v, Mapping)
+        ),
+        {},
+    )
+    return name, _dict(args)
+
+
+def _looks_sql(text: str) -> bool:
+    return sql_operation(text) is not None
+
+
+_SQL_FIELDS = frozenset({"sql", "sql_query", "statement", "statements"})
+_SCRIPT_FIELDS = frozenset({"script", "function", "expression", "js", "javascript", "code_js"})
+_COMMAND_FIELDS = frozenset(
+    {"command", "cmd", "cli_command", "commandline", "command_line", "shell", "args", "line",
+     "input", "code", "run"}
+)  # fmt: skip
+_SERVICE_FIELDS = frozenset({"service"})
+_TOOL_NAME_FIELDS = frozenset({"toolname", "tool_name", "tool", "name", "method"})
+_TOOL_ARG_FIELDS = frozenset(
+    {"toolargs", "tool_args", "arguments", "args", "params", "parameters", "input"}
+)
+
+
+def _refined(
+    op: Operation,
+    tokset: set[str],
+    args: list[str],
+    arg_roles: set[FieldRole],
+    values: set[str],
+    payload: Mapping[str, Any],
+    policy: CompiledPolicy,
+) -> Operation:
+    """What the objects of a name (and its values) make of its verb."""
+    lex = lexicon()
     if op is Operation.READ:
+        if tokset & lex.public_words and tokset & {"create", "get_or_create", "link"}:
+            return Operation.SHARE_UPLOAD  # "get_or_create_share_link": a getter that publishes
         return op
     if "factory" in tokset and ("reset" in tokset or "wipe" in tokset):
         return Operation.SECURITY_CHANGE
     if "reset" in tokset and tokset & _RESET_OBJECTS:
         return Operation.SECURITY_CHANGE
-    if tokset & _SECURITY_OBJECTS and (tokset & _LOOSENING or op is Operation.SETTINGS_CHANGE):
+    weakening = (tokset | values) & lex.weakening_verbs
+    if (tokset & lex.security_objects or values & lex.security_objects) and (
+        weakening or op is Operation.SETTINGS_CHANGE or tokset & _LOOSENING
+    ):
         return Operation.SECURITY_CHANGE
+    if tokset & lex.grant_objects and tokset & (_FILES | _SHARE_PLACES):
+        return Operation.DELETE if tokset & lex.revoking_verbs else Operation.SHARE_UPLOAD
+    if tokset & lex.grant_objects:
+        if tokset & lex.revoking_verbs or op is Operation.DELETE:
+            return Operation.DELETE
+        if tokset & lex.granting_verbs or op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE):
+            return Operation.SECURITY_CHANGE
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND, Operation.SETTINGS_CHANGE) and (
         tokset & _MONEY or (FieldRole.ACCOUNT in arg_roles and FieldRole.AMOUNT in arg_roles)
     ):
         return Operation.PAYMENT
+    if op is Operation.LOCAL_WRITE and (
+        tokset & lex.bulk_words or (tokset & _CHANGING_WRITES and _selects_many(payload))
+    ):
+        return Operation.BULK_CHANGE  # can touch many records: high-impact like a delete
+    if op is Operation.DELETE and (tokset & lex.bulk_words or _selects_many(payload)):
+        return Operation.DELETE
     if op is Operation.EXTERNAL_SEND and tokset & _FILES:
         return Operation.SHARE_UPLOAD
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and tokset & _PASTES:
+        return Operation.SHARE_UPLOAD
+    if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and (
+        any(a.lower() in _PUBLIC_ARGS for a in args) and values & lex.public_words
+    ):
         return Operation.SHARE_UPLOAD
     if op is Operation.EXTERNAL_SEND and any(a.lower() in _PUBLIC_ARGS for a in args):
         return Operation.SHARE_UPLOAD
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and tokset & _SHARING:
         return Operation.SHARE_UPLOAD
+    if op is Operation.LOCAL_WRITE and tokset & lex.message_objects and tokset & _SENDING_WRITES:
+        return Operation.EXTERNAL_SEND  # "create_message", "post_comment": it sends
     if op is Operation.LOCAL_WRITE and tokset & policy.outbound_words:
         return Operation.EXTERNAL_SEND
     return op
+
+
+# write verbs that change existing records (with a condition instead of an id: a bulk change)
+_CHANGING_WRITES = frozenset(
+    {"update", "set", "modify", "edit", "change", "patch", "archive", "close", "move", "mark",
+     "label", "tag", "transition", "assign", "resolve", "complete", "replace", "rename"}
+)  # fmt: skip
+# a write verb that, with a message as its object, sends it
+# places whose "permissions" are sharing (a drive, a folder, a calendar, a page)
+_SHARE_PLACES = frozenset(
+    {"drive", "files", "folder", "folders", "calendar", "calendars", "page", "pages", "doc",
+     "docs", "sheet", "sheets", "notebook", "board", "album", "link"}
+)  # fmt: skip
+_SENDING_WRITES = frozenset({"create", "add", "new", "compose", "write", "make", "put", "submit"})
+
+
+def _selects_many(payload: Mapping[str, Any]) -> bool:
+    """A write that names no record but a condition ({"filter": {...}}, {"where": "1=1"}):
+    it can touch many rows."""
+    fields = lexicon().selection_fields
+    keys = {str(k).lower() for k in payload}
+    if keys.isdisjoint(fields):
+        return False
+    return not any(k == "id" or k.endswith(("_id", "id", "_ids", "ids", "_key")) for k in keys)
 
 
 def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPolicy) -> FieldRole:
@@ -233,9 +486,15 @@ def lookup_tool(name: str, policy: CompiledPolicy) -> ToolSpec | None:
 
 
 def classify_tool(
-    name: str, args: Iterable[str], description: str, policy: CompiledPolicy
+    name: str,
+    args: Iterable[str],
+    description: str,
+    policy: CompiledPolicy,
+    *,
+    payload: Mapping[str, Any] | None = None,
+    annotations: Mapping[str, Any] | None = None,
 ) -> ToolSpec:
-    """Known tools from the bundle, anything else by the open-world lexicon."""
+    """Known tools from the bundle, anything else by the open-world layer (rule 9)."""
     args = list(args)
     known = lookup_tool(name, policy)
     if known is not None:
@@ -249,10 +508,12 @@ def classify_tool(
             fields=fields,
             untrusted_result=known.untrusted_result,
         )
-    op = classify_operation(name, args, description, policy)
+    op = classify_operation(
+        name, args, description, policy, payload=payload, annotations=annotations
+    )
     toks = tokens(name)
     app = policy.app_for_name(name)
-    if op is Operation.UNKNOWN and app is not None:
+    if op is Operation.UNKNOWN and app is not None and app != "package":
         # a known app addressed without a verb (e.g. a package name as the tool): with
         # arguments it writes there, without it only shows; settings writes are settings changes
         if not args:
@@ -261,6 +522,8 @@ def classify_tool(
             op = Operation.SETTINGS_CHANGE
         else:
             op = Operation.LOCAL_WRITE
+    if app == "settings" and op is Operation.LOCAL_WRITE:
+        op = Operation.SETTINGS_CHANGE  # "put_global", "set_value" in a settings tool
     if app is None and set(toks) & policy.outbound_words and op in _OUTBOUND_OPS:
         app = "external" if "external" in policy.bundle.apps else None
     fields = {arg: role_for_field(arg, app, op, policy) for arg in args}

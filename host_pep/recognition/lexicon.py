@@ -102,6 +102,47 @@ class ToolNaming(_Strict):
     """Name words meaning the tool talks to the outside world (slack, webhook, tweet)."""
     untrusted: list[str] = Field(default_factory=list)
     """Name words meaning the tool returns content from outside the user (fetch, inbox)."""
+    executors: list[str] = Field(default_factory=list)
+    """Name words of tools that run what they are given (``execute_command``, ``run_query``,
+    ``browser_evaluate``, ``call_service``): they are judged by the command they carry."""
+    security_objects: list[str] = Field(default_factory=list)
+    """What protects the user (a lock, 2FA, a firewall): weakening one is a security change."""
+    weakening_verbs: list[str] = Field(default_factory=list)
+    """Verbs and values that weaken a protection ("disable", "unlock", "off", "none")."""
+    grant_objects: list[str] = Field(default_factory=list)
+    """What gives someone access (a role, a collaborator seat, a key, an accessibility
+    service): creating one is a security change, revoking one a delete."""
+    granting_verbs: list[str] = Field(default_factory=list)
+    revoking_verbs: list[str] = Field(default_factory=list)
+    message_objects: list[str] = Field(default_factory=list)
+    """What a "create"/"post" sends when it is the object ("create_message", "post_comment")."""
+    public_words: list[str] = Field(default_factory=list)
+    """Name and argument words that make a write public ("visibility", "public", "share_link")."""
+    bulk_words: list[str] = Field(default_factory=list)
+    """Name words of a write that touches many records ("bulk", "batch")."""
+    action_fields: list[str] = Field(default_factory=list)
+    """Argument names whose value says what a generic tool does ({"action": "delete"})."""
+    generic_verbs: list[str] = Field(default_factory=list)
+    """Verbs that say a tool changes something but not how ("manage", "process", "patch")."""
+    selection_fields: list[str] = Field(default_factory=list)
+    """Argument names that select records by a condition rather than by id ("filter", "where")."""
+    read_nouns: list[str] = Field(default_factory=list)
+    """Nouns that name what a getter returns: a tool named only by them reads ("forecast")."""
+
+
+class Commands(_Strict):
+    """The vocabulary of formal languages tools carry: shell commands and SQL statements."""
+
+    shell: dict[Operation, list[str]] = Field(default_factory=dict)
+    """Program names (``rm``) and program + subcommand pairs (``git push``) -> operation."""
+    sql: dict[Operation, list[str]] = Field(default_factory=dict)
+    """Statement keywords (``select``, ``drop``) -> operation."""
+    clouds: list[str] = Field(default_factory=list)
+    """CLIs whose subcommand is an API call named like a tool (``aws ec2 terminate-instances``)."""
+    send_flags: list[str] = Field(default_factory=list)
+    """Flags by which an HTTP client sends data out (``-d``, ``--upload-file``)."""
+    script_sends: list[str] = Field(default_factory=list)
+    """Calls by which a script sends data out (``fetch(``, ``sendBeacon``)."""
 
 
 class Language(_Strict):
@@ -139,6 +180,7 @@ class Language(_Strict):
     "manager", "tool"): they do not make an action match an instruction or a request."""
     instructions: Instructions = Field(default_factory=Instructions)
     tool_naming: ToolNaming = Field(default_factory=ToolNaming)
+    commands: Commands = Field(default_factory=Commands)
 
     @field_validator("code")
     @classmethod
@@ -236,6 +278,31 @@ class Lexicon:
             role: _words([t.fields.get(role, []) for t in naming]) for role in FieldRole
         }
         self.outbound_words = frozenset(_words([t.outbound for t in naming]))
+        self.executors = frozenset(_words([t.executors for t in naming]))
+        self.security_objects = frozenset(_words([t.security_objects for t in naming]))
+        self.weakening_verbs = frozenset(_words([t.weakening_verbs for t in naming]))
+        self.grant_objects = frozenset(_words([t.grant_objects for t in naming]))
+        self.granting_verbs = frozenset(_words([t.granting_verbs for t in naming]))
+        self.revoking_verbs = frozenset(_words([t.revoking_verbs for t in naming]))
+        self.message_objects = frozenset(_words([t.message_objects for t in naming]))
+        self.public_words = frozenset(_words([t.public_words for t in naming]))
+        self.bulk_words = frozenset(_words([t.bulk_words for t in naming]))
+        self.action_fields = frozenset(_words([t.action_fields for t in naming]))
+        self.generic_verbs = frozenset(_words([t.generic_verbs for t in naming]))
+        self.selection_fields = frozenset(_words([t.selection_fields for t in naming]))
+        self.read_nouns = frozenset(_words([t.read_nouns for t in naming]))
+        cmds = [lang.commands for lang in langs]
+        self.shell_ops: dict[str, Operation] = {}
+        self.sql_ops: dict[str, Operation] = {}
+        for op in Operation:  # later (riskier) operations win for a word listed twice
+            for c in cmds:
+                for w in c.shell.get(op, []):
+                    self.shell_ops[w.lower()] = op
+                for w in c.sql.get(op, []):
+                    self.sql_ops[w.lower()] = op
+        self.clouds = frozenset(_words([c.clouds for c in cmds]))
+        self.send_flags = frozenset(_words([c.send_flags for c in cmds]))
+        self.script_sends = _words([c.script_sends for c in cmds])
         self.untrusted_words = frozenset(_words([t.untrusted for t in naming]))
 
 

@@ -17,7 +17,7 @@ from host_pep.recognition.wordmatch import alternation, whole_words
 from host_pep.semantics import Operation
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-_CLAUSE_TAIL = r"[^.,;!?，。；]{0,24}$"
+_CLAUSE_TAIL = r"[^.,;!?，。；—–]{0,24}$"
 # English inflections a listed whole verb may carry ("deletes", "deleted", "deleting")
 _INFLECTIONS = "(?:s|es|ed|d|ing)?"
 _CURRENCY_SYMBOLS = "[$€£¥₹]"

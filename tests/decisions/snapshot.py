@@ -26,9 +26,14 @@ PATTERNS = (
 )
 
 
+# The open-world rounds are measured by their metrics (tests/scenarios), not frozen here: the
+# engine is being improved against them.
+OPEN_WORLD_ROUNDS = frozenset({"round9", "round10", "round11"})
+
+
 def case_files() -> list[Path]:
     files = {p for pattern in PATTERNS for p in ROOT.glob(pattern)}
-    return sorted(files)
+    return sorted(p for p in files if p.parent.name not in OPEN_WORLD_ROUNDS)
 
 
 def decide_all() -> dict[str, list[str]]:

@@ -1,0 +1,159 @@
+"""What a command, query or script does: the effect an executor tool would have.
+
+Tools such as ``execute_command``, ``run_query``, ``browser_evaluate`` or ``call_aws`` do
+whatever they are given, so rule 9 classifies what they carry: a shell line by its programs (the
+riskiest segment wins), SQL by its statements (an UPDATE or DELETE that does not select one row
+by its id is a bulk change), a script by whether it sends data out. A cloud CLI's subcommand is
+an API call named like a tool (``aws ec2 terminate-instances``); the caller classifies it as one
+(``CloudCall``). Vocabulary is data (``languages/mul.yaml``, section ``commands``).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+
+from host_pep.recognition.lexicon import lexicon
+from host_pep.semantics import Operation
+
+# the riskier effect wins when a line does several things
+RISK = (
+    Operation.READ,
+    Operation.NAVIGATE,
+    Operation.LOCAL_WRITE,
+    Operation.SETTINGS_CHANGE,
+    Operation.INSTALL,
+    Operation.EXTERNAL_SEND,
+    Operation.SHARE_UPLOAD,
+    Operation.DELETE,
+    Operation.UNINSTALL,
+    Operation.PAYMENT,
+    Operation.SECURITY_CHANGE,
+    Operation.UNKNOWN,
+)
+_SEGMENTS = re.compile(r"\|\||&&|[;|\n]")
+_WRAPPERS = frozenset(
+    {"sudo", "env", "time", "nice", "nohup", "exec", "command", "xargs", "timeout"}
+)
+_REDIRECT = re.compile(r"(?<![0-9&])>{1,2}\s*(?!&)(\S+)")
+_OPAQUE = re.compile(
+    r"(?i)\b(?:base64\s+(?:-d|--decode)|eval\b|exec\b|bash\s+-c|sh\s+-c|python3?\s+-c|"
+    r"node\s+-e|perl\s+-e|powershell\s+-enc)"
+)
+_SQL_STATEMENT = re.compile(r"(?is)^\s*(?:/\*.*?\*/\s*)*([a-z]+)")
+_SQL_WHERE = re.compile(r"(?is)\bwhere\b(.*)$")
+# one row by its key: "id = 7", "user_id='u-12'" -- nothing broader
+_SINGLE_KEY = re.compile(
+    r"(?is)^\s*\(?\s*[\w.\"`]*\b(?:id|uuid|key|pk)\s*=\s*(?:'[^']*'|\"[^\"]*\"|[\w-]+)\s*\)?\s*;?\s*$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CloudCall:
+    """A cloud CLI's API call: classify ``name`` like a tool with ``flags`` as its arguments."""
+
+    name: str
+    flags: dict[str, str]
+
+
+def riskiest(ops: list[Operation]) -> Operation:
+    return max(ops, key=RISK.index)
+
+
+def shell_operation(line: str) -> Operation | CloudCall | None:
+    """The effect of a shell line (None: nothing recognised)."""
+    lex = lexicon()
+    if _OPAQUE.search(line):
+        return Operation.UNKNOWN  # code that hides what it runs cannot be classified
+    found: list[Operation] = []
+    cloud: CloudCall | None = None
+    for segment in _SEGMENTS.split(line):
+        try:
+            words = shlex.split(segment, comments=True)
+        except ValueError:
+            words = segment.split()
+        while words and (words[0] in _WRAPPERS or "=" in words[0]):
+            words = words[1:]
+        if not words:
+            continue
+        program = words[0].rsplit("/", 1)[-1].lower()
+        if program in lex.clouds and len(words) >= 3:
+            flags = _flags(words[3:])
+            cloud = CloudCall(" ".join([words[1], words[2]]), flags)
+            continue
+        pair = f"{program} {words[1].lower()}" if len(words) > 1 else program
+        triple = " ".join([program, *(w.lower() for w in words[1:3])])
+        op = lex.shell_ops.get(triple) or lex.shell_ops.get(pair) or lex.shell_ops.get(program)
+        if op is None and (program.startswith(("./", "../")) or program.endswith(".sh")):
+            op = Operation.UNKNOWN  # a script of its own: what it does is not in the line
+        if op is None:
+            continue
+        if program in ("curl", "wget", "http", "httpie") and any(
+            w in lex.send_flags or w.startswith(("--data", "-d", "-F", "-T")) for w in words[1:]
+        ):
+            op = Operation.EXTERNAL_SEND
+        if program in ("curl", "wget") and any(w.upper() in ("POST", "PUT") for w in words):
+            op = Operation.EXTERNAL_SEND
+        if program == "find" and "-delete" in words:
+            op = Operation.DELETE
+        if _REDIRECT.search(segment) and op is Operation.READ:
+            op = Operation.LOCAL_WRITE
+        found.append(op)
+    if cloud is not None and not found:
+        return cloud
+    if not found:
+        return None
+    return riskiest(found)
+
+
+def _flags(words: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    key = ""
+    for w in words:
+        if w.startswith("--"):
+            key = w[2:]
+            out[key] = ""
+        elif key:
+            out[key] = w
+            key = ""
+    return out
+
+
+def sql_operation(query: str) -> Operation | None:
+    """The effect of SQL: by statement; an UPDATE or DELETE that does not select a single row
+    by its key is a bulk change (reported as a delete: high-impact like one)."""
+    lex = lexicon()
+    ops: list[Operation] = []
+    for statement in query.split(";"):
+        m = _SQL_STATEMENT.match(statement)
+        if m is None:
+            continue
+        keyword = m.group(1).lower()
+        if keyword == "update" or keyword == "delete":
+            where = _SQL_WHERE.search(statement)
+            single = where is not None and _SINGLE_KEY.match(where.group(1)) is not None
+            ops.append(
+                Operation.DELETE if not single or keyword == "delete" else Operation.LOCAL_WRITE
+            )
+            continue
+        if keyword == "alter" and re.search(r"(?i)\bdrop\b", statement):
+            ops.append(Operation.DELETE)
+            continue
+        if keyword in ("create", "alter", "drop") and re.search(
+            r"(?i)\b(?:user|role|login)\b", statement
+        ):
+            ops.append(Operation.SECURITY_CHANGE)
+            continue
+        op = lex.sql_ops.get(keyword)
+        if op is not None:
+            ops.append(op)
+    return riskiest(ops) if ops else None
+
+
+def script_operation(code: str) -> Operation:
+    """A browser or page script: sending data out is a send; otherwise it reads the page."""
+    lowered = code.lower()
+    if any(call in lowered for call in lexicon().script_sends):
+        return Operation.EXTERNAL_SEND
+    return Operation.READ
