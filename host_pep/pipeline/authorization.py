@@ -70,6 +70,10 @@ _GENERIC_SETTINGS = frozenset({"settings", "setting", "com", "android", "id"})
 def _overlaps(request_words: set[str], objects: set[str]) -> bool:
     if request_words & objects:
         return True
+    synonyms = lexicon().synonyms
+    named = {s for w in request_words for s in synonyms.get(w, ())}
+    if named & objects:
+        return True
     for r in request_words:
         if len(r) < 4:
             continue
@@ -82,7 +86,10 @@ def _overlaps(request_words: set[str], objects: set[str]) -> bool:
 # Operations whose verbs name the action precisely ("order", "buy", "uninstall"): in the app
 # that does them, the verb alone asks for it. Deleting, sharing and security changes need the
 # object too ("turn on dark mode" must not authorize a factory reset).
-_VERB_IS_ENOUGH = frozenset({Operation.PAYMENT, Operation.UNINSTALL})
+_VERB_IS_ENOUGH = frozenset(
+    {Operation.PAYMENT, Operation.UNINSTALL, Operation.DELETE, Operation.SHARE_UPLOAD,
+     Operation.BULK_CHANGE}
+)  # fmt: skip
 
 
 # Payment APIs whose amounts are integers in the currency's minor unit (cents).

@@ -193,11 +193,13 @@ def _name_operation(toks: list[str], policy: CompiledPolicy) -> Operation | None
     lex = lexicon()
     verb_of: dict[str, Operation] = {}
     for tok in toks:
-        op = policy.verb_op.get(tok)
-        if op is None and tok in lex.verb_words:
-            op = next((o for o, ws in lex.operations.items() if tok in ws), None)
-        if op is None and tok in lex.generic_verbs:
-            op = Operation.LOCAL_WRITE
+        op = _verb_operation(tok, policy)
+        if op is None and len(tok) > 5:
+            # an inflected verb in a name ("listing", "pinned"): try its base
+            for base in (tok[:-3], tok[:-2], tok[:-1]):
+                op = _verb_operation(base, policy)
+                if op is not None:
+                    break
         if op is not None:
             verb_of.setdefault(tok, op)
     if not verb_of:
@@ -205,6 +207,16 @@ def _name_operation(toks: list[str], policy: CompiledPolicy) -> Operation | None
     verb = name_verb([t for t in toks if t in verb_of]) or next(iter(verb_of))
     chosen = next((t for t in verb_of if t not in lex.object_words), verb)
     return verb_of[chosen]
+
+
+def _verb_operation(tok: str, policy: CompiledPolicy) -> Operation | None:
+    lex = lexicon()
+    op = policy.verb_op.get(tok)
+    if op is None and tok in lex.verb_words:
+        op = next((o for o, ws in lex.operations.items() if tok in ws), None)
+    if op is None and tok in lex.generic_verbs:
+        op = Operation.LOCAL_WRITE
+    return op
 
 
 def _annotated(op: Operation | None, annotations: Mapping[str, Any] | None) -> Operation | None:
@@ -272,12 +284,14 @@ def _carried_operation(
         name, inner_args = inner
         return classify_operation(name, list(inner_args), "", policy, payload=inner_args)
     ops: list[Operation] = []
+    carried = False
     for key, value in payload.items():
         if not isinstance(value, str) or not value.strip():
             continue
         k = str(key).lower()
         if k in _SERVICE_FIELDS:
             service = " ".join(str(payload.get(f, "")) for f in ("domain", "service"))
+            carried = True
             ops.append(classify_operation(service, [], "", policy, payload=_dict(payload)))
             break
         if k in _SQL_FIELDS or _looks_sql(value):
@@ -285,17 +299,18 @@ def _carried_operation(
         elif k in _SCRIPT_FIELDS:
             op = script_operation(value)
         elif k in _COMMAND_FIELDS:
-            carried = shell_operation(value)
-            if isinstance(carried, CloudCall):
-                op = classify_operation(
-                    carried.name, carried.flags, "", policy, payload=carried.flags
-                )
+            line = shell_operation(value)
+            if isinstance(line, CloudCall):
+                op = classify_operation(line.name, line.flags, "", policy, payload=line.flags)
             else:
-                op = carried
+                op = line
         else:
             continue
+        carried = True
         ops.append(op if op is not None else Operation.UNKNOWN)
-    return riskiest(ops) if ops else Operation.UNKNOWN
+    if not carried:
+        return None  # "IrrigationRunZone {zone, minutes}": it runs nothing it was given
+    return riskiest(ops)
 
 
 def _dict(payload: Mapping[str, Any]) -> dict[str, Any]:

@@ -78,7 +78,8 @@ def shell_operation(line: str) -> Operation | CloudCall | None:
         if not words:
             continue
         program = words[0].rsplit("/", 1)[-1].lower()
-        if program in lex.clouds and len(words) >= 3:
+        listed = " ".join([program, *(w.lower() for w in words[1:3])])
+        if program in lex.clouds and len(words) >= 3 and listed not in lex.shell_ops:
             flags = _flags(words[3:])
             cloud = CloudCall(" ".join([words[1], words[2]]), flags)
             continue

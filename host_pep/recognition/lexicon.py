@@ -168,6 +168,9 @@ class Language(_Strict):
     file_extensions: list[str] = Field(default_factory=list)
     """Extensions that make a word a file name ("pdf", "docx")."""
     stopwords: list[str] = Field(default_factory=list)
+    synonyms: list[list[str]] = Field(default_factory=list)
+    """Groups of words that name the same object ("2fa", "two-factor", "mfa"; "tablet",
+    "phone", "device"): a request naming one names the others."""
     kind_words: dict[str, list[str]] = Field(default_factory=dict)
     """Words that name a kind of value in a request ("the address it gives" -> email, url)."""
     determiners: list[str] = Field(default_factory=list)
@@ -249,6 +252,12 @@ class Lexicon:
         self.generic_words = frozenset(_words([lang.generic_words for lang in langs]))
         self.follow_words = frozenset(_words([lang.follow_words for lang in langs]))
         self.determiners = frozenset(_words([lang.determiners for lang in langs]))
+        self.synonyms: dict[str, frozenset[str]] = {}
+        for lang in langs:
+            for group in lang.synonyms:
+                words = frozenset(w.lower() for w in group)
+                for w in words:
+                    self.synonyms[w] = self.synonyms.get(w, frozenset()) | words
         kinds = sorted({k for lang in langs for k in lang.kind_words})
         self.kind_words: dict[str, frozenset[str]] = {
             k: frozenset(_words([lang.kind_words.get(k, []) for lang in langs])) for k in kinds
