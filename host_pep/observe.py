@@ -66,6 +66,29 @@ _ACTION_URI = re.compile(
 )
 
 
+def _free_text(text: str, trusted: bool, action_uri: bool) -> bool:
+    """Running text (a message body, a paragraph), not a field of its own: five words or more,
+    an action URI, or -- from outside -- a sentence around a key argument that is not a header's
+    "Label: value"."""
+    words = len(text.split())
+    return (
+        words >= FREE_TEXT_WORDS
+        or action_uri
+        or (
+            not trusted
+            and words >= 2
+            and _KEY_ARGUMENT_HINT.search(text) is not None
+            and _LABEL_VALUE.match(text) is None
+        )
+    )
+
+
+def _line(text: str, pos: int) -> str:
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return text[start : end if end >= 0 else len(text)]
+
+
 def _source(source: str, policy: CompiledPolicy) -> tuple[str | None, str | None]:
     """(semantic app, tool) for an observation source: an app name, a tool or a package."""
     lowered = source.strip().lower()
@@ -297,16 +320,10 @@ def to_observations(
         trusted = ov.trusted and not (app is not None and app in policy.untrusted)
         action_uri = not trusted and _ACTION_URI.match(text) is not None
         words = len(text.split())
-        free_text = (
-            words >= FREE_TEXT_WORDS
-            or action_uri
-            or (
-                not trusted
-                and words >= 2
-                and _KEY_ARGUMENT_HINT.search(text) is not None
-                and _LABEL_VALUE.match(text) is None
-            )
-        )
+        free_text = _free_text(text, trusted, action_uri)
+        # a text of several lines (a file, a page) is judged line by line: a bill's "IBAN: …"
+        # line or a table row is data even when a paragraph stands below it
+        lines = text.count("\n") > 0
         sender = (not trusted) and _is_sender(app, ov.field, policy)
         # instruction spans: in content from outside, every one; in the user's own records only
         # the strong ones make their values outside content (others wrote into those records:
@@ -374,6 +391,9 @@ def to_observations(
             # a health record's phrase ("Ehlers-Danlos syndrome") is matched inside later text
             # the way an address is: the lexicon may not know it
             phrase = phrase_key(f.raw) if f.kind in PHRASE_KINDS or f.kind == "health" else None
+            value_free_text = (
+                _free_text(_line(text, f.start), trusted, action_uri) if lines else free_text
+            )
             in_strong = any(sp.covers(f.start, f.end) for sp in strong)
             # running text in the user's own data that addresses the assistant: its key
             # arguments are untrusted content (rule 5)
@@ -393,7 +413,7 @@ def to_observations(
                         event_id=event_id,
                         agent=agent,
                         trusted=trusted and not demoted,
-                        free_text=free_text,
+                        free_text=value_free_text,
                         sender=sender,
                         instructive=instructive,
                         ts=now,

@@ -36,6 +36,7 @@ OperationName = Literal[
     "uninstall",
     "settings_change",
     "security_change",
+    "bulk_change",
     "share_upload",
     "unknown",
 ]

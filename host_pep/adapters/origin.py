@@ -21,7 +21,8 @@ from host_pep.policy.compiled import tokens
 _ORIGIN_WORDS = frozenset(
     {"organizer", "organiser", "inviter", "invitedby", "sharedby", "sharer", "sharinguser",
      "sharedfrom", "invitationfrom", "invitefrom", "reviewer", "commenter", "poster",
-     "replier", "answerer", "asker", "submitter", "reporter"}
+     "replier", "answerer", "asker", "submitter", "reporter", "sender", "payer", "remitter",
+     "counterparty", "originator"}
 )  # fmt: skip
 # Collections of what other people wrote about or into an item (a product's reviews, a
 # post's comments, a ticket's replies): every entry is outside content, whoever owns the item.

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from host_pep.adapters.origin import outside_paths, under
+from host_pep.adapters.results import structured
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
 from host_pep.policy.compiled import CompiledPolicy
@@ -128,6 +129,7 @@ class ToolAdapter:
         return op
 
     def observe_result(self, completion: Completion, result: Any) -> list[ObservedValue]:
+        result = structured(result)
         name = completion.event.target
         meta = tool_metadata(completion.event)
         spec = classify_tool(

@@ -23,8 +23,9 @@ from host_pep.extract import (
 from host_pep.observations import Instruction, Observation
 from host_pep.phrases import normalize, raw_pattern
 from host_pep.policy.compiled import CompiledPolicy
+from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import RequestIntent, intent
-from host_pep.recognition.words import name_words
+from host_pep.recognition.words import content_words, name_words
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
 from host_pep.values.credentials import credential_key
@@ -42,6 +43,7 @@ _BARE_DIGITS = re.compile(
 # An alphanumeric code (Steam's "7KD2M"): letters and digits both, a word of its own.
 _BARE_ALNUM = re.compile(r"(?<![\w-])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{4,8}(?![\w-])")
 _NOT_DIGIT = re.compile(r"\D")
+_ADDRESS_LIKE = re.compile(r"(?i)[@/]|^\w+://|\bwww\.|\.(?:com|org|net|io|example)\b")
 _WORD = re.compile(r"\S+")
 _WORD_TRAIL = ".,;:!?)]}\"'"
 _WORD_LEAD = "\"'“‘([{<"
@@ -196,7 +198,23 @@ class DecisionContext:
         semantic target an adapter resolved), not its verb."""
         if self._action_words is None:
             names = {self.event.target, self.completion.event.target}
-            self._action_words = frozenset(w for n in names if n for w in name_words(n))
+            words = {w for n in names if n for w in name_words(n)}
+            content_names = lexicon().tool_fields.get(FieldRole.CONTENT, ())
+            for path, text in self.text.items():
+                # short argument values name what the action acts on ("ops-audit", "#hiring");
+                # a body or a title is what it writes, not what it acts on
+                leaf = path.rsplit(".", 1)[-1].split("[", 1)[0].lower()
+                if (
+                    text
+                    and len(text) <= 40
+                    and len(text.split()) <= 3
+                    and leaf not in content_names
+                ):
+                    words |= content_words(text)
+            if not words:
+                # "get_user_info": only generic words -- they are what it is about
+                words = {w for n in names if n for w in name_words(n, generic=True)}
+            self._action_words = frozenset(words)
         return self._action_words
 
     def user_keys(self) -> frozenset[str]:

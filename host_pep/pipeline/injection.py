@@ -194,7 +194,11 @@ def _carried_values(ctx: DecisionContext) -> Outcome | None:
             continue
         found: list[Found] = []
         if "identifier" in state.kinds:
-            for ident in identifiers(text) - given:
+            named = set(identifiers(text))
+            whole = text.strip().lower().lstrip("@#")
+            if 3 <= len(whole) <= 64 and len(whole.split()) <= 3:
+                named.add(whole)  # a handle, a channel, a name given whole ("ops-audit")
+            for ident in named - given:
                 start = text.lower().find(ident)
                 found.append(
                     Found(
@@ -239,6 +243,18 @@ def _reads_what_was_asked(ctx: DecisionContext) -> bool:
     return False
 
 
+def _same_service(ctx: DecisionContext, tool: str | None) -> bool:
+    """The action and the tool that showed the instruction belong to one service
+    (``notes.read`` and ``notes.update``)."""
+    if not tool:
+        return False
+    service = ctx.policy.service_of(tool) or ctx.policy.app_for_name(tool)
+    targets = (ctx.event.target, ctx.completion.event.target)
+    return service is not None and any(
+        (ctx.policy.service_of(t) or ctx.policy.app_for_name(t)) == service for t in targets if t
+    )
+
+
 def _covered_enough(covered: set[str], unexplained: frozenset[str], ins: Instruction) -> bool:
     """Most of what the action is about (the words the request does not explain) is what the
     instruction is about; for a read, two words or a strong span (a read is the most common
@@ -264,14 +280,21 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
         return None
     if family == "read" and _reads_what_was_asked(ctx):
         return None  # "look up Emma" -> contacts.search(Emma): the user's read
-    for ins in state.instructions.sharing_words(unexplained):
-        covered = set(unexplained & ins.words)
+    synonyms = lexicon().synonyms
+    related = {w: {w} | synonyms.get(w, frozenset()) for w in unexplained}
+    candidates = state.instructions.sharing_words({s for group in related.values() for s in group})
+    for ins in candidates:
+        covered = {w for w, group in related.items() if not group.isdisjoint(ins.words)}
         if not covered or not _covered_enough(covered, unexplained, ins):
             continue
-        if not ins.strong and ins.designated and intent.delegates and family in asked:
-            continue  # the user adopted what that source asks
-        if not ins.untrusted and family in asked:
-            continue  # a note to self, and the user asked for this kind of action
+        if not ins.strong and intent.delegates and (ins.designated or not ins.untrusted):
+            continue  # the user adopted what that source asks ("do what my note says")
+        if not ins.untrusted and (
+            family in asked or family == "read" or _same_service(ctx, ins.source_tool)
+        ):
+            # a note to self: the user asked for this kind of action, it only reads, or it edits
+            # that very note
+            continue
         span_families = {_family(Operation(a)) for a in ins.asks}
         if family == "read":
             if not (ins.strong or len(covered) >= 2):
@@ -295,9 +318,11 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
     return None
 
 
-def check_injection(ctx: DecisionContext) -> Outcome | None:
-    for check in (_key_arguments, _carried_values, _carried_out):
-        outcome = check(ctx)
-        if outcome is not None:
-            return outcome
-    return None
+def check_injected_values(ctx: DecisionContext) -> Outcome | None:
+    """Checks 1 and 2: the action's arguments came from untrusted content or an instruction."""
+    return _key_arguments(ctx) or _carried_values(ctx)
+
+
+def check_carried_out(ctx: DecisionContext) -> Outcome | None:
+    """Check 3: what the action does is what an instruction asked for."""
+    return _carried_out(ctx)

@@ -24,7 +24,7 @@ from host_pep.pipeline.context import (
     ValueHit,
     evidence_of,
 )
-from host_pep.pipeline.injection import check_injection
+from host_pep.pipeline.injection import check_carried_out, check_injected_values
 from host_pep.policy.compiled import is_package_name, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.verdict import Decision, Stage
@@ -197,7 +197,6 @@ def _leaks_in(
 
 
 def run_t2(ctx: DecisionContext) -> Outcome | None:
-    outcome = check_injection(ctx)
-    if outcome is not None:
-        return outcome
-    return check_leaks(ctx)
+    """Rule 5 on the action's values, rule 1, then rule 5 on what the action does: a value
+    that leaks or was injected is the more precise evidence when several rules object."""
+    return check_injected_values(ctx) or check_leaks(ctx) or check_carried_out(ctx)

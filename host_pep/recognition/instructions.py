@@ -45,10 +45,17 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _HTML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
+# an element styled not to be seen: what it says is meant for a machine that reads the page
+_HIDDEN_ELEMENT = re.compile(
+    r"<(\w+)[^>]*?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|"
+    r"opacity\s*:\s*0(?:\.0*)?\b|color\s*:\s*(?:white|#fff(?:fff)?\b)|\bhidden\b|aria-hidden)"
+    r"[^>]*>(.*?)</\1\s*>",
+    re.DOTALL | re.IGNORECASE,
+)
 _TAG = re.compile(r"</?\s*([A-Za-z_][\w-]{0,30})[^>]{0,200}>")
 _IDENTIFIER = re.compile(
     r"(?<![\w@#/~.-])(?:[@#][\w.-]{2,64}|~?/[\w.\-/]{2,200}|"
-    r"(?=[\w.-]*[\d_])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]{2,63})(?![\w@/])"
+    r"(?=[\w.-]*[\d_-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]{2,63})(?![\w@/])"
 )
 _ADDRESSES = re.compile(r"\S+@\S+|(?i:https?://|www\.)\S+")
 _QUOTED = re.compile(r"['\"“‘«`]([^'\"”’»`\n]{2,60})['\"”’»`]")
@@ -128,7 +135,7 @@ def identifiers(text: str) -> frozenset[str]:
     # emails and links are keyed as such, not as ids; markup tags are no values
     text = _TAG.sub(" ", _ADDRESSES.sub(" ", text))
     for m in _IDENTIFIER.finditer(text):
-        token = m.group(0).rstrip(_TRAILING).lower()
+        token = m.group(0).rstrip(_TRAILING).lower().lstrip("@#")
         digits = sum(c.isdigit() for c in token)
         if len(token) < 4 or (digits == len(token.replace("-", "").replace(".", ""))):
             continue  # a bare number is an amount, a code or a date: other keys cover those
@@ -223,11 +230,14 @@ def instruction_spans(text: str) -> tuple[Span, ...]:
         return not any(a < e and s < b for a, b in taken)
 
     # requests hidden in markup: an HTML comment that asks for something
-    for m in _HTML_COMMENT.finditer(text):
-        inner = m.group(1)
+    hidden = [(m.start(), m.end(), m.group(1)) for m in _HTML_COMMENT.finditer(text)]
+    hidden += [(m.start(), m.end(), m.group(2)) for m in _HIDDEN_ELEMENT.finditer(text)]
+    for start, end, inner in hidden:
+        if not free(start, end):
+            continue
         if _asks(inner, cues) or any(rx.search(inner) for _, rx in cues.strong):
-            spans.append(_make(text, m.start(), m.end(), Strength.STRONG, "hidden markup", cues))
-            taken.append((m.start(), m.end()))
+            spans.append(_make(text, start, end, Strength.STRONG, "hidden markup", cues))
+            taken.append((start, end))
     for b_start, b_end in _blocks(text):
         sentences = _sentences(text, b_start, b_end)
         i = 0

@@ -48,11 +48,12 @@ def content_words(text: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=16384)
-def name_words(name: str) -> frozenset[str]:
+def name_words(name: str, generic: bool = False) -> frozenset[str]:
     """The words of a tool's name that name its object: ``AugustSmartLockGrantGuestAccess`` ->
-    august, smart, lock, guest, access (its verb, "grant", says what it does, not to what)."""
+    august, smart, lock, guest, access (its verb, "grant", says what it does, not to what).
+    ``generic``: keep generic words too ("get_user_info" -> user, info)."""
     lex = lexicon()
-    skip = lex.stopwords | lex.generic_words
+    skip = lex.stopwords if generic else lex.stopwords | lex.generic_words
     toks = tokens(name)
     verb = name_verb(toks)
     return frozenset(stem(t) for t in toks if t != verb and t not in skip and len(t) > 1)
@@ -66,3 +67,12 @@ def name_verb(toks: list[str]) -> str | None:
     if not verbs:
         return None
     return next((t for t in verbs if t not in lex.object_words), verbs[0])
+
+
+def expanded(words: frozenset[str]) -> frozenset[str]:
+    """``words`` with their synonyms (the lexicon's groups of words naming one object)."""
+    synonyms = lexicon().synonyms
+    out = set(words)
+    for w in words:
+        out |= synonyms.get(w, frozenset())
+    return frozenset(out)

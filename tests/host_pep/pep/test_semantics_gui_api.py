@@ -202,8 +202,12 @@ def test_api_injected_recipient_and_forwarded_code(pep: PEP, device: DeviceState
     pep.record_result_sync(read, verdict, output)
     inbox = api("content query --uri content://sms/inbox", request)
     verdict = pep.decide_sync(inbox)
+    # the page asked the agent to read the messages and send the code on: reading them for the
+    # pancake request carries that instruction out (rule 5, reads too)
+    assert verdict.decision is Decision.DENY, verdict.reason
+    assert verdict.rule_ids == ["default:injected-consequence"]
     output, _ = device.content(["query", "--uri", "content://sms/inbox"])
-    pep.record_result_sync(inbox, verdict, output)
+    pep.record_observed(inbox, output)  # as if it had happened anyway (a replayed history)
     # a number that only an (untrusted) page showed, used as a recipient
     send = pep.decide_sync(
         api(

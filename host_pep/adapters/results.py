@@ -1,0 +1,60 @@
+"""What a tool returned, as structure: real tools return JSON objects, but also JSON or YAML
+*text* (a record dump), and plain text (a file, a page, a transcript).
+
+Structure matters for rule 5: a bill's ``iban:`` field or a table row is data, a paragraph is
+running text, and only running text can carry an instruction. A string result that parses as a
+JSON or YAML mapping or list is observed as that structure; anything else stays text (its lines
+are told apart when values are observed, ``host_pep.observe``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import yaml
+
+MAX_PARSE_CHARS = 512 * 1024
+_YAML_SHAPE = re.compile(r"(?m)^\s*(?:-\s+)?[\w\"' .-]{1,60}:(?:\s|$)")
+_JSON_START = ("{", "[")
+
+
+def structured(result: Any) -> Any:
+    """``result`` with JSON or YAML text replaced by what it encodes (recursively, one level
+    of strings inside lists/dicts too: a list of YAML-dumped records)."""
+    if isinstance(result, str):
+        return _parse(result)
+    if isinstance(result, list):
+        return [_parse(v) if isinstance(v, str) else v for v in result]
+    return result
+
+
+def _parse(text: str) -> Any:
+    stripped = text.strip()
+    if not stripped or len(stripped) > MAX_PARSE_CHARS:
+        return text
+    if stripped.startswith(_JSON_START):
+        try:
+            value = json.loads(stripped)
+        except (json.JSONDecodeError, RecursionError):
+            value = None
+        if isinstance(value, dict | list):
+            return value
+    # YAML: several "key: value" lines (a one-line "Note: call me" is text, not a record)
+    if "\n" in stripped and len(_YAML_SHAPE.findall(stripped)) >= 2:
+        try:
+            value = yaml.safe_load(stripped)
+        except (yaml.YAMLError, RecursionError, ValueError):
+            return text
+        if isinstance(value, dict | list) and _records(value):
+            return value
+    return text
+
+
+def _records(value: dict[Any, Any] | list[Any]) -> bool:
+    """YAML that parsed into records, not prose that happened to hold colons (a list of plain
+    sentences, or a mapping whose single key swallowed the text)."""
+    if isinstance(value, dict):
+        return len(value) >= 2 or any(isinstance(v, dict | list) for v in value.values())
+    return any(isinstance(v, dict) for v in value)
