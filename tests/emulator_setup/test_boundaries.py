@@ -37,11 +37,12 @@ def test_package_never_imports_host_pep(package: object) -> None:
 
 
 def _parser(first: str) -> argparse.ArgumentParser:
-    from host_pep.cli.main import command_group
+    from host_pep.cli.subcommands import Commands
 
     parser = argparse.ArgumentParser(prog="droidgate")
-    sub = parser.add_subparsers(dest="command")
-    other = lambda: command_group(sub, "bench", "Benchmarks").add_parser("pep")  # noqa: E731
+    sub = parser.add_subparsers(dest="command", action=Commands)
+    assert isinstance(sub, Commands)
+    other = lambda: sub.group("bench", "Benchmarks").add_parser("pep")  # noqa: E731
     if first == "host_pep":
         other()
         emulator_cli.register(sub)
@@ -56,4 +57,4 @@ def test_bench_device_shares_the_bench_group(first: str) -> None:
     parser = _parser(first)
     assert parser.parse_args(["bench", "device", "--devices", "2"]).devices == 2
     assert parser.parse_args(["bench", "pep"]).bench_command == "pep"
-    assert parser.parse_args(["bench"]).func(None) == emulator_cli.EXIT_USAGE
+    assert parser.parse_args(["bench"]).func(None) == 2
