@@ -71,3 +71,29 @@ def test_every_package_registered_through_the_real_parser() -> None:
 
 def test_no_command_is_a_usage_error() -> None:
     assert main([]) == ExitCode.USAGE
+
+
+def test_no_package_keeps_an_exit_code_table_of_its_own() -> None:
+    """Only host_pep/cli/exits.py names exit codes; the rest import it or read it from the seam."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    defined = []
+    for package in ("host_pep", "android_bridge", "apk_helper", "emulator_setup", "scenarios"):
+        for path in (root / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                targets = node.targets if isinstance(node, ast.Assign) else []
+                names = [
+                    n.id
+                    for t in targets
+                    for n in ast.walk(t)
+                    if isinstance(n, ast.Name) and n.id.startswith("EXIT_")
+                ]
+                enum = isinstance(node, ast.ClassDef) and any(
+                    getattr(b, "id", getattr(b, "attr", "")) in ("IntEnum", "Enum")
+                    for b in node.bases
+                )
+                if names or (enum and "exit" in getattr(node, "name", "").lower()):
+                    defined.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert defined == ["host_pep/cli/exits.py:10"]
