@@ -2,9 +2,9 @@
 launch|packages|catalog``.
 
 Handlers import their modules lazily so ``droidgate --help`` stays fast. Exit codes are
-droidgate's (host_pep/cli/exits.py), read from the ``Commands`` object ``register`` receives since
-apk_helper never imports host_pep: OK, FAILED (a lookup found nothing), USAGE (unreadable APK,
-invalid catalog file, bad names), RUNTIME (a device or adb failure).
+droidgate's (host_pep/cli/exits.py): FAILED when a lookup finds nothing, USAGE for bad input
+(unreadable APK, invalid catalog file, bad names), RUNTIME for a device or adb failure. Only this
+module of apk_helper imports host_pep: the command line it plugs into.
 """
 
 from __future__ import annotations
@@ -13,35 +13,10 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
-
-class ExitCodes(Protocol):
-    """droidgate's exit-code table (host_pep/cli/exits.py ``ExitCode``)."""
-
-    @property
-    def OK(self) -> int: ...
-    @property
-    def FAILED(self) -> int: ...
-    @property
-    def USAGE(self) -> int: ...
-    @property
-    def RUNTIME(self) -> int: ...
-
-
-class Commands(Protocol):
-    """What droidgate's CLI hands ``register`` (host_pep/cli/subcommands.py ``Commands``): its
-    sub-parsers, the shared command groups and the exit-code table."""
-
-    @property
-    def exit_codes(self) -> ExitCodes: ...
-    def group(
-        self, name: str, help: str, *, description: str | None = None, metavar: str = "WHAT"
-    ) -> Commands: ...
-    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
-
-
-Handler = Callable[[argparse.Namespace, ExitCodes], int]
+from host_pep.cli.exits import ExitCode
+from host_pep.cli.subcommands import Commands
 
 
 def register(sub: Commands) -> None:
@@ -51,9 +26,6 @@ def register(sub: Commands) -> None:
         "inspect APKs, manage apps on a device, show the app catalog",
         description="Inspect APKs, manage apps on a device, show the app catalog.",
     )
-
-    def _guard(handler: Handler) -> Callable[[argparse.Namespace], int]:
-        return _report_errors(handler, sub.exit_codes)
 
     p = cmds.add_parser("inspect", help="what an APK declares (package, permissions, components)")
     p.add_argument("file", metavar="FILE.apk")
@@ -104,31 +76,31 @@ def register(sub: Commands) -> None:
     c.set_defaults(func=_guard(_catalog))
 
 
-def _report_errors(handler: Handler, codes: ExitCodes) -> Callable[[argparse.Namespace], int]:
+def _guard(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """Turn our errors into one stderr line and the right exit code (never a traceback)."""
 
     def run(args: argparse.Namespace) -> int:
         from apk_helper.errors import ApkError, AppManagementError, CatalogError
 
         try:
-            return handler(args, codes)
+            return handler(args)
         except (ApkError, CatalogError, ValueError) as exc:
             print(f"droidgate: error: {exc}", file=sys.stderr)
-            return codes.USAGE
+            return ExitCode.USAGE
         except AppManagementError as exc:
             print(f"droidgate: error: {exc}", file=sys.stderr)
-            return codes.RUNTIME
+            return ExitCode.RUNTIME
 
     return run
 
 
-def _inspect(args: argparse.Namespace, codes: ExitCodes) -> int:
+def _inspect(args: argparse.Namespace) -> int:
     from apk_helper.inspect import inspect_apk
 
     info = inspect_apk(args.file)
     if args.json:
         print(info.model_dump_json(indent=2))
-        return codes.OK
+        return ExitCode.OK
     from rich.console import Console
     from rich.table import Table
 
@@ -167,7 +139,7 @@ def _inspect(args: argparse.Namespace, codes: ExitCodes) -> int:
             "provider", prov.name, "yes" if prov.exported else "", ";".join(prov.authorities)
         )
     console.print(comps)
-    return codes.OK
+    return ExitCode.OK
 
 
 def _manager(args: argparse.Namespace) -> Any:
@@ -208,33 +180,33 @@ def _manager(args: argparse.Namespace) -> Any:
     return AppManager(client.device(serial=serial))
 
 
-def _install(args: argparse.Namespace, codes: ExitCodes) -> int:
+def _install(args: argparse.Namespace) -> int:
     from apk_helper.inspect import inspect_apk
 
     inspect_apk(args.file)  # a bad file is a usage error before any device is touched
     info = _manager(args).install(args.file, grant_all=args.grant_all)
     print(f"installed {info.package} {info.version_name or ''}".rstrip())
-    return codes.OK
+    return ExitCode.OK
 
 
-def _uninstall(args: argparse.Namespace, codes: ExitCodes) -> int:
+def _uninstall(args: argparse.Namespace) -> int:
     from apk_helper.manage import check_package
 
     check_package(args.package)
     _manager(args).uninstall(args.package, keep_data=args.keep_data)
     print(f"uninstalled {args.package}")
-    return codes.OK
+    return ExitCode.OK
 
 
-def _grant(args: argparse.Namespace, codes: ExitCodes) -> int:
-    return _permissions(args, codes, grant=True)
+def _grant(args: argparse.Namespace) -> int:
+    return _permissions(args, grant=True)
 
 
-def _revoke(args: argparse.Namespace, codes: ExitCodes) -> int:
-    return _permissions(args, codes, grant=False)
+def _revoke(args: argparse.Namespace) -> int:
+    return _permissions(args, grant=False)
 
 
-def _permissions(args: argparse.Namespace, codes: ExitCodes, *, grant: bool) -> int:
+def _permissions(args: argparse.Namespace, *, grant: bool) -> int:
     from apk_helper.manage import check_package, check_permission
 
     check_package(args.package)
@@ -245,28 +217,28 @@ def _permissions(args: argparse.Namespace, codes: ExitCodes, *, grant: bool) -> 
         print(
             f"{'granted' if grant else 'revoked'} {perm} {'to' if grant else 'from'} {args.package}"
         )
-    return codes.OK
+    return ExitCode.OK
 
 
-def _launch(args: argparse.Namespace, codes: ExitCodes) -> int:
+def _launch(args: argparse.Namespace) -> int:
     from apk_helper.manage import launch_command
 
     launch_command(args.package, args.activity)  # validate names before connecting
     _manager(args).launch(args.package, args.activity)
     print(f"launched {args.package}")
-    return codes.OK
+    return ExitCode.OK
 
 
-def _packages(args: argparse.Namespace, codes: ExitCodes) -> int:
+def _packages(args: argparse.Namespace) -> int:
     from apk_helper.manage import list_packages_command
 
     list_packages_command(third_party=args.third_party, system=args.system)
     names = _manager(args).packages(third_party=args.third_party, system=args.system)
     print(json.dumps(names, indent=2) if args.json else "\n".join(names))
-    return codes.OK
+    return ExitCode.OK
 
 
-def _catalog(args: argparse.Namespace, codes: ExitCodes) -> int:
+def _catalog(args: argparse.Namespace) -> int:
     from apk_helper.catalog import load_catalog
 
     cat = load_catalog(extra=args.extra)
@@ -274,16 +246,16 @@ def _catalog(args: argparse.Namespace, codes: ExitCodes) -> int:
         entry = cat.app_for_target(args.lookup) or cat.app_for_intent(args.lookup)
         if entry is None:
             print(f"{args.lookup}: not in the catalog", file=sys.stderr)
-            return codes.FAILED
+            return ExitCode.FAILED
         if args.json:
             print(entry.model_dump_json(indent=2))
         else:
             op = cat.operation_for(args.lookup)
             print(f"{args.lookup} -> {entry.name}" + (f" ({op})" if op else ""))
-        return codes.OK
+        return ExitCode.OK
     if args.json:
         print(json.dumps({"sources": list(cat.sources), **cat.as_data()}, indent=2))
-        return codes.OK
+        return ExitCode.OK
     from rich.console import Console
     from rich.table import Table
 
@@ -298,4 +270,4 @@ def _catalog(args: argparse.Namespace, codes: ExitCodes) -> int:
             entry.name, " ".join(roles), "\n".join(entry.packages), "\n".join(entry.authorities)
         )
     Console().print(table)
-    return codes.OK
+    return ExitCode.OK

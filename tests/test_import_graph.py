@@ -24,7 +24,7 @@ PACKAGES = ("host_pep", "android_bridge", "apk_helper", "emulator_setup", "scena
 MAY_IMPORT: dict[str, set[str]] = {
     "host_pep": set(),  # usable as a plain library, without Android
     "android_bridge": {"host_pep", "apk_helper"},
-    "apk_helper": set(),
+    "apk_helper": {"host_pep"},  # its CLI plugs into droidgate's (host_pep/cli)
     "emulator_setup": set(),  # devices for anyone: never the PEP or the bridge
     "scenarios": set(PACKAGES) - {"scenarios"},
 }

@@ -1,6 +1,6 @@
 """droidgate's exit codes: the one table every subcommand returns from (README, "Command-line
-conventions"). Packages that never import host_pep (apk_helper, emulator_setup) read the same
-table from the ``Commands`` object their ``register`` receives (``commands.exit_codes``)."""
+conventions"). emulator_setup, which never imports host_pep, reads the same table from the
+``Commands`` object its ``register`` receives (``commands.exit_codes``)."""
 
 from __future__ import annotations
 

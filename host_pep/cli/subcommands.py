@@ -9,8 +9,8 @@ every package shares, so none keeps a copy of its own:
   adds ``bench pep``, android_bridge ``bench api|tap``, emulator_setup ``bench device``), created
   by whichever registers first; bare, it prints its help and exits 2;
 * ``commands.exit_codes`` — droidgate's exit-code table (:class:`~host_pep.cli.exits.ExitCode`),
-  also for apk_helper and emulator_setup, which never import host_pep and describe this object
-  with a Protocol of their own.
+  also for emulator_setup, which never imports host_pep and describes this object with a
+  Protocol of its own.
 
 A subcommand sets ``func(args) -> int`` (an exit code) with ``set_defaults``.
 """
