@@ -32,7 +32,7 @@ REFERENCES = sorted((HOLDOUTS / "screens").glob("*.xml"))
 def _screens() -> dict[tuple[str, int], str]:
     """(case id, step) -> the rendered dump, over every holdout file."""
     out = {}
-    for case in load_cases(sorted(HOLDOUTS.glob("*/*.yaml"))):
+    for case in load_cases(sorted(HOLDOUTS.rglob("*.yaml"))):
         for i, step in enumerate(case.steps):
             if step.event is not None and "screen_xml" in step.event.get("context", {}):
                 out[case.id, i] = step.event["context"]["screen_xml"]
