@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_RUNTIME = 0, 1, 2, 3
+from host_pep.cli.exits import ExitCode
+from host_pep.cli.subcommands import Commands
 
 
 def _core_args(p: argparse.ArgumentParser, *, with_http: bool) -> None:
@@ -93,7 +94,7 @@ def _serve(args: argparse.Namespace) -> int:
     cfg = _config(args)
     if not cfg.devices and not cfg.virtual:
         print("droidgate serve: give --device SERIAL or --virtual N", file=sys.stderr)
-        return EXIT_USAGE
+        return ExitCode.USAGE
 
     def ready(info: DaemonInfo) -> None:
         if args.json:
@@ -111,7 +112,7 @@ def _serve(args: argparse.Namespace) -> int:
             )
 
     asyncio.run(serve(cfg, on_ready=ready))
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _mcp(args: argparse.Namespace) -> int:
@@ -119,7 +120,7 @@ def _mcp(args: argparse.Namespace) -> int:
 
     if not args.stdio and args.http is None:
         print("droidgate mcp: give --stdio or --http PORT", file=sys.stderr)
-        return EXIT_USAGE
+        return ExitCode.USAGE
     return asyncio.run(run_mcp(args, _config(args)))
 
 
@@ -129,12 +130,12 @@ def _replay(args: argparse.Namespace) -> int:
     trace = Path(args.trace)
     if not trace.is_file():
         print(f"droidgate replay: no trace file {trace}", file=sys.stderr)
-        return EXIT_USAGE
+        return ExitCode.USAGE
     report: ReplayReport
     if args.execute:
         if not args.device:
             print("droidgate replay: --execute needs --device SERIAL", file=sys.stderr)
-            return EXIT_USAGE
+            return ExitCode.USAGE
         report = asyncio.run(_replay_execute(args, trace))
     else:
         report = asyncio.run(replay_offline(trace, policy=args.policy))
@@ -143,8 +144,8 @@ def _replay(args: argparse.Namespace) -> int:
     else:
         _print_replay(report)
     if report.errors and not report.changed:
-        return EXIT_RUNTIME if report.events == 0 else EXIT_FAILED
-    return EXIT_FAILED if report.changed or report.errors else EXIT_OK
+        return ExitCode.RUNTIME if report.events == 0 else ExitCode.FAILED
+    return ExitCode.FAILED if report.changed or report.errors else ExitCode.OK
 
 
 async def _replay_execute(args: argparse.Namespace, trace: Path) -> Any:
@@ -210,7 +211,7 @@ def _bench_tap(args: argparse.Namespace) -> int:
     if args.json:
         Path(args.json).write_text(text + "\n", encoding="utf-8")
     _report_tap(result)
-    return EXIT_OK if result["ratio"] <= result.get("budget_ratio", 1.05) else EXIT_FAILED
+    return ExitCode.OK if result["ratio"] <= result.get("budget_ratio", 1.05) else ExitCode.FAILED
 
 
 def _report_tap(result: dict[str, Any]) -> None:
@@ -234,10 +235,8 @@ def _report_tap(result: dict[str, Any]) -> None:
     )
 
 
-def register(sub: Any) -> None:
+def register(sub: Commands) -> None:
     """Add this package's subcommands to the droidgate parser."""
-    from host_pep.cli.main import command_group
-
     p = sub.add_parser("serve", help="run the bridge daemon (HTTP API) in front of devices")
     _core_args(p, with_http=True)
     p.add_argument("--json", action="store_true", help="print the ready line as JSON")
@@ -308,7 +307,7 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_plan)
 
-    bench = command_group(sub, "bench", "Benchmarks")
+    bench = sub.group("bench", "Benchmarks")
     p = bench.add_parser(
         "api", help="bridge API: mediated decisions/s and p99 with 32 concurrent clients"
     )

@@ -78,10 +78,9 @@ async def _devices(cfg: DaemonConfig) -> AsyncIterator[tuple[list[str], int | No
     if cfg.virtual and cfg.devices:
         raise ValueError("give --device or --virtual, not both")
     if cfg.virtual:
-        from emulator_setup.testing import VirtualDeviceFarm
+        from android_bridge.device.providers import device_provider
 
-        farm = VirtualDeviceFarm(count=cfg.virtual)
-        with farm:
+        with device_provider()(cfg.virtual) as farm:
             yield list(farm.serials), int(farm.adb_port)
         return
     yield list(cfg.devices), cfg.adb_port

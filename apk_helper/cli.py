@@ -1,9 +1,10 @@
 """apk_helper's droidgate subcommands: ``droidgate apk inspect|install|uninstall|grant|revoke|
 launch|packages|catalog``.
 
-Handlers import their modules lazily so ``droidgate --help`` stays fast. Exit codes follow
-host_pep/cli/main.py: 0 ok, 2 bad input (unreadable APK, invalid catalog file, bad names),
-3 a device or adb failure.
+Handlers import their modules lazily so ``droidgate --help`` stays fast. Exit codes are
+droidgate's (host_pep/cli/exits.py): FAILED when a lookup finds nothing, USAGE for bad input
+(unreadable APK, invalid catalog file, bad names), RUNTIME for a device or adb failure. Only this
+module of apk_helper imports host_pep: the command line it plugs into.
 """
 
 from __future__ import annotations
@@ -14,18 +15,17 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-EXIT_OK, EXIT_USAGE, EXIT_RUNTIME = 0, 2, 3
+from host_pep.cli.exits import ExitCode
+from host_pep.cli.subcommands import Commands
 
 
-def register(sub: Any) -> None:
+def register(sub: Commands) -> None:
     """Add ``apk`` and its subcommands to the droidgate parser."""
-    apk = sub.add_parser(
+    cmds = sub.group(
         "apk",
-        help="inspect APKs, manage apps on a device, show the app catalog",
+        "inspect APKs, manage apps on a device, show the app catalog",
         description="Inspect APKs, manage apps on a device, show the app catalog.",
     )
-    cmds = apk.add_subparsers(dest="apk_command", metavar="WHAT")
-    apk.set_defaults(func=lambda args: _help(apk))
 
     p = cmds.add_parser("inspect", help="what an APK declares (package, permissions, components)")
     p.add_argument("file", metavar="FILE.apk")
@@ -76,11 +76,6 @@ def register(sub: Any) -> None:
     c.set_defaults(func=_guard(_catalog))
 
 
-def _help(parser: argparse.ArgumentParser) -> int:
-    parser.print_help()
-    return EXIT_USAGE
-
-
 def _guard(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """Turn our errors into one stderr line and the right exit code (never a traceback)."""
 
@@ -91,10 +86,10 @@ def _guard(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.N
             return handler(args)
         except (ApkError, CatalogError, ValueError) as exc:
             print(f"droidgate: error: {exc}", file=sys.stderr)
-            return EXIT_USAGE
+            return ExitCode.USAGE
         except AppManagementError as exc:
             print(f"droidgate: error: {exc}", file=sys.stderr)
-            return EXIT_RUNTIME
+            return ExitCode.RUNTIME
 
     return run
 
@@ -105,7 +100,7 @@ def _inspect(args: argparse.Namespace) -> int:
     info = inspect_apk(args.file)
     if args.json:
         print(info.model_dump_json(indent=2))
-        return EXIT_OK
+        return ExitCode.OK
     from rich.console import Console
     from rich.table import Table
 
@@ -144,7 +139,7 @@ def _inspect(args: argparse.Namespace) -> int:
             "provider", prov.name, "yes" if prov.exported else "", ";".join(prov.authorities)
         )
     console.print(comps)
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _manager(args: argparse.Namespace) -> Any:
@@ -191,7 +186,7 @@ def _install(args: argparse.Namespace) -> int:
     inspect_apk(args.file)  # a bad file is a usage error before any device is touched
     info = _manager(args).install(args.file, grant_all=args.grant_all)
     print(f"installed {info.package} {info.version_name or ''}".rstrip())
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _uninstall(args: argparse.Namespace) -> int:
@@ -200,7 +195,7 @@ def _uninstall(args: argparse.Namespace) -> int:
     check_package(args.package)
     _manager(args).uninstall(args.package, keep_data=args.keep_data)
     print(f"uninstalled {args.package}")
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _grant(args: argparse.Namespace) -> int:
@@ -222,7 +217,7 @@ def _permissions(args: argparse.Namespace, *, grant: bool) -> int:
         print(
             f"{'granted' if grant else 'revoked'} {perm} {'to' if grant else 'from'} {args.package}"
         )
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _launch(args: argparse.Namespace) -> int:
@@ -231,7 +226,7 @@ def _launch(args: argparse.Namespace) -> int:
     launch_command(args.package, args.activity)  # validate names before connecting
     _manager(args).launch(args.package, args.activity)
     print(f"launched {args.package}")
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _packages(args: argparse.Namespace) -> int:
@@ -240,7 +235,7 @@ def _packages(args: argparse.Namespace) -> int:
     list_packages_command(third_party=args.third_party, system=args.system)
     names = _manager(args).packages(third_party=args.third_party, system=args.system)
     print(json.dumps(names, indent=2) if args.json else "\n".join(names))
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _catalog(args: argparse.Namespace) -> int:
@@ -251,16 +246,16 @@ def _catalog(args: argparse.Namespace) -> int:
         entry = cat.app_for_target(args.lookup) or cat.app_for_intent(args.lookup)
         if entry is None:
             print(f"{args.lookup}: not in the catalog", file=sys.stderr)
-            return 1
+            return ExitCode.FAILED
         if args.json:
             print(entry.model_dump_json(indent=2))
         else:
             op = cat.operation_for(args.lookup)
             print(f"{args.lookup} -> {entry.name}" + (f" ({op})" if op else ""))
-        return EXIT_OK
+        return ExitCode.OK
     if args.json:
         print(json.dumps({"sources": list(cat.sources), **cat.as_data()}, indent=2))
-        return EXIT_OK
+        return ExitCode.OK
     from rich.console import Console
     from rich.table import Table
 
@@ -275,4 +270,4 @@ def _catalog(args: argparse.Namespace) -> int:
             entry.name, " ".join(roles), "\n".join(entry.packages), "\n".join(entry.authorities)
         )
     Console().print(table)
-    return EXIT_OK
+    return ExitCode.OK

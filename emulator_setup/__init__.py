@@ -6,6 +6,6 @@
 * ``emulator_setup.seeding.seed``: fixture data onto any device over ADB.
 * CLI: ``droidgate device …``, ``droidgate emulator …``, ``droidgate bench device``.
 
-This package never imports host_pep (its CLI joins the shared ``bench`` group by the convention
-of ``host_pep.cli.main.command_group``, re-implemented in ``emulator_setup.cli``).
+This package never imports host_pep: its CLI takes droidgate's exit codes and the shared ``bench``
+group from the ``Commands`` object its ``register`` receives (host_pep/cli/subcommands.py).
 """

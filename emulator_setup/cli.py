@@ -1,6 +1,8 @@
 """emulator_setup's droidgate subcommands: ``device``, ``emulator`` and ``bench device``.
 
-Handlers import their modules lazily so ``droidgate --help`` stays fast.
+Handlers import their modules lazily so ``droidgate --help`` stays fast. The exit codes and the
+shared ``bench`` group are droidgate's (host_pep/cli/exits.py, host_pep/cli/subcommands.py), taken
+from the ``Commands`` object ``register`` receives: this package never imports host_pep.
 """
 
 from __future__ import annotations
@@ -9,9 +11,36 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_RUNTIME = 0, 1, 2, 3
+
+class ExitCodes(Protocol):
+    """droidgate's exit-code table (host_pep/cli/exits.py ``ExitCode``)."""
+
+    @property
+    def OK(self) -> int: ...
+    @property
+    def FAILED(self) -> int: ...
+    @property
+    def USAGE(self) -> int: ...
+    @property
+    def RUNTIME(self) -> int: ...
+
+
+class Commands(Protocol):
+    """What droidgate's CLI hands ``register`` (host_pep/cli/subcommands.py ``Commands``): its
+    sub-parsers, the shared command groups and the exit-code table."""
+
+    @property
+    def exit_codes(self) -> ExitCodes: ...
+    def group(
+        self, name: str, help: str, *, description: str | None = None, metavar: str = "WHAT"
+    ) -> Commands: ...
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
+
+
+Handler = Callable[[argparse.Namespace, ExitCodes], int]
 
 
 def _runtime_errors() -> tuple[type[BaseException], ...]:
@@ -22,15 +51,15 @@ def _runtime_errors() -> tuple[type[BaseException], ...]:
     return (AdbError, DaemonError, EmulatorError)
 
 
-def _guard(func: Any) -> Any:
-    """Report the package's runtime errors as exit 3 with a one-line message."""
+def _report_errors(func: Handler, codes: ExitCodes) -> Callable[[argparse.Namespace], int]:
+    """Report the package's runtime errors as a one-line message and exit RUNTIME."""
 
     def wrapper(args: argparse.Namespace) -> int:
         try:
-            return int(func(args))
+            return int(func(args, codes))
         except _runtime_errors() as exc:
             print(f"droidgate: error: {exc}", file=sys.stderr)
-            return EXIT_RUNTIME
+            return codes.RUNTIME
 
     return wrapper
 
@@ -39,37 +68,20 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2))
 
 
-def _command_group(sub: Any, name: str, help: str) -> Any:
-    """The sub-subparsers of the shared group ``name`` (``bench``), created on first use.
-
-    Same convention as ``host_pep/cli/main.py::command_group`` (several packages add commands to
-    one group; the group's parser keeps its sub-parsers action in ``_droidgate_group``), kept
-    here because emulator_setup never imports host_pep. Change both together.
-    """
-    existing = sub.choices.get(name)
-    if existing is not None:
-        return existing._droidgate_group
-    parser = sub.add_parser(name, help=help, description=help)
-    group = parser.add_subparsers(dest=f"{name}_command", metavar="WHAT")
-    parser._droidgate_group = group  # type: ignore[attr-defined]
-    parser.set_defaults(func=lambda _args: (parser.print_help(), EXIT_USAGE)[1])
-    return group
-
-
 # --- device -------------------------------------------------------------------------------------
-def _device_start(args: argparse.Namespace) -> int:
+def _device_start(args: argparse.Namespace, codes: ExitCodes) -> int:
     from .daemon import spawn
 
     if args.count < 1:
         print("droidgate: error: --count must be at least 1", file=sys.stderr)
-        return EXIT_USAGE
+        return codes.USAGE
     if args.adb_port == 5037:
         # 5037 is the user's own adb server; CI and scripts must never take it over.
         print(
             "droidgate: error: --adb-port 5037 is the default user adb server; pick a private port",
             file=sys.stderr,
         )
-        return EXIT_USAGE
+        return codes.USAGE
     state = spawn(args.count, adb_port=args.adb_port, emulator_ports=not args.any_port)
     if args.json:
         _print_json(state.model_dump())
@@ -80,10 +92,10 @@ def _device_start(args: argparse.Namespace) -> int:
             f"# adb server on port {state.adb_port}: export ANDROID_ADB_SERVER_PORT={state.adb_port}",
             file=sys.stderr,
         )
-    return EXIT_OK
+    return codes.OK
 
 
-def _device_stop(args: argparse.Namespace) -> int:
+def _device_stop(args: argparse.Namespace, codes: ExitCodes) -> int:
     from .daemon import stop
 
     state = stop()
@@ -93,19 +105,19 @@ def _device_stop(args: argparse.Namespace) -> int:
         print("no virtual devices are running", file=sys.stderr)
     else:
         print(f"stopped {', '.join(state.serials)}")
-    return EXIT_OK
+    return codes.OK
 
 
-def _device_list(args: argparse.Namespace) -> int:
+def _device_list(args: argparse.Namespace, codes: ExitCodes) -> int:
     from .daemon import read_state
 
     state = read_state()
     if args.json:
         _print_json(state.model_dump() if state else None)
-        return EXIT_OK
+        return codes.OK
     if state is None:
         print("no virtual devices are running", file=sys.stderr)
-        return EXIT_OK
+        return codes.OK
     from rich.console import Console
     from rich.table import Table
 
@@ -115,10 +127,10 @@ def _device_list(args: argparse.Namespace) -> int:
     for d in state.devices:
         table.add_row(d.serial, str(d.port), "emulator" if d.emulator_style else "adb connect")
     Console().print(table)
-    return EXIT_OK
+    return codes.OK
 
 
-def _device_restart(args: argparse.Namespace) -> int:
+def _device_restart(args: argparse.Namespace, codes: ExitCodes) -> int:
     import time
 
     from .daemon import read_state, restart
@@ -126,19 +138,19 @@ def _device_restart(args: argparse.Namespace) -> int:
     before = restart()
     if before is None:
         print("no virtual devices are running", file=sys.stderr)
-        return EXIT_FAILED
+        return codes.FAILED
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         after = read_state()
         if after is not None and after.started_at > before.started_at:
             print("\n".join(after.serials))
-            return EXIT_OK
+            return codes.OK
         time.sleep(0.1)
     print("droidgate: error: the daemon did not report the restart within 30s", file=sys.stderr)
-    return EXIT_RUNTIME
+    return codes.RUNTIME
 
 
-def _device_seed(args: argparse.Namespace) -> int:
+def _device_seed(args: argparse.Namespace, codes: ExitCodes) -> int:
     from .daemon import read_state
 
     state = read_state()
@@ -153,18 +165,18 @@ def _device_seed(args: argparse.Namespace) -> int:
                     + " ".join(state.serials),
                     file=sys.stderr,
                 )
-                return EXIT_USAGE
+                return codes.USAGE
             serial = state.serials[0]
     if serial is None:
         print(
             "droidgate: error: no virtual devices are running; pass --serial for another device",
             file=sys.stderr,
         )
-        return EXIT_USAGE
-    return _seed(serial, args.fixture, adb_port, args.json)
+        return codes.USAGE
+    return _seed(serial, args.fixture, adb_port, args.json, codes)
 
 
-def _seed(serial: str, fixture: str, adb_port: int | None, as_json: bool) -> int:
+def _seed(serial: str, fixture: str, adb_port: int | None, as_json: bool, codes: ExitCodes) -> int:
     from .fixtures import FixtureError
     from .seeding import SeedError, seed
 
@@ -172,18 +184,18 @@ def _seed(serial: str, fixture: str, adb_port: int | None, as_json: bool) -> int
         report = seed(serial, fixture, adb_port=adb_port)
     except FixtureError as exc:
         print(f"droidgate: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return codes.USAGE
     except SeedError as exc:
         print(f"droidgate: error: {exc}", file=sys.stderr)
         if as_json and exc.report is not None:
             _print_json(exc.report.model_dump())
-        return EXIT_FAILED if exc.report is not None else EXIT_RUNTIME
+        return codes.FAILED if exc.report is not None else codes.RUNTIME
     if as_json:
         _print_json(report.model_dump())
     else:
         total = sum(report.rows.values())
         print(f"seeded {serial} with fixture {fixture!r}: {total} rows, {len(report.files)} files")
-    return EXIT_OK
+    return codes.OK
 
 
 # --- emulator -----------------------------------------------------------------------------------
@@ -196,16 +208,16 @@ def _avd_config(args: argparse.Namespace) -> Any:
     return cfg
 
 
-def _emulator_create(args: argparse.Namespace) -> int:
+def _emulator_create(args: argparse.Namespace, codes: ExitCodes) -> int:
     from .emulator import Emulator
 
     emu = Emulator(_avd_config(args), adb_port=args.adb_port)
     emu.create()
     print(f"created AVD {args.name} ({emu.config.image})")
-    return EXIT_OK
+    return codes.OK
 
 
-def _emulator_start(args: argparse.Namespace) -> int:
+def _emulator_start(args: argparse.Namespace, codes: ExitCodes) -> int:
     from .adb_server import AdbServer
     from .emulator import Emulator
 
@@ -216,8 +228,8 @@ def _emulator_start(args: argparse.Namespace) -> int:
     )
     print(serial)
     if args.fixture:
-        return _seed(serial, args.fixture, args.adb_port, False)
-    return EXIT_OK
+        return _seed(serial, args.fixture, args.adb_port, False, codes)
+    return codes.OK
 
 
 def emu_adb(args: argparse.Namespace) -> str | None:
@@ -231,30 +243,32 @@ def emu_adb(args: argparse.Namespace) -> str | None:
     return path if os.path.exists(path) else None
 
 
-def _emulator_stop(args: argparse.Namespace) -> int:
+def _emulator_stop(args: argparse.Namespace, codes: ExitCodes) -> int:
     from .emulator import Emulator
 
     Emulator(adb_port=args.adb_port).stop(args.serial)
     print(f"stopped {args.serial}")
-    return EXIT_OK
+    return codes.OK
 
 
 # --- bench --------------------------------------------------------------------------------------
-def _bench_device(args: argparse.Namespace) -> int:
+def _bench_device(args: argparse.Namespace, codes: ExitCodes) -> int:
     from .bench import run_bench
 
-    return run_bench(
+    ok = run_bench(
         iterations=args.iterations, devices=args.devices, calls=args.calls, json_out=args.json
     )
+    return codes.OK if ok else codes.FAILED
 
 
-def register(sub: Any) -> None:
+def register(sub: Commands) -> None:
     """Add this package's subcommands to the droidgate parser."""
     from .adb_server import DEFAULT_ADB_PORT
 
-    dev = sub.add_parser("device", help="virtual Android devices for CI and laptops")
-    dsub = dev.add_subparsers(dest="device_command", metavar="ACTION")
-    dev.set_defaults(func=lambda a: (dev.print_help(), EXIT_USAGE)[1])
+    def _guard(handler: Handler) -> Callable[[argparse.Namespace], int]:
+        return _report_errors(handler, sub.exit_codes)
+
+    dsub = sub.group("device", "virtual Android devices for CI and laptops", metavar="ACTION")
 
     p = dsub.add_parser("start", help="start N virtual devices in the background")
     p.add_argument("--count", type=int, default=1, help="number of devices (default 1)")
@@ -292,9 +306,9 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_guard(_device_seed))
 
-    emu = sub.add_parser("emulator", help="a real Android emulator (needs ANDROID_SDK_ROOT)")
-    esub = emu.add_subparsers(dest="emulator_command", metavar="ACTION")
-    emu.set_defaults(func=lambda a: (emu.print_help(), EXIT_USAGE)[1])
+    esub = sub.group(
+        "emulator", "a real Android emulator (needs ANDROID_SDK_ROOT)", metavar="ACTION"
+    )
 
     def avd_args(q: argparse.ArgumentParser) -> None:
         q.add_argument("--name", default="droidgate", help="AVD name (default droidgate)")
@@ -328,7 +342,7 @@ def register(sub: Any) -> None:
     p.add_argument("--adb-port", type=int, default=DEFAULT_ADB_PORT)
     p.set_defaults(func=_guard(_emulator_stop))
 
-    bench = _command_group(sub, "bench", "Benchmarks")
+    bench = sub.group("bench", "Benchmarks")
     p = bench.add_parser(
         "device", help="virtual device: per-RPC handling on a 400-node screen; 8 devices under load"
     )

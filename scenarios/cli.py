@@ -9,15 +9,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+
+from host_pep.cli.exits import ExitCode
+from host_pep.cli.subcommands import Commands
 
 
-def register(sub: Any) -> None:
+def register(sub: Commands) -> None:
     """Add this package's subcommands to the droidgate parser."""
-    from host_pep.cli.main import command_group
-
-    scen_sub = command_group(
-        sub, "scenarios", "scenario suites: (re)generate the offline suites from their seeds"
+    scen_sub = sub.group(
+        "scenarios", "scenario suites: (re)generate the offline suites from their seeds"
     )
     _register_offline(scen_sub)
     try:
@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
     _register_report(sub)
 
 
-def _register_offline(scen_sub: Any) -> None:
+def _register_offline(scen_sub: Commands) -> None:
     from scenarios.generators import DEFAULT_SEED, SUITES_DIR
 
     gen = scen_sub.add_parser(
@@ -55,7 +55,7 @@ def _register_offline(scen_sub: Any) -> None:
     gen.set_defaults(func=_generate)
 
 
-def _register_report(sub: Any) -> None:
+def _register_report(sub: Commands) -> None:
     rep = sub.add_parser(
         "report",
         help="render droidgate eval --json results as Markdown + HTML with plots",
@@ -88,7 +88,7 @@ def _generate(args: argparse.Namespace) -> int:
             )
         if not differ:
             print(f"{len(files)} suites match the generators (seed {args.seed})")
-        return 1 if differ else 0
+        return ExitCode.FAILED if differ else ExitCode.OK
     try:
         args.out.mkdir(parents=True, exist_ok=True)
         for name, text in files.items():
@@ -98,10 +98,10 @@ def _generate(args: argparse.Namespace) -> int:
             f"droidgate scenarios generate: cannot write to {args.out}: {exc.strerror or exc}",
             file=sys.stderr,
         )
-        return 3
+        return ExitCode.RUNTIME
     for name, text in files.items():
         print(f"{args.out / name}: {text.count(chr(10))} cases")
-    return 0
+    return ExitCode.OK
 
 
 def _report(args: argparse.Namespace) -> int:
@@ -111,12 +111,12 @@ def _report(args: argparse.Namespace) -> int:
         paths = write_report(args.results, args.out)
     except ReportInputError as exc:
         print(f"droidgate report: {exc}", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     except OSError as exc:
         print(
             f"droidgate report: cannot write to {args.out}: {exc.strerror or exc}", file=sys.stderr
         )
-        return 3
+        return ExitCode.RUNTIME
     for p in paths:
         print(p)
-    return 0
+    return ExitCode.OK

@@ -158,9 +158,9 @@ def bench_tap(
     if n < 1:
         raise ValueError("n must be at least 1")
     if serial is None:
-        from emulator_setup.farm import VirtualDeviceFarm
+        from android_bridge.device.providers import device_provider
 
-        with VirtualDeviceFarm(count=1) as farm:
+        with device_provider()(1) as farm:
             result = asyncio.run(_bench(farm.serials[0], farm.adb_port, n))
             result["device"] = "virtual"
             return result

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from android_bridge.api.local import ensure_session
+from host_pep.cli.exits import ExitCode
 
 
 @contextlib.asynccontextmanager
@@ -70,4 +71,4 @@ async def run_mcp(args: argparse.Namespace, cfg: Any) -> int:
                 file=sys.stderr,
             )
             await serve_http(server, host=args.host, port=args.http, token=token, on_ready=ready)
-    return 0
+    return ExitCode.OK

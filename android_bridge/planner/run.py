@@ -7,6 +7,7 @@ import os
 import sys
 
 from android_bridge.api.local import ensure_session
+from host_pep.cli.exits import ExitCode
 
 
 async def run_plan(args: argparse.Namespace) -> int:
@@ -20,7 +21,7 @@ async def run_plan(args: argparse.Namespace) -> int:
         url, token_file = info.url, token_file or info.token_file
     if token_file is None:
         print("droidgate plan: --connect URL needs --token-file", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     chat = ChatClient(args.llm_url, model=args.model, api_key=os.environ.get(args.api_key_env))
     try:
         async with BridgeClient(url, read_token(token_file)) as bridge:
@@ -45,4 +46,4 @@ async def run_plan(args: argparse.Namespace) -> int:
                 f"{step.tool} -> {step.decision}{' (executed)' if step.executed else ''}: {step.reason or step.error or ''}"
             )
         print(f"[{result.stopped}] {result.final or result.error or ''}")
-    return 0 if result.stopped == "answer" else 1
+    return ExitCode.OK if result.stopped == "answer" else ExitCode.FAILED

@@ -29,6 +29,7 @@ from typing import Any
 from host_pep.audit.log import AuditLog
 from host_pep.audit.record import AuditRecord, decision_draft
 from host_pep.audit.sqlite_store import SYNCHRONOUS
+from host_pep.cli.exits import ExitCode
 from host_pep.events import AgentEvent
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.verdict import Decision, Evidence, Stage, Verdict
@@ -212,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.json:
         Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
-    return 0 if all(r["chain_ok"] for r in doc["runs"]) else 1
+    return ExitCode.OK if all(r["chain_ok"] for r in doc["runs"]) else ExitCode.FAILED
 
 
 if __name__ == "__main__":

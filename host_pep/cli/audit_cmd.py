@@ -10,9 +10,10 @@ import argparse
 import json
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from host_pep.cli.main import EXIT_FAILED, EXIT_OK, EXIT_USAGE, command_group
+from host_pep.cli.exits import ExitCode
+from host_pep.cli.subcommands import Commands
 
 if TYPE_CHECKING:
     from host_pep.audit import AuditLog, AuditRecord
@@ -21,8 +22,8 @@ _DECISIONS = ("allow", "deny", "rewrite", "escalate")
 _KINDS = ("decision", "eviction", "rule_change", "error")
 
 
-def register_audit(sub: Any) -> None:
-    group = command_group(sub, "audit", "check and read the hash-chained audit log")
+def register_audit(sub: Commands) -> None:
+    group = sub.group("audit", "check and read the hash-chained audit log")
 
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("--db", required=True, metavar="PATH", help="audit database (SQLite)")
@@ -108,20 +109,20 @@ def _verify(args: argparse.Namespace) -> int:
     else:
         print(f"BROKEN at seq {result.first_bad_seq}: {result.problem}")
         print(f"({result.checked} records before it verified)")
-    return EXIT_OK if result.ok else EXIT_FAILED
+    return ExitCode.OK if result.ok else ExitCode.FAILED
 
 
 def _tail(args: argparse.Namespace) -> int:
     with _open(args) as log:
         records = log.tail(args.limit)
     _print(records, as_json=args.json, title=f"last {len(records)} records of {args.db}")
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _query(args: argparse.Namespace) -> int:
     if args.since is not None and args.until is not None and args.since > args.until:
         print("droidgate: error: --since is after --until")
-        return EXIT_USAGE
+        return ExitCode.USAGE
     with _open(args) as log:
         records = log.query(
             session=args.session,
@@ -133,7 +134,7 @@ def _query(args: argparse.Namespace) -> int:
             kind=args.kind,
         )
     _print(records, as_json=args.json, title=f"{len(records)} matching records")
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _print(records: list[AuditRecord], *, as_json: bool, title: str) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
 
-from host_pep.cli.main import EXIT_OK, command_group
+from host_pep.cli.exits import ExitCode
+from host_pep.cli.subcommands import Commands
 
 
-def register_bench(sub: Any) -> None:
-    group = command_group(sub, "bench", "measure droidgate's costs")
+def register_bench(sub: Commands) -> None:
+    group = sub.group("bench", "measure droidgate's costs")
     p = group.add_parser(
         "pep",
         help="PEP decision latency per stage with 10, 1,000 and 100,000 observations in memory",
@@ -61,4 +61,4 @@ def _run(args: argparse.Namespace) -> int:
             f"note: load average {load[0]:.1f} on {doc['cpus']} CPUs; p99 includes time other "
             "processes held the CPU"
         )
-    return EXIT_OK
+    return ExitCode.OK

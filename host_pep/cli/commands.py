@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+
+from host_pep.cli.subcommands import Commands
 
 log = logging.getLogger(__name__)
 
 
-def register(sub: Any) -> None:
+def register(sub: Commands) -> None:
     from host_pep.cli.bench_cmd import register_bench
     from host_pep.cli.eval_cmd import register_eval
 

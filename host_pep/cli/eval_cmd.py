@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-EXIT_OK = 0
-EXIT_FAILED = 1
+from host_pep.cli.exits import ExitCode
+from host_pep.cli.subcommands import Commands
 
 
-def register_eval(sub: Any) -> None:
+def register_eval(sub: Commands) -> None:
     p = sub.add_parser(
         "eval",
         help="run offline AgentEvent cases and report accuracy, attack-block and false-block rates",
@@ -117,7 +117,7 @@ def _thresholds(args: argparse.Namespace, m: dict[str, Any], console: Any) -> in
         missed.append(f"false block {_pct(m['false_block'])} > {_pct(args.max_false_block)}")
     for line in missed:
         console.print(f"[bold red]threshold missed:[/bold red] {line}")
-    return EXIT_FAILED if missed else EXIT_OK
+    return ExitCode.FAILED if missed else ExitCode.OK
 
 
 def _pct(x: float) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
+from host_pep.evaluation.screens import NoScreenRenderer, with_rendered_screen
 from host_pep.rules import FlowRule
 from host_pep.verdict import Decision
 
@@ -105,6 +106,7 @@ def load_cases(paths: list[str | Path]) -> list[Case]:
 
 
 def _case(data: Any, where: str) -> Case:
+    data = _render_screens(data, where)
     try:
         case = Case.model_validate(data)
     except ValidationError as exc:
@@ -116,9 +118,37 @@ def _case(data: Any, where: str) -> Case:
     return case
 
 
+def _render_screens(data: Any, where: str) -> Any:
+    """The case with every event's compact ``context.screen`` rendered into ``screen_xml``
+    (host_pep/evaluation/screens.py); anything else is left for validation to judge."""
+    if not isinstance(data, dict) or not isinstance(data.get("steps"), list):
+        return data
+    steps: list[Any] = []
+    for i, step in enumerate(data["steps"]):
+        if isinstance(step, dict) and isinstance(step.get("event"), dict):
+            try:
+                step = {**step, "event": with_rendered_screen(step["event"])}
+            except (NoScreenRenderer, ValueError) as exc:
+                field = f"steps.{i}.event.context.screen"
+                raise CaseFileError(
+                    f"{where}: case {data.get('id', '?')}: {field}: {_first_error(exc)}"
+                ) from exc
+        steps.append(step)
+    return {**data, "steps": steps}
+
+
+def _first_error(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        loc = ".".join(str(x) for x in first.get("loc", ()))
+        return f"{loc}: {first.get('msg')}" if loc else str(first.get("msg"))
+    return str(exc)
+
+
 def _yaml_cases(p: Path, text: str) -> list[Case]:
     try:
-        data = yaml.safe_load(text)
+        # libyaml's loader when PyYAML has it: the holdouts are megabytes of YAML
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""

@@ -6,14 +6,12 @@ import argparse
 import sys
 from typing import Any
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_RUNTIME = 0, 1, 2, 3
+from host_pep.cli.exits import ExitCode
 
 
 def register_android(sub: Any) -> None:
     """Add ``suite android`` (``sub`` is droidgate's top-level subparsers)."""
-    from host_pep.cli.main import command_group
-
-    group = command_group(sub, "suite", "Run scenario suites")
+    group = sub.group("suite", "Run scenario suites")
     p = group.add_parser(
         "android",
         help="the 100-execution Android suite through the daemon (virtual devices by default)",
@@ -81,13 +79,13 @@ def _run(args: argparse.Namespace) -> int:
 
     if args.devices < 1 or args.devices > 16:
         print("droidgate suite android: --devices must be 1..16", file=sys.stderr)
-        return EXIT_USAGE
+        return ExitCode.USAGE
     executions = load_executions()
     if args.select:
         executions = [e for e in executions if any(fnmatch.fnmatch(e.id, g) for g in args.select)]
         if not executions:
             print(f"droidgate suite android: no execution matches {args.select}", file=sys.stderr)
-            return EXIT_USAGE
+            return ExitCode.USAGE
     spec = load_spec()
     out_dir = (
         Path(args.report) if args.report else Path(tempfile.mkdtemp(prefix="droidgate-android-"))
@@ -110,7 +108,7 @@ def _run(args: argparse.Namespace) -> int:
             run = asyncio.run(run_suite(executions, spec, opts, on_done=done))
         except (OSError, RuntimeError, TimeoutError) as exc:
             print(f"droidgate suite android: {type(exc).__name__}: {exc}", file=sys.stderr)
-            return EXIT_RUNTIME
+            return ExitCode.RUNTIME
     m = metrics_mod.compute(run.results, duration_s=run.duration_s)
     missed = metrics_mod.failures(m)
     print_table(m, console)
@@ -126,4 +124,4 @@ def _run(args: argparse.Namespace) -> int:
             Path(args.json).write_text(text, encoding="utf-8")
     for line in missed:
         console.print(f"[red]goal missed:[/red] {line}")
-    return EXIT_FAILED if missed else EXIT_OK
+    return ExitCode.FAILED if missed else ExitCode.OK

@@ -25,7 +25,7 @@ class SuiteDevice:
         if self.farm is not None:
             self.farm.reset(self.index, self.fixture)
             return
-        from emulator_setup import seeding  # type: ignore[attr-defined]
+        from emulator_setup import seeding
 
         seeding.seed(self.serial, self.fixture, adb_port=self.adb_port)
 

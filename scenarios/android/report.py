@@ -189,7 +189,10 @@ def write_report(
     md += ["", "## Executions", "", "| " + " | ".join(HEAD) + " |", "|" + "---|" * len(HEAD)]
     md += ["| " + " | ".join(c.replace("|", "/") for c in row) + " |" for row in rows]
     (out / "report.md").write_text("\n".join(md) + "\n", encoding="utf-8")
-    cells = lambda row, tag: "".join(f"<{tag}>{html.escape(c)}</{tag}>" for c in row)  # noqa: E731
+
+    def cells(row: list[str], tag: str) -> str:
+        return "".join(f"<{tag}>{html.escape(c)}</{tag}>" for c in row)
+
     page = [
         "<!doctype html><meta charset='utf-8'><title>droidgate Android suite</title>",
         "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"

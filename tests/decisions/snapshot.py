@@ -20,7 +20,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SNAPSHOT = ROOT / "tests" / "data" / "decisions.json"
 PATTERNS = (
     "scenarios/suites/*.jsonl",
-    "scenarios/independent/*.jsonl",
     "tests/data/holdouts/*/*.jsonl",
     "tests/data/holdouts/*/*.yaml",
 )

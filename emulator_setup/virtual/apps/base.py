@@ -8,6 +8,7 @@ the device marks the tree dirty, and the next read rebuilds it. Editable fields 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..ui.node import Node
@@ -85,6 +86,10 @@ class App:
     # navigation helpers used by screens
     def open(self, screen: Screen[Any]) -> None:
         self.device.push(screen)
+
+    def opener(self, screen: Callable[..., Screen[Any]], *args: Any) -> Callable[[], None]:
+        """A click handler that opens ``screen(self, *args)``, built when clicked."""
+        return lambda: self.open(screen(self, *args))
 
     def close(self) -> None:
         self.device.back()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from typing import Any
 from urllib.parse import quote_plus
 
@@ -64,7 +65,7 @@ class Page(Screen["Browser"]):
                     row["title"] or row["url"],
                     row["url"],
                     ids=("tile_view_title", "tile_view_url"),
-                    on_click=lambda u=row["url"]: self.navigate(u),
+                    on_click=partial(self.navigate, row["url"]),
                 )
             return
         if page is None:
@@ -79,7 +80,7 @@ class Page(Screen["Browser"]):
             if para.strip():
                 ui.text(para, selectable=True)
             for link in _URL.findall(para):
-                ui.text(link, desc=f"Link {link}", on_click=lambda u=link: self.navigate(u))
+                ui.text(link, desc=f"Link {link}", on_click=partial(self.navigate, link))
         form = json.loads(page["form"]) if page.get("form") else []
         for field in form:
             ui.edit(

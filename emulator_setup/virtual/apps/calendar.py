@@ -49,7 +49,7 @@ class EventList(Screen["Calendar"]):
                 sub,
                 ids=("event_item_title", "event_item_time"),
                 row_id="event_item_holder",
-                on_click=lambda r=row["_id"]: self.app.open(EventForm(self.app, r)),
+                on_click=self.app.opener(EventForm, row["_id"]),
             )
         ui.fab("New Event", id="calendar_fab", on_click=lambda: self.app.open(EventForm(self.app)))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 from .base import App, Screen
@@ -52,15 +53,18 @@ class DeskClock(Screen["Clock"]):
                 checked=bool(row["enabled"]),
                 summary=row["label"] or "Add label",
                 row_id="alarm_item",
-                on_toggle=lambda on, r=rid: self.app.db.change("alarms", r, {"enabled": int(on)}),
+                on_toggle=partial(self._enable, rid),
             )
             ui.button(
                 "Delete",
                 id="delete",
                 desc=f"Delete alarm {row['hour']:02d}:{row['minutes']:02d}",
-                on_click=lambda r=rid: self.app.db.remove("alarms", r),
+                on_click=partial(self.app.db.remove, "alarms", rid),
             )
         ui.fab("Add alarm", id="fab", on_click=lambda: self.app.open(AlarmForm(self.app)))
+
+    def _enable(self, rid: int, on: bool) -> None:
+        self.app.db.change("alarms", rid, {"enabled": int(on)})
 
     def _timers(self, ui: Builder) -> None:
         for row in self.app.db.rows("timers"):

@@ -34,7 +34,7 @@ class ContactList(Screen["Contacts"]):
                 ids=("cliv_name_textview",),
                 desc=row["display_name"] or "",
                 row_id="contact_tile",
-                on_click=lambda r=row["_id"]: self.app.open(ContactDetail(self.app, r)),
+                on_click=self.app.opener(ContactDetail, row["_id"]),
             )
         ui.fab(
             "Create contact",

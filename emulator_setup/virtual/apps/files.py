@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import posixpath
+from functools import partial
 from typing import Any
 
 from .base import App, Screen
@@ -60,9 +61,9 @@ class Browse(Screen["Files"]):
                 ids=("android:id/title", "size"),
                 row_id="item_root",
                 desc=name,
-                on_click=(lambda p=full: self._go(p))
-                if entry.is_dir
-                else (lambda p=full: self.app.open(FileView(self.app, p))),
+                on_click=(
+                    partial(self._go, full) if entry.is_dir else self.app.opener(FileView, full)
+                ),
             )
 
     def _go(self, path: str) -> None:

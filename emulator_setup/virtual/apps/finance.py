@@ -28,7 +28,7 @@ class Transactions(Screen["Finance"]):
                 ids=("item_name", "category_name"),
                 trailing=f"-${row['amount']:,.2f}",
                 trailing_id="amount_tv",
-                on_click=lambda r=row["_id"]: self.app.open(ExpenseForm(self.app, r)),
+                on_click=self.app.opener(ExpenseForm, row["_id"]),
             )
         ui.fab("Add transaction", id="fab", on_click=lambda: self.app.open(ExpenseForm(self.app)))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..ui.node import FRAME, TEXT_VIEW, VIEW_GROUP, Node
 from .base import App, Screen
 from .layout import STATUS_BAR
@@ -38,7 +40,7 @@ class Home(Screen["Launcher"]):
                     focusable=True,
                     long_clickable=True,
                     bounds=(x + 20, y, x + cell_w - 20, y + cell_h - 40),
-                    on_click=lambda p=package: dev.start(p),
+                    on_click=partial(dev.start, package),
                 )
             )
         search = Node(

@@ -7,6 +7,7 @@ incoming mail in the default fixture carries prompt-injection text on purpose.
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 from urllib.parse import unquote
 
@@ -49,7 +50,7 @@ class Inbox(Screen["Mail"]):
                 trailing_id="date",
                 row_id="viewified_conversation_item_view",
                 desc=f"{'Unread, ' if not row['read'] else ''}{who}, {row['subject']}",
-                on_click=lambda r=row["_id"]: self._open(r),
+                on_click=partial(self._open, row["_id"]),
             )
         ui.fab(
             "Compose",

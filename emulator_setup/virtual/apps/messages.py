@@ -6,6 +6,7 @@ A sent message becomes a ``content://sms/sent`` row; verification codes arrive i
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 from .base import App, Screen
@@ -46,7 +47,7 @@ class ConversationList(Screen["Messages"]):
                 trailing=_short_time(int(row["date"])),  # type: ignore[call-overload]
                 trailing_id="conversation_date",
                 row_id="conversation_holder",
-                on_click=lambda a=address: self.app.open(Thread(self.app, a)),
+                on_click=self.app.opener(Thread, address),
             )
         ui.fab(
             "Start a conversation",
@@ -81,7 +82,7 @@ class NewConversation(Screen["Messages"]):
                 row["number"],
                 ids=("item_contact_name", "item_contact_number"),
                 row_id="item_contact_frame",
-                on_click=lambda n=row["number"]: self._open(n),
+                on_click=partial(self._open, row["number"]),
             )
 
     def _open(self, number: str) -> None:

@@ -32,7 +32,7 @@ class NoteList(Screen["Notes"]):
                 f"{row['title']}.md",
                 row["body"].split("\n")[0][:60],
                 ids=("ui__filesystem_item__title", "ui__filesystem_item__description"),
-                on_click=lambda r=row["_id"]: self.app.open(Editor(self.app, r)),
+                on_click=self.app.opener(Editor, row["_id"]),
             )
         ui.fab(
             "Create a new document",

@@ -4,6 +4,7 @@ factory reset behind a confirmation. Every toggle writes the ``settings`` table 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .base import App, Screen
@@ -44,7 +45,7 @@ class Main(Screen["Settings"]):
                 title,
                 summary,
                 ids=("android:id/title", "android:id/summary"),
-                on_click=lambda c=cls: self.app.open(c(self.app)),
+                on_click=self.app.opener(cls),
             )
 
 
@@ -77,7 +78,7 @@ class Network(Screen["Settings"]):
                     if ssid in self.app.saved
                     else "Secured",
                     ids=("android:id/title", "android:id/summary"),
-                    on_click=lambda n=ssid: self.app.open(WifiPassword(self.app, n)),
+                    on_click=self.app.opener(WifiPassword, ssid),
                 )
 
     def _put(self, key: str, on: bool) -> None:
@@ -171,7 +172,7 @@ class Security(Screen["Settings"]):
                 id="switch_widget",
                 checked=s.flag(ns, key),
                 summary=summary,
-                on_toggle=lambda on, ns=ns, key=key: self._put(ns, key, on),
+                on_toggle=partial(self._put, ns, key),
             )
 
     def _put(self, ns: str, key: str, on: bool) -> None:

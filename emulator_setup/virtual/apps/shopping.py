@@ -6,6 +6,7 @@ row (items, address, total, status ``paid``) and empties the cart.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from .base import App, Screen
@@ -57,7 +58,7 @@ class Home(Screen["Shopping"]):
                 "Add to Cart",
                 id="add-to-cart-button",
                 desc=f"Add to Cart {row['name']}",
-                on_click=lambda r=row["_id"]: self._add(r),
+                on_click=partial(self._add, row["_id"]),
             )
 
     def _add(self, product_id: int) -> None:
@@ -87,7 +88,7 @@ class Cart(Screen["Shopping"]):
                 "Delete",
                 id="sc-action-delete",
                 desc=f"Delete {row['name']}",
-                on_click=lambda p=pid: app.cart.pop(p, None),
+                on_click=partial(app.cart.pop, pid, None),
             )
         ui.text(f"Subtotal: ${app.total():.2f}", id="sc-subtotal-amount", style="headline")
         ui.bottom_button(

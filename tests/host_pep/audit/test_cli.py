@@ -12,6 +12,8 @@ import pytest
 from host_pep.audit import AuditLog
 from host_pep.cli import main as cli_main
 from host_pep.cli.audit_cmd import register_audit
+from host_pep.cli.exits import ExitCode
+from host_pep.cli.subcommands import Commands
 
 from .helpers import record
 
@@ -22,12 +24,14 @@ def run(argv: list[str]) -> int:
     if "audit" in _commands(cli_main.build_parser()):
         return cli_main.main(argv)
     parser = argparse.ArgumentParser(prog="droidgate")
-    register_audit(parser.add_subparsers(dest="command"))
+    commands = parser.add_subparsers(dest="command", action=Commands)
+    assert isinstance(commands, Commands)
+    register_audit(commands)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))
     except (FileNotFoundError, ValueError):
-        return cli_main.EXIT_USAGE
+        return ExitCode.USAGE
 
 
 def _commands(parser: argparse.ArgumentParser) -> set[str]:

@@ -10,12 +10,13 @@ from typing import Any
 
 import pytest
 
+from host_pep.cli.subcommands import Commands
 from scenarios.android.cli import register_android
 
 
 def _main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="droidgate")
-    sub = parser.add_subparsers(dest="command")
+    sub = parser.add_subparsers(dest="command", action=Commands)
     register_android(sub)
     args = parser.parse_args(argv)
     return int(args.func(args))
