@@ -177,9 +177,22 @@ def classify_operation(
     op = _annotated(op, annotations)
     if op is None:
         return Operation.UNKNOWN
-    tokset = set(toks) | {"_".join(toks[i : i + 2]) for i in range(len(toks) - 1)}
-    refined = _refined(op, tokset, args, arg_roles, values, payload, policy)
-    return refined
+    object_toks = _object_tokens(toks, method)
+    tokset = set(object_toks) | {
+        "_".join(object_toks[i : i + 2]) for i in range(len(object_toks) - 1)
+    }
+    return _refined(op, tokset, args, arg_roles, values, payload, policy)
+
+
+def _object_tokens(toks: list[str], method: list[str]) -> list[str]:
+    """The part of a name that says what the tool acts on: from its verb on. A toolkit's name
+    before it ("StoreAdmin" in StoreAdminTagOrder, "ChargePoint" in ChargePointStartSession)
+    names the service, not the object."""
+    verb = name_verb(method)
+    if verb is None or verb not in toks:
+        return toks
+    i = toks.index(verb)
+    return toks[i:] if i + 1 < len(toks) else toks
 
 
 def toks_generic(method: list[str], op: Operation, policy: CompiledPolicy) -> bool:
@@ -376,10 +389,12 @@ def _refined(
         return Operation.SECURITY_CHANGE
     if "reset" in tokset and tokset & _RESET_OBJECTS:
         return Operation.SECURITY_CHANGE
-    weakening = (tokset | values) & lex.weakening_verbs
-    if (tokset & lex.security_objects or values & lex.security_objects) and (
-        weakening or op is Operation.SETTINGS_CHANGE or tokset & _LOOSENING
-    ):
+    weakened = _weakened_values(payload)
+    weakening = tokset & lex.weakening_verbs
+    if (
+        tokset & lex.security_objects
+        and (weakening or weakened or op is Operation.SETTINGS_CHANGE or tokset & _LOOSENING)
+    ) or (values & lex.security_objects and weakening):
         return Operation.SECURITY_CHANGE
     if tokset & lex.grant_objects and tokset & (_FILES | _SHARE_PLACES):
         return Operation.DELETE if tokset & lex.revoking_verbs else Operation.SHARE_UPLOAD
@@ -406,7 +421,11 @@ def _refined(
         any(a.lower() in _PUBLIC_ARGS for a in args) and values & lex.public_words
     ):
         return Operation.SHARE_UPLOAD
-    if op is Operation.EXTERNAL_SEND and any(a.lower() in _PUBLIC_ARGS for a in args):
+    if (
+        op is Operation.EXTERNAL_SEND
+        and any(a.lower() in _PUBLIC_ARGS for a in args)
+        and tokset.isdisjoint(_CONVERSATION)  # a "public" reply on a ticket goes to its requester
+    ):
         return Operation.SHARE_UPLOAD
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and tokset & _SHARING:
         return Operation.SHARE_UPLOAD
@@ -429,6 +448,32 @@ _SHARE_PLACES = frozenset(
      "docs", "sheet", "sheets", "notebook", "board", "album", "link"}
 )  # fmt: skip
 _SENDING_WRITES = frozenset({"create", "add", "new", "compose", "write", "make", "put", "submit"})
+
+
+_CONVERSATION = frozenset(
+    {"reply", "replies", "comment", "comments", "answer", "respond", "ticket"}
+)
+# argument names whose value says how a protection is set ({"type": "none"}, {"two_factor": false})
+_STATE_FIELDS = frozenset({"type", "mode", "state", "value", "enabled", "status", "level", "on"})
+
+
+def _weakened_values(payload: Mapping[str, Any]) -> bool:
+    """An argument that sets a protection to off: ``{"type": "none"}`` for a screen lock,
+    ``{"two_factor": false}``, ``{"waiting_room": false}``."""
+    lex = lexicon()
+    for key, value in payload.items():
+        k = str(key).lower()
+        named = (
+            k in _STATE_FIELDS
+            or k in lex.security_objects
+            or not lex.security_objects.isdisjoint(tokens(k))
+        )
+        if not named:
+            continue
+        v = str(value).strip().lower() if not isinstance(value, bool) else str(value).lower()
+        if v in lex.weakening_verbs:
+            return True
+    return False
 
 
 def _selects_many(payload: Mapping[str, Any]) -> bool:

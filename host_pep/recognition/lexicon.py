@@ -323,6 +323,21 @@ _WordLoader.yaml_implicit_resolvers = {
     first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:bool"]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
+
+
+def _no_duplicate_keys(
+    loader: _WordLoader, node: yaml.MappingNode, deep: bool = False
+) -> dict[object, object]:
+    keys = [loader.construct_object(k, deep=deep) for k, _ in node.value]
+    dupes = {k for k in keys if keys.count(k) > 1}
+    if dupes:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"key {sorted(map(str, dupes))[0]!r} given twice", node.start_mark
+        )
+    return loader.construct_mapping(node, deep=deep)
+
+
+_WordLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _no_duplicate_keys)
 _WordLoader.add_implicit_resolver(
     "tag:yaml.org,2002:bool",
     re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),

@@ -21,6 +21,8 @@ _CLAUSE_TAIL = r"[^.,;!?，。；—–]{0,24}$"
 # English inflections a listed whole verb may carry ("deletes", "deleted", "deleting")
 _INFLECTIONS = "(?:s|es|ed|d|ing)?"
 _CURRENCY_SYMBOLS = "[$€£¥₹]"
+_GAP = "…"
+"""In a listed phrase, where other words may stand ("send … back")."""
 _REMOTE = re.compile(r"(?i)(?:https?|s?ftp)://")
 # Words of any script, for objects named in the user's language ("Иван", "контакт", "राहुल").
 _UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
@@ -47,13 +49,14 @@ class _Patterns:
         money_nouns = whole_words(lex.money_nouns)
         self.money_request = re.compile(
             rf"\b({alternation(lex.giving_verbs)})\b[^.;!?]{{0,40}}?"
-            rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?(?:{currencies})\b|{money_nouns})"
+            rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies})\b)"
+            rf"|{money_nouns})"
             rf"|(?:{_CURRENCY_SYMBOLS}\s?\d[\d,.]*|\d[\d,.]*\s?(?:{_CURRENCY_SYMBOLS}|"
-            rf"(?:{currencies})\b))[^.;!?]{{0,40}}?\b({alternation(lex.giving_verbs_last)})\b"
+            rf"(?:{currencies})\b))[^.;!?]{{0,40}}?({whole_words(lex.giving_verbs_last)})"
         )
         self.money = re.compile(
-            rf"(?i){_CURRENCY_SYMBOLS}\s?(\d[\d,]*(?:\.\d+)?)"
-            rf"|(\d[\d,]*(?:\.\d+)?)\s?(?:{currencies})\b"
+            rf"(?i){_CURRENCY_SYMBOLS}\s?(\d(?:[\d,.]*\d)?)"
+            rf"|(\d(?:[\d,.]*\d)?)\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies})\b)"
         )
         self.file_name = re.compile(
             rf"(?<![\w.])[\w\-]+\.(?:{alternation(lex.file_extensions)})(?![\w])"
@@ -75,9 +78,15 @@ def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
     (longest first): whole words with English inflections, and stems ("supprim*") with any
     ending."""
     spaced = [v for v in verbs if v and not _CJK.search(v)]
-    words = [v for v in spaced if not v.endswith("*")]
+    gapped = [v for v in spaced if _GAP in v]
+    words = [v for v in spaced if not v.endswith("*") and _GAP not in v]
     stems = [v[:-1] for v in spaced if v.endswith("*") and len(v) > 2]
     parts = []
+    for phrase in sorted(gapped, key=len, reverse=True):
+        # "send … back": up to five words between ("send her back", "give Lena read access")
+        first, *rest = (re.escape(p.strip()) for p in phrase.split(_GAP))
+        gap = r"(?:\s+[^\s.,;!?]+){1,5}\s+"
+        parts.append(rf"{first}{_INFLECTIONS}{gap}{gap.join(rest)}(?![^\W\d_])")
     if words:
         parts.append(rf"(?:{alternation(words)}){_INFLECTIONS}(?![^\W\d_])")
     if stems:
@@ -167,10 +176,24 @@ def money_amounts(text: str) -> list[tuple[str, str | None]]:
     card, a time) are not amounts."""
     out = []
     for m in _patterns().money.finditer(text):
-        number = (m.group(1) or m.group(2)).replace(",", "")
-        whole, _, frac = number.partition(".")
-        out.append((whole, frac or None))
+        whole, frac = _number(m.group(1) or m.group(2))
+        out.append((whole, frac))
     return out
+
+
+_THOUSANDS_COMMA = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
+_THOUSANDS_DOT = re.compile(r"^\d{1,3}(?:\.\d{3})+(?:,\d+)?$")
+_DECIMAL_COMMA = re.compile(r"^\d+,\d{1,2}$")
+
+
+def _number(text: str) -> tuple[str, str | None]:
+    """(whole, fraction) of an amount as written: "1,234.50", "1.234,50" and "49,99" alike."""
+    if _THOUSANDS_DOT.match(text) or _DECIMAL_COMMA.match(text):
+        text = text.replace(".", "").replace(",", ".")
+    else:
+        text = text.replace(",", "")
+    whole, _, frac = text.partition(".")
+    return whole, frac or None
 
 
 def file_names(text: str) -> set[str]:
