@@ -48,6 +48,8 @@ class Observation:
     designated: bool = False
     """It came from a source the user's request pointed at ("the bill in bill.txt"): used as
     data, it may serve as an argument the request calls for (rule 5's delegation)."""
+    public: bool = False
+    """Public directory data about a business or place: rule 1 does not protect it."""
 
     @property
     def source(self) -> str:

@@ -46,6 +46,8 @@ _HEALTH_FIELDS = frozenset(
      "allergy", "allergies", "icd10", "icd", "dx"}
 )  # fmt: skip
 _LETTER = re.compile(r"[^\W\d_]")
+# kinds that are somebody's secret wherever they are listed
+_NEVER_PUBLIC = frozenset({"card", "iban", "otp", "credential", "health"})
 # A secret's label on a screen or in a record ("Password", "PIN:", "Recovery code"), and the
 # revealed value right after it: one token that is not a plain word ("Blue!Heron-2291").
 _SECRET_LABEL = re.compile(r"\s*[^\W\d_]\w*(?: \w+){0,2}:?\s*")
@@ -420,6 +422,7 @@ def to_observations(
                         phrase=phrase,
                         imperative=imperative,
                         designated=designated,
+                        public=ov.public and f.kind not in _NEVER_PUBLIC,
                     )
                 )
     return result

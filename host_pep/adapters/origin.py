@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from host_pep.policy.compiled import tokens
+from host_pep.recognition.lexicon import lexicon
 
 # Fields that name the party an item came from (the first word of ``organizer_email`` counts).
 _ORIGIN_WORDS = frozenset(
@@ -128,3 +129,25 @@ def outside_paths(value: Any, prefix: str = "") -> Iterator[str]:
 def under(path: str, prefixes: list[str]) -> bool:
     """Whether ``path`` is at or under one of ``prefixes`` ("" is the whole result)."""
     return any(not p or path == p or path.startswith((p + ".", p + "[")) for p in prefixes)
+
+
+def public_paths(value: Any, prefix: str = "") -> Iterator[str]:
+    """Paths of the records inside ``value`` that describe a business or a place (a hotel with
+    its rating, a restaurant with its opening hours): their address and phone are public
+    directory data, not a person's (rule 1)."""
+    fields = lexicon().business_fields
+    if isinstance(value, Mapping):
+        keys = {str(k).lower() for k in value}
+        if len(keys & fields) >= 2 or keys & {"business_name", "hotel_name", "restaurant_name"}:
+            yield prefix
+            return
+        for k, v in value.items():
+            yield from public_paths(v, f"{prefix}.{k}" if prefix else str(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from public_paths(v, f"{prefix}[{i}]")
+
+
+def is_public_source(tool: str) -> bool:
+    """A tool whose name says it looks up public directory data (maps, hotels, weather)."""
+    return not lexicon().public_sources.isdisjoint(tokens(tool))

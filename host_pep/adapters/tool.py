@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from host_pep.adapters.origin import outside_paths, under
+from host_pep.adapters.origin import is_public_source, outside_paths, public_paths, under
 from host_pep.adapters.results import structured
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
-from host_pep.policy.compiled import CompiledPolicy
+from host_pep.policy.compiled import CompiledPolicy, tokens
 from host_pep.policy.openworld import classify_tool
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, ObservedValue, Operation
 from host_pep.values.records import labelled_values
@@ -68,6 +68,19 @@ def tool_metadata(event: AgentEvent) -> ToolMetadata:
         legacy = event.context.get("tool_description", "")
         description = legacy if isinstance(legacy, str) else ""
     return ToolMetadata(description[:2000], annotations, properties)
+
+
+def _user_records(name: str, policy: CompiledPolicy) -> bool:
+    """A tool named for the user's own records ("get_my_bookings", "list_saved_places"), or a
+    tool of an app that holds the user's data (contacts, mail, files)."""
+    if not _OWN_WORDS.isdisjoint(tokens(name)):
+        return True
+    app = policy.app_for_name(name)
+    return app is not None and app in policy.sources
+
+
+# words that make a lookup the user's own records, whatever else its name says
+_OWN_WORDS = frozenset({"my", "me", "mine", "saved", "own", "user", "users", "profile", "account"})
 
 
 def leaf_name(path: str) -> str:
@@ -154,11 +167,23 @@ class ToolAdapter:
         # records other people put in the user's app (an outside organiser's invite): outside
         # content even when the app's own data is trusted
         outside = [] if untrusted else list(outside_paths(result))
+        # whose data (rule 1): a directory lookup returns nobody's personal data, and a record
+        # describing a business carries the business's address and phone
+        everything_public = is_public_source(name) and not _user_records(name, self.policy)
+        public = [""] if everything_public else list(public_paths(result))
         out = []
         for path, value in flatten(result).items():
             if value.strip():
                 trusted = not untrusted and not (outside and under(path, outside))
-                out.append(ObservedValue(text=value, source=source, field=path, trusted=trusted))
+                out.append(
+                    ObservedValue(
+                        text=value,
+                        source=source,
+                        field=path,
+                        trusted=trusted,
+                        public=bool(public) and under(path, public),
+                    )
+                )
         # a generic "value" is read with the label beside it: a vault field labelled "code" is
         # a secret, a lab result is "HbA1c: 8.4 %"
         for item in labelled_values(result):

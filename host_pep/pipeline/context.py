@@ -76,7 +76,8 @@ OUTBOUND_OPS = frozenset({Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD, Opera
 # The kinds a key-argument field is *for*. A value of another kind in that field is content:
 # a phone typed into an event's location, an email in a shipping address, a code in a "to".
 _FITTING_KINDS: dict[FieldRole, frozenset[str]] = {
-    FieldRole.RECIPIENT: frozenset({"phone", "email"}),
+    # a payment's recipient is an account: paying a bill's IBAN uses it like a contact's number
+    FieldRole.RECIPIENT: frozenset({"phone", "email", "iban"}),
     FieldRole.ADDRESS: frozenset({"address"}),
     FieldRole.ACCOUNT: frozenset({"card", "iban", "phone", "email"}),
 }

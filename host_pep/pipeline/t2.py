@@ -63,6 +63,8 @@ def leak_sources(
     outbound = outbound or ctx.op in OUTBOUND_OPS or ctx.op is Operation.UNKNOWN
     out = []
     for obs in hit.observations:
+        if obs.public:
+            continue  # public directory data about a business or a place (rule 1)
         app = obs.source_app
         if app is None and obs.trusted and _own_data(obs):
             # a card, password or health record that an app the policy does not know (a wallet,

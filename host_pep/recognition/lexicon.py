@@ -128,6 +128,10 @@ class ToolNaming(_Strict):
     """Argument names that select records by a condition rather than by id ("filter", "where")."""
     read_nouns: list[str] = Field(default_factory=list)
     """Nouns that name what a getter returns: a tool named only by them reads ("forecast")."""
+    public_sources: list[str] = Field(default_factory=list)
+    """Name words of tools that return public directory data (maps, hotels, weather)."""
+    business_fields: list[str] = Field(default_factory=list)
+    """Fields that make a record a business's or a place's (rating, opening hours)."""
 
 
 class Commands(_Strict):
@@ -300,6 +304,8 @@ class Lexicon:
         self.generic_verbs = frozenset(_words([t.generic_verbs for t in naming]))
         self.selection_fields = frozenset(_words([t.selection_fields for t in naming]))
         self.read_nouns = frozenset(_words([t.read_nouns for t in naming]))
+        self.public_sources = frozenset(_words([t.public_sources for t in naming]))
+        self.business_fields = frozenset(_words([t.business_fields for t in naming]))
         cmds = [lang.commands for lang in langs]
         self.shell_ops: dict[str, Operation] = {}
         self.sql_ops: dict[str, Operation] = {}
