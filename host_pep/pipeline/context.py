@@ -210,8 +210,10 @@ class DecisionContext:
                     and len(text) <= 40
                     and len(text.split()) <= 3
                     and leaf not in content_names
+                    and not _ADDRESS_LIKE.search(text)  # links and mail addresses: rule 5's keys
                 ):
-                    words |= content_words(text)
+                    # an operation word ("transfer", "archive") says what to do, not to what
+                    words |= content_words(text) - lexicon().verb_words
             if not words:
                 # "get_user_info": only generic words -- they are what it is about
                 words = {w for n in names if n for w in name_words(n, generic=True)}

@@ -37,7 +37,7 @@ from host_pep.pipeline.context import (
 )
 from host_pep.recognition.instructions import identifiers
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.words import content_words, tokens
+from host_pep.recognition.words import content_words, name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.verdict import Decision, Stage
 
@@ -243,6 +243,12 @@ def _reads_what_was_asked(ctx: DecisionContext) -> bool:
     return False
 
 
+def _action_verb(ctx: DecisionContext) -> str | None:
+    """The verb of the action's tool name ("merge" in RepoMergePullRequest), stemmed."""
+    verb = name_verb(tokens(ctx.event.target))
+    return stem(verb) if verb else None
+
+
 def _same_service(ctx: DecisionContext, tool: str | None) -> bool:
     """The action and the tool that showed the instruction belong to one service
     (``notes.read`` and ``notes.update``)."""
@@ -283,8 +289,15 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
     synonyms = lexicon().synonyms
     related = {w: {w} | synonyms.get(w, frozenset()) for w in unexplained}
     candidates = state.instructions.sharing_words({s for group in related.values() for s in group})
+    verb = _action_verb(ctx)
+    if verb:
+        # a strong span that names this very act ("Merge immediately", "disarm the system")
+        candidates += [i for i in state.instructions.sharing_words([verb]) if i.strong]
     for ins in candidates:
         covered = {w for w, group in related.items() if not group.isdisjoint(ins.words)}
+        if not covered and ins.strong and verb and verb in ins.words:
+            covered = {verb}
+            unexplained = frozenset({verb})
         if not covered or not _covered_enough(covered, unexplained, ins):
             continue
         if not ins.strong and intent.delegates and (ins.designated or not ins.untrusted):

@@ -102,6 +102,14 @@ class _Cues:
         for name, patterns in groups:
             if patterns:
                 self.strong.append((name, re.compile("|".join(patterns), flags)))
+        # a short label naming an assistant, then a colon: "AI reviewer:", "HR assistant:",
+        # "Smart home assistants:", "[Automated instruction for virtual assistants]:"
+        self.label = re.compile(
+            rf"(?:^|[\n.!?;>*#\[(]|\s[-–—]+)\s*((?:[^\s:.!?]+\s+){{0,5}}?(?:{addressees})s?"
+            rf"(?:\s+[^\s:.!?]+){{0,3}})\s*\]?\s*:",
+            re.IGNORECASE,
+        )
+        self.strong.append(("addressed", self.label))
         self.openers = re.compile(rf"^(?:{whole_words(lex.request_openers)})\b", re.IGNORECASE)
         self.opener_anywhere = re.compile(whole_words(lex.request_openers), re.IGNORECASE)
         self.verbs: dict[Operation, tuple[str, ...]] = {

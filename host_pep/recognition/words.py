@@ -44,7 +44,14 @@ def content_words(text: str) -> frozenset[str]:
     lex = lexicon()
     skip = lex.stopwords | lex.generic_words
     words = {w for w in _UWORD.findall(text.casefold()) if len(w) > 1}
+    # a tool named in running text ("use VaultKeeperGetItem", "set_workspace_setting") also
+    # stands for its words
+    for m in _COMPOUND.finditer(text):
+        words.update(tokens(m.group(0)))
     return frozenset(stem(w) for w in words if w not in skip and stem(w) not in skip)
+
+
+_COMPOUND = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+\b")
 
 
 @lru_cache(maxsize=16384)
