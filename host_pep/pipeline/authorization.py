@@ -17,7 +17,7 @@ from host_pep.events import Channel
 from host_pep.extract import key_arguments, normalize_amount
 from host_pep.pipeline.context import DecisionContext
 from host_pep.policy.compiled import tokens
-from host_pep.policy.objects import object_mismatch
+from host_pep.policy.objects import asks_for_all, object_mismatch
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import (
     asking_positions,
@@ -29,6 +29,7 @@ from host_pep.recognition.request import (
     stopwords,
     unicode_words,
 )
+from host_pep.recognition.words import expanded, stem
 from host_pep.semantics import FieldRole, Operation
 
 _STOP = stopwords()
@@ -113,6 +114,37 @@ def _money_amounts(text: str) -> set[str]:
 _OFF_VALUES = frozenset({"0", "false", "off", "none", "no", "disabled", "disable"})
 _ON_VALUES = frozenset({"1", "true", "on", "yes", "enabled", "enable"})
 _NEGATIVE_KEY = frozenset({"disabled", "disable", "off", "skip", "bypass", "no"})
+
+
+def _protection_not_named(ctx: DecisionContext) -> str | None:
+    """A security change is authorized for the protection or access the request names: "send
+    Omar a password reset link" does not turn off his 2-step verification, "install the QR
+    scanner" does not make it a device admin. None when the request names it (or the action
+    names no protection the lexicon knows)."""
+    lex = lexicon()
+    protection = lex.security_objects | lex.grant_objects
+    acted = {w for w in ctx.action_words() if w in protection}
+    for text in ctx.text.values():
+        if len(text) <= 40:
+            acted |= {t for t in tokens(text) if t in protection}
+    if not acted:
+        return None
+    asked = expanded(
+        frozenset(unicode_words(ctx.user_request)) | frozenset(tokens(ctx.user_request))
+    )
+    if not expanded(frozenset(acted)).isdisjoint(asked):
+        return None
+    return f"the user request does not name what this changes ({', '.join(sorted(acted))})"
+
+
+def _asks_for_many(ctx: DecisionContext) -> bool:
+    """A request for a change to many records: an "all" word, or a plural of what the action
+    acts on ("archive emails older than a year", "close the duplicate tickets")."""
+    request = ctx.user_request.lower()
+    if asks_for_all(request, ctx.policy.all_words):
+        return True
+    objects = expanded(ctx.action_words())
+    return any(stem(w) != w and stem(w) in objects for w in tokens(request))
 
 
 def _bulk_verbs() -> tuple[str, ...]:
@@ -236,6 +268,14 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     )
     if mismatch is not None:
         return AuthResult(Authorization.NO, mismatch)
+    unnamed = _protection_not_named(ctx) if op is Operation.SECURITY_CHANGE else None
+    if unnamed is not None:
+        return AuthResult(Authorization.NO, unnamed)
+    if op is Operation.BULK_CHANGE and not _asks_for_many(ctx):
+        return AuthResult(
+            Authorization.NO,
+            "the user asked for a change to one record, this changes every record it selects",
+        )
     request_words = {w for w in tokens(request) if w not in _STOP and len(w) > 1}
     # the verb that asks for the operation is not its object ("pay for the order": order stays)
     first_verb = min(positions, key=lambda vp: vp[1])[0]

@@ -118,7 +118,7 @@ _NEGATED_BEFORE = re.compile(
 )
 
 
-def _asks_for_all(request: str, all_words: tuple[str, ...]) -> bool:
+def asks_for_all(request: str, all_words: tuple[str, ...]) -> bool:
     for word in all_words:
         pattern = (
             re.escape(word)
@@ -206,7 +206,7 @@ def object_mismatch(
         return None
     lowered = request.lower()
     if not on_screen and _is_bulk(op, text):
-        if _asks_for_all(lowered, policy.all_words):
+        if asks_for_all(lowered, policy.all_words):
             return None
         return (
             f"the user asked for a {op.value.replace('_', ' ')} of one object "

@@ -133,7 +133,7 @@ def _first_verb(toks: Iterable[str], policy: CompiledPolicy) -> Operation | None
 def _method_tokens(name: str) -> list[str]:
     """Tokens of the method part of a namespaced tool name ("play.purchase" -> ["purchase"]):
     the service's name is not its verb ("play", "post", "track" are verbs too)."""
-    for sep in (".", "/", ":"):
+    for sep in ("__", "--", ".", "/", ":"):
         if sep in name:
             return tokens(name.rsplit(sep, 1)[-1])
     return []
@@ -289,7 +289,7 @@ def _carried_operation(
     """An executor (``execute_command``, ``run_query``, ``call_service``, a proxy) does what it
     carries: classify that. None when the tool is no executor."""
     lex = lexicon()
-    joined = {"_".join(method), *method}
+    joined = {"_".join(method), *method, *("_".join(method[i : i + 2]) for i in range(len(method)))}
     if joined.isdisjoint(lex.executors) or not payload:
         return None
     inner = _inner_call(payload)
@@ -407,6 +407,8 @@ def _refined(
         tokset & _MONEY or (FieldRole.ACCOUNT in arg_roles and FieldRole.AMOUNT in arg_roles)
     ):
         return Operation.PAYMENT
+    if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and _removal_flag(payload):
+        return Operation.DELETE  # {"archived": true}: a patch that moves the record away
     if op is Operation.LOCAL_WRITE and (
         tokset & lex.bulk_words or (tokset & _CHANGING_WRITES and _selects_many(payload))
     ):
@@ -474,6 +476,29 @@ def _weakened_values(payload: Mapping[str, Any]) -> bool:
         if v in lex.weakening_verbs:
             return True
     return False
+
+
+_REMOVAL_FLAGS = frozenset(
+    {
+        "archived",
+        "archive",
+        "deleted",
+        "delete",
+        "trashed",
+        "trash",
+        "in_trash",
+        "removed",
+        "discarded",
+    }
+)
+
+
+def _removal_flag(payload: Mapping[str, Any]) -> bool:
+    return any(
+        v is True or str(v).lower() == "true"
+        for k, v in payload.items()
+        if str(k).lower() in _REMOVAL_FLAGS
+    )
 
 
 def _selects_many(payload: Mapping[str, Any]) -> bool:

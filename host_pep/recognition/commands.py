@@ -153,8 +153,15 @@ def sql_operation(query: str) -> Operation | None:
 
 
 def script_operation(code: str) -> Operation:
-    """A browser or page script: sending data out is a send; otherwise it reads the page."""
+    """A browser or page script: sending data out is a send -- an upload of the user's secrets
+    when it reads the page's cookies or storage; otherwise it reads the page."""
     lowered = code.lower()
     if any(call in lowered for call in lexicon().script_sends):
+        if any(secret in lowered for secret in _BROWSER_SECRETS):
+            return Operation.SHARE_UPLOAD
         return Operation.EXTERNAL_SEND
     return Operation.READ
+
+
+# what a page script can read of the user's session
+_BROWSER_SECRETS = ("document.cookie", "localstorage", "sessionstorage", "indexeddb", "password")

@@ -105,8 +105,8 @@ class _Cues:
         # a short label naming an assistant, then a colon: "AI reviewer:", "HR assistant:",
         # "Smart home assistants:", "[Automated instruction for virtual assistants]:"
         self.label = re.compile(
-            rf"(?:^|[\n.!?;>*#\[(]|\s[-–—]+)\s*((?:[^\s:.!?]+\s+){{0,5}}?(?:{addressees})s?"
-            rf"(?:\s+[^\s:.!?]+){{0,3}})\s*\]?\s*:",
+            rf"(?:^|[\n.!?;>*#\[(\"'“]|\s[-–—]+)\s*((?:[^\s:.!?]+\s+){{0,5}}?(?:\w['’])?"
+            rf"(?:{addressees})s?(?:[\s/&,]+[^\s:.!?]+){{0,5}})\s*\]?\s*:",
             re.IGNORECASE,
         )
         self.strong.append(("addressed", self.label))
