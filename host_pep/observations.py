@@ -50,6 +50,8 @@ class Observation:
     data, it may serve as an argument the request calls for (rule 5's delegation)."""
     public: bool = False
     """Public directory data about a business or place: rule 1 does not protect it."""
+    asks: frozenset[str] = frozenset()
+    """For a value inside an instruction span: the operations the span asks for."""
 
     @property
     def source(self) -> str:

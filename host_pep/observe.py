@@ -17,7 +17,7 @@ from host_pep.extract import Found, international_numbers, key_arguments, sensit
 from host_pep.observations import Instruction, Observation
 from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy, is_package_name, tokens
-from host_pep.recognition.instructions import Strength, instruction_spans
+from host_pep.recognition.instructions import Span, Strength, identifiers, instruction_spans
 from host_pep.semantics import ObservedValue
 from host_pep.values.addresses import address_key
 from host_pep.values.fields import is_phone_field
@@ -66,6 +66,24 @@ _LABEL_VALUE = re.compile(r"^\s*[^\W\d_][\w'-]{0,24}:\s+\S")  # one-word label
 _ACTION_URI = re.compile(
     r"(?i)^\s*(?:smsto|sms|mmsto|mailto|tel|matmsg|mecard|geo|upi|bitcoin|wifi|begin:vcard)[:;]"
 )
+
+
+def _plain_identifiers(text: str, spans: tuple[Span, ...]) -> frozenset[str]:
+    """Identifiers of ``text`` outside its instruction spans (the whole text, if it is a short
+    value of its own: a record's id, a file name)."""
+    if not spans:
+        found = set(identifiers(text))
+    else:
+        parts, pos = [], 0
+        for sp in spans:
+            parts.append(text[pos : sp.start])
+            pos = sp.end
+        parts.append(text[pos:])
+        found = set(identifiers(" ".join(parts)))
+    whole = text.strip().lower().lstrip("@#")
+    if 3 <= len(whole) <= 64 and len(whole.split()) <= 3 and not spans:
+        found.add(whole)
+    return frozenset(found)
 
 
 def _free_text(text: str, trusted: bool, action_uri: bool) -> bool:
@@ -372,6 +390,28 @@ def to_observations(
                         designated=designated,
                     )
                 )
+        # identifiers outside any span are data (an invoice number in the invoice): a value an
+        # instruction also names is not the instruction's alone
+        if words >= 1 and len(text) <= 20_000:
+            for ident in _plain_identifiers(text, spans):
+                out.append(
+                    Observation(
+                        key=f"id:{ident}",
+                        kind="identifier",
+                        masked=ident[:2] + "…",
+                        source_app=app,
+                        source_tool=tool,
+                        field=ov.field,
+                        event_id=event_id,
+                        agent=agent,
+                        trusted=trusted,
+                        free_text=False,
+                        sender=False,
+                        instructive=False,
+                        ts=now,
+                        designated=designated,
+                    )
+                )
         password = ov.kind_hint == "credential"
         hint = ov.kind_hint
         if hint is None and _LETTER.search(text):
@@ -401,7 +441,9 @@ def to_observations(
             # arguments are untrusted content (rule 5)
             demoted = trusted and in_strong and f.kind in _KEY_KINDS
             instructive = (not trusted and (action_uri or in_strong)) or demoted
-            imperative = not trusted and any(sp.covers(f.start, f.end) for sp in weak)
+            around = next((sp for sp in spans if sp.covers(f.start, f.end)), None)
+            imperative = not trusted and around is not None and around.strength is Strength.WEAK
+            asks = frozenset(op.value for op in around.asks) if around is not None else frozenset()
             for key in _with_national(f):
                 out.append(
                     Observation(
@@ -423,6 +465,7 @@ def to_observations(
                         imperative=imperative,
                         designated=designated,
                         public=ov.public and f.kind not in _NEVER_PUBLIC,
+                        asks=asks,
                     )
                 )
     return result

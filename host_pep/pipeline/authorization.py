@@ -181,7 +181,9 @@ def _security_verbs(ctx: DecisionContext) -> tuple[str, ...] | None:
 
 
 def _names_another_app(ctx: DecisionContext, request_words: set[str]) -> bool:
-    own = ctx.policy.app_objects.get(ctx.app or "", frozenset())
+    # words naming the action's own objects ("standing order" for a scheduled transaction,
+    # "invite" for a calendar event) point at this app, whatever other app they also name
+    own = ctx.policy.app_objects.get(ctx.app or "", frozenset()) | expanded(ctx.action_words())
     related = ctx.policy.related_apps.get(ctx.op, frozenset())
     for app, words in ctx.policy.app_words.items():
         if app == ctx.app or app in related:

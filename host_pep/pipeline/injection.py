@@ -37,7 +37,7 @@ from host_pep.pipeline.context import (
 )
 from host_pep.recognition.instructions import identifiers
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.words import content_words, name_verb, stem, tokens
+from host_pep.recognition.words import content_words, expanded, name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.verdict import Decision, Stage
 
@@ -108,7 +108,12 @@ def _delegated(ctx: DecisionContext, obs: Observation) -> bool:
     calls_for = _user_follows(ctx) if ctx.op in READ_OPS else asks_for_this(ctx)
     if not calls_for:
         return False
-    return not obs.imperative or ctx.intent().delegates
+    if not obs.imperative or ctx.intent().delegates:
+        return True
+    # the source asks its reader for what the user asks for ("please pay to AT…" in the bill
+    # the user asked to pay): its value is the data the request calls for
+    family = _family(ctx.op)
+    return any(_family(Operation(a)) == family for a in obs.asks)
 
 
 def _key_arguments(ctx: DecisionContext) -> Outcome | None:
@@ -193,8 +198,12 @@ def _carried_values(ctx: DecisionContext) -> Outcome | None:
         if not text:
             continue
         found: list[Found] = []
+        role = ctx.fields.get(path, FieldRole.CONTENT)
+        # in running text (a body, a summary) only what marks itself as an id counts ("guest_amy01",
+        # "@sam"), not a hyphenated word ("wi-fi"); a short value given whole is a handle or a name
+        content = role in (FieldRole.CONTENT, FieldRole.OTHER) and len(text.split()) > 3
         if "identifier" in state.kinds:
-            named = set(identifiers(text))
+            named = {i for i in identifiers(text) if not content or _marked_id(i)}
             whole = text.strip().lower().lstrip("@#")
             if 3 <= len(whole) <= 64 and len(whole.split()) <= 3:
                 named.add(whole)  # a handle, a channel, a name given whole ("ops-audit")
@@ -205,16 +214,21 @@ def _carried_values(ctx: DecisionContext) -> Outcome | None:
                         "identifier", (f"id:{ident}",), ident[:2] + "…", ident, start, start, False
                     )
                 )
-        role = ctx.fields.get(path, FieldRole.CONTENT)
         if role not in KEY_ROLES:  # key-argument fields are judged by _key_arguments
             found.extend(f for f in key_arguments(text) if f.kind in _CARRIED_KINDS)
         for f in found:
             if not keys.isdisjoint(f.keys):
                 continue
             observations = [o for k in f.keys for o in state.lookup(k)]
-            bad = [o for o in observations if _from_instruction(ctx, o)]
-            if not bad:
-                continue
+            # what running text repeats (a digest of a newsletter) carries out only what an
+            # instruction addressed to the assistant named
+            bad = [
+                o
+                for o in observations
+                if _from_instruction(ctx, o) and (o.instructive or not content)
+            ]
+            if not bad or any(not (o.instructive or o.imperative) for o in observations):
+                continue  # none, or the value is also plain data the session saw
             hit = ValueHit(path, role, f, observations, False)
             hits.append(hit)
             evidence.append(evidence_of(hit, bad[0], "named by an instruction span"))
@@ -261,6 +275,11 @@ def _same_service(ctx: DecisionContext, tool: str | None) -> bool:
     )
 
 
+def _marked_id(ident: str) -> bool:
+    """An identifier that marks itself as one: a digit, an underscore, a path or a dot in it."""
+    return any(c.isdigit() or c in "_/." for c in ident)
+
+
 def _covered_enough(covered: set[str], unexplained: frozenset[str], ins: Instruction) -> bool:
     """Most of what the action is about (the words the request does not explain) is what the
     instruction is about; for a read, two words or a strong span (a read is the most common
@@ -281,7 +300,8 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
     asked = {_family(op) for op in intent.asks}
     if family in asked and family != "read":
         return None  # the user asked for this kind of action: its arguments decide (checks 1, 2)
-    unexplained = words - intent.words
+    asked_words = expanded(intent.words)
+    unexplained = frozenset(w for w in words if w not in asked_words)
     if not unexplained:
         return None
     if family == "read" and _reads_what_was_asked(ctx):
@@ -310,7 +330,9 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
             continue
         span_families = {_family(Operation(a)) for a in ins.asks}
         if family == "read":
-            if not (ins.strong or len(covered) >= 2):
+            # a read carries out an instruction to read or to send data out (exfiltration
+            # reads first); reading settings is not carrying out "turn this setting on"
+            if not span_families & {"read", "send"} or not (ins.strong or len(covered) >= 2):
                 continue
         elif family not in span_families and not (ins.strong or len(covered) >= 2):
             continue

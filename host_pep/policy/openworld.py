@@ -433,8 +433,8 @@ def _refined(
         return Operation.SHARE_UPLOAD
     if op is Operation.LOCAL_WRITE and tokset & lex.message_objects and tokset & _SENDING_WRITES:
         return Operation.EXTERNAL_SEND  # "create_message", "post_comment": it sends
-    if op is Operation.LOCAL_WRITE and tokset & policy.outbound_words:
-        return Operation.EXTERNAL_SEND
+    if op is Operation.LOCAL_WRITE and tokset & policy.outbound_words and tokset & _SENDING_WRITES:
+        return Operation.EXTERNAL_SEND  # "create_tweet"; "move_email" only files a mail
     return op
 
 
@@ -449,7 +449,9 @@ _SHARE_PLACES = frozenset(
     {"drive", "files", "folder", "folders", "calendar", "calendars", "page", "pages", "doc",
      "docs", "sheet", "sheets", "notebook", "board", "album", "link"}
 )  # fmt: skip
-_SENDING_WRITES = frozenset({"create", "add", "new", "compose", "write", "make", "put", "submit"})
+_SENDING_WRITES = frozenset(
+    {"create", "add", "new", "compose", "write", "make", "put", "submit", "schedule", "queue"}
+)
 
 
 _CONVERSATION = frozenset(

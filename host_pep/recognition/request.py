@@ -83,9 +83,9 @@ def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
     stems = [v[:-1] for v in spaced if v.endswith("*") and len(v) > 2]
     parts = []
     for phrase in sorted(gapped, key=len, reverse=True):
-        # "send … back": up to five words between ("send her back", "give Lena read access")
+        # "send … back": up to eight words between, inside one clause ("send her back", "give Lena read access")
         first, *rest = (re.escape(p.strip()) for p in phrase.split(_GAP))
-        gap = r"(?:\s+[^\s.,;!?]+){1,5}\s+"
+        gap = r"(?:\s+[^\s.,;!?]+){1,8}\s+"
         parts.append(rf"{first}{_INFLECTIONS}{gap}{gap.join(rest)}(?![^\W\d_])")
     if words:
         parts.append(rf"(?:{alternation(words)}){_INFLECTIONS}(?![^\W\d_])")
