@@ -351,7 +351,6 @@ def to_observations(
         # data and is kept only to match actions the user did not ask for
         spans = instruction_spans(text) if words >= 3 else ()
         strong = [sp for sp in spans if sp.strength is Strength.STRONG]
-        weak = [sp for sp in spans if sp.strength is Strength.WEAK]
         for sp in spans:
             result.instructions.append(
                 Instruction(
