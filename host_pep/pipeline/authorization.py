@@ -25,6 +25,7 @@ from host_pep.recognition.request import (
     is_remote,
     keeps_local,
     money_amounts,
+    money_caps,
     money_request,
     stopwords,
     unicode_words,
@@ -104,6 +105,13 @@ def _in_minor_units(amount_key: str) -> str:
     whole, _, frac = amount_key.removeprefix("amount:").partition(".")
     cents = int(whole or "0") * 100 + int((frac + "00")[:2])
     return f"amount:{cents}"
+
+
+def _amount(key: str) -> float:
+    try:
+        return float(key.removeprefix("amount:"))
+    except ValueError:
+        return float("inf")
 
 
 def _money_amounts(text: str) -> set[str]:
@@ -237,7 +245,9 @@ def authorize(ctx: DecisionContext) -> AuthResult:
             # payment APIs that take minor units: 500 EUR asked, amount 50000 (cents) paid
             minor_api = not _MINOR_UNIT_APIS.isdisjoint(tokens(ctx.event.target.lower()))
             minor = {_in_minor_units(a) for a in asked} if minor_api else set()
-            if paid and paid.isdisjoint(asked) and paid.isdisjoint(minor):
+            caps = money_caps(ctx.user_request)
+            within = bool(caps) and all(_amount(k) <= max(caps) for k in paid)
+            if paid and paid.isdisjoint(asked) and paid.isdisjoint(minor) and not within:
                 return AuthResult(
                     Authorization.NO,
                     "the payment amount differs from the amount the user asked for",

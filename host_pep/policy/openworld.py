@@ -9,6 +9,7 @@ lexicon, e.g. ``wire_funds(iban, amount)`` -> payment with an account and an amo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -48,6 +49,9 @@ _MONEY = frozenset(
         "charges",
         "refund",
         "refunds",
+        "tip",
+        "tips",
+        "gratuity",
         "transfer",
         "transfers",
     }
@@ -158,7 +162,8 @@ def classify_operation(
     carried = _carried_operation(method, payload, policy)
     if carried is not None:
         return carried
-    op = _name_operation(method, policy) or _name_operation(toks, policy)
+    method_name = name.rsplit("__", 1)[-1].rsplit(".", 1)[-1] if method != toks else name
+    op = _name_operation(method, policy, method_name) or _name_operation(toks, policy, name)
     if op is None and description:
         op = _first_verb(tokens(description)[:12], policy)
     arg_roles = {role_for_field(a, None, Operation.UNKNOWN, policy) for a in args}
@@ -181,7 +186,7 @@ def classify_operation(
     tokset = set(object_toks) | {
         "_".join(object_toks[i : i + 2]) for i in range(len(object_toks) - 1)
     }
-    return _refined(op, tokset, args, arg_roles, values, payload, policy)
+    return _refined(op, tokset, set(toks), args, arg_roles, values, payload, policy)
 
 
 def _object_tokens(toks: list[str], method: list[str]) -> list[str]:
@@ -200,11 +205,17 @@ def toks_generic(method: list[str], op: Operation, policy: CompiledPolicy) -> bo
     return op is Operation.LOCAL_WRITE and not set(method).isdisjoint(lexicon().generic_verbs)
 
 
-def _name_operation(toks: list[str], policy: CompiledPolicy) -> Operation | None:
+_PASCAL = re.compile(r"^(?:[A-Z][a-z0-9]+){3,}$")
+
+
+def _name_operation(
+    toks: list[str], policy: CompiledPolicy, original: str = ""
+) -> Operation | None:
     """The operation the verb of a name says: the tool-naming verbs first, the request verbs of
     every language second; a verb that is also a noun ("lock", "order") loses to another verb."""
     lex = lexicon()
     verb_of: dict[str, Operation] = {}
+    inflected: set[str] = set()
     for tok in toks:
         op = _verb_operation(tok, policy)
         if op is None and len(tok) > 5:
@@ -212,14 +223,26 @@ def _name_operation(toks: list[str], policy: CompiledPolicy) -> Operation | None
             for base in (tok[:-3], tok[:-2], tok[:-1]):
                 op = _verb_operation(base, policy)
                 if op is not None:
+                    inflected.add(tok)
                     break
         if op is not None:
             verb_of.setdefault(tok, op)
     if not verb_of:
         return None
-    verb = name_verb([t for t in toks if t in verb_of]) or next(iter(verb_of))
-    chosen = next((t for t in verb_of if t not in lex.object_words), verb)
-    return verb_of[chosen]
+    # a verb as written beats an inflected one ("dns_records_delete": delete, not record); a
+    # verb that is not also a noun beats one that is ("lock", "order")
+    # Names put their verb first ("get_most_recent_transactions") unless they start with a
+    # toolkit's name in PascalCase ("TripBookGetRoomAvailability": the last verb is the action)
+    pascal = bool(toks) and _PASCAL.match(original) is not None
+    ranked = sorted(
+        verb_of,
+        key=lambda t: (
+            t in inflected,
+            t in lex.object_words,
+            -toks.index(t) if pascal else toks.index(t),
+        ),
+    )
+    return verb_of[ranked[0]]
 
 
 def _verb_operation(tok: str, policy: CompiledPolicy) -> Operation | None:
@@ -322,7 +345,10 @@ def _carried_operation(
         carried = True
         ops.append(op if op is not None else Operation.UNKNOWN)
     if not carried:
-        return None  # "IrrigationRunZone {zone, minutes}": it runs nothing it was given
+        # "IrrigationRunZone {zone, minutes}" runs a zone: classified by its name; a bare
+        # "run {id: flow_8812}" runs something it does not say
+        bare = set(method) <= lex.executors | lex.generic_verbs | {"tool", "flow", "job", "task"}
+        return Operation.UNKNOWN if bare else None
     return riskiest(ops)
 
 
@@ -373,6 +399,7 @@ _TOOL_ARG_FIELDS = frozenset(
 def _refined(
     op: Operation,
     tokset: set[str],
+    all_toks: set[str],
     args: list[str],
     arg_roles: set[FieldRole],
     values: set[str],
@@ -384,6 +411,8 @@ def _refined(
     if op is Operation.READ:
         if tokset & lex.public_words and tokset & {"create", "get_or_create", "link"}:
             return Operation.SHARE_UPLOAD  # "get_or_create_share_link": a getter that publishes
+        if all_toks & lex.security_objects and tokset & _OPENING:
+            return Operation.SECURITY_CHANGE  # "OpenSecurityGroup", "unlock_door": not a read
         return op
     if "factory" in tokset and ("reset" in tokset or "wipe" in tokset):
         return Operation.SECURITY_CHANGE
@@ -392,7 +421,7 @@ def _refined(
     weakened = _weakened_values(payload)
     weakening = tokset & lex.weakening_verbs
     if (
-        tokset & lex.security_objects
+        all_toks & lex.security_objects
         and (weakening or weakened or op is Operation.SETTINGS_CHANGE or tokset & _LOOSENING)
     ) or (values & lex.security_objects and weakening):
         return Operation.SECURITY_CHANGE
@@ -407,6 +436,11 @@ def _refined(
         tokset & _MONEY or (FieldRole.ACCOUNT in arg_roles and FieldRole.AMOUNT in arg_roles)
     ):
         return Operation.PAYMENT
+    if op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE) and (
+        (tokset & lex.paid_objects and tokset & lex.booking_verbs)
+        or any(str(k).lower() in _CHARGING_ARGS and v is True for k, v in payload.items())
+    ):
+        return Operation.PAYMENT  # booking a hotel or a flight commits the user's money
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and _removal_flag(payload):
         return Operation.DELETE  # {"archived": true}: a patch that moves the record away
     if op is Operation.LOCAL_WRITE and (
@@ -454,6 +488,12 @@ _SENDING_WRITES = frozenset(
 )
 
 
+# verbs that read when their object is a document and open a protection when it is a lock
+# flags by which a change charges the user ({"charge_difference": true})
+_CHARGING_ARGS = frozenset(
+    {"charge", "charge_difference", "pay_difference", "auto_pay", "pay_now", "charge_card"}
+)
+_OPENING = frozenset({"open", "unlock", "expose", "unblock", "allow"})
 _CONVERSATION = frozenset(
     {"reply", "replies", "comment", "comments", "answer", "respond", "ticket"}
 )

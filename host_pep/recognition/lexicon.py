@@ -62,6 +62,8 @@ class Money(_Strict):
     """Verbs that ask for a payment after the sum ("500 rupaye bhej do", "50 € schicken")."""
     nouns: list[str] = Field(default_factory=list)
     """Words that name money itself ("money", "funds", "Geld"): a giving verb with one asks to pay."""
+    caps: list[str] = Field(default_factory=list)
+    """Words before a sum that make it a limit ("under", "up to", "unter", "moins de")."""
 
 
 class Instructions(_Strict):
@@ -128,6 +130,10 @@ class ToolNaming(_Strict):
     """Argument names that select records by a condition rather than by id ("filter", "where")."""
     read_nouns: list[str] = Field(default_factory=list)
     """Nouns that name what a getter returns: a tool named only by them reads ("forecast")."""
+    paid_objects: list[str] = Field(default_factory=list)
+    """What is paid for when booked (a hotel room, a flight, a rental): booking one is a payment."""
+    booking_verbs: list[str] = Field(default_factory=list)
+    """Verbs that commit to a paid object ("book", "reserve", "upgrade", "rebook")."""
     public_sources: list[str] = Field(default_factory=list)
     """Name words of tools that return public directory data (maps, hotels, weather)."""
     business_fields: list[str] = Field(default_factory=list)
@@ -249,6 +255,7 @@ class Lexicon:
         self.giving_verbs = _words([lang.money.giving_verbs for lang in langs])
         self.giving_verbs_last = _words([lang.money.giving_verbs_last for lang in langs])
         self.money_nouns = _words([lang.money.nouns for lang in langs])
+        self.money_caps = _words([lang.money.caps for lang in langs])
         self.ui_nouns = _words([lang.ui_nouns for lang in langs])
         self.local_destinations = tuple(p for lang in langs for p in lang.local_destinations)
         self.file_extensions = _words([lang.file_extensions for lang in langs])
@@ -305,6 +312,8 @@ class Lexicon:
         self.selection_fields = frozenset(_words([t.selection_fields for t in naming]))
         self.read_nouns = frozenset(_words([t.read_nouns for t in naming]))
         self.public_sources = frozenset(_words([t.public_sources for t in naming]))
+        self.paid_objects = frozenset(_words([t.paid_objects for t in naming]))
+        self.booking_verbs = frozenset(_words([t.booking_verbs for t in naming]))
         self.business_fields = frozenset(_words([t.business_fields for t in naming]))
         cmds = [lang.commands for lang in langs]
         self.shell_ops: dict[str, Operation] = {}

@@ -58,6 +58,7 @@ class _Patterns:
             rf"(?i){_CURRENCY_SYMBOLS}\s?(\d(?:[\d,.]*\d)?)"
             rf"|(\d(?:[\d,.]*\d)?)\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies})\b)"
         )
+        self.cap_before = re.compile(rf"(?:{whole_words(lex.money_caps)})\s*$", re.IGNORECASE)
         self.file_name = re.compile(
             rf"(?<![\w.])[\w\-]+\.(?:{alternation(lex.file_extensions)})(?![\w])"
         )
@@ -178,6 +179,18 @@ def money_amounts(text: str) -> list[tuple[str, str | None]]:
     for m in _patterns().money.finditer(text):
         whole, frac = _number(m.group(1) or m.group(2))
         out.append((whole, frac))
+    return out
+
+
+def money_caps(text: str) -> list[float]:
+    """Sums a request sets as a limit ("if it's under 500 €", "up to $80"): a payment of less
+    is what it asks for."""
+    p = _patterns()
+    out = []
+    for m in p.money.finditer(text):
+        if p.cap_before.search(text[max(0, m.start() - 24) : m.start()]):
+            whole, frac = _number(m.group(1) or m.group(2))
+            out.append(float(f"{whole}.{frac or 0}"))
     return out
 
 
