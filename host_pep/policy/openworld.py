@@ -179,7 +179,9 @@ def classify_operation(
             op = Operation.EXTERNAL_SEND
         elif set(method) & lex.read_nouns and not set(toks) & (_MONEY | _SHARING):
             op = Operation.READ
-    op = _annotated(op, annotations)
+    if op is None:
+        # annotations decide only what the name and arguments leave open
+        op = _annotated(annotations)
     if op is None:
         return Operation.UNKNOWN
     object_toks = _object_tokens(toks, method)
@@ -255,21 +257,18 @@ def _verb_operation(tok: str, policy: CompiledPolicy) -> Operation | None:
     return op
 
 
-def _annotated(op: Operation | None, annotations: Mapping[str, Any] | None) -> Operation | None:
-    """MCP annotations inform, the name decides: ``readOnlyHint`` makes an unclear tool a read,
-    ``destructiveHint`` (explicitly true) makes it a delete; neither overrides a name that says
-    what the tool does (a "delete_*" marked read-only is still a delete)."""
+def _annotated(annotations: Mapping[str, Any] | None) -> Operation | None:
+    """MCP annotations inform, the name decides: for a tool whose name and arguments say
+    nothing, ``readOnlyHint`` makes it a read and an explicit ``destructiveHint`` a delete.
+    They never override a name that says what the tool does (a "delete_*" marked read-only is
+    still a delete; MCP servers set destructiveHint on creates too)."""
     if not annotations:
-        return op
-    if op is None and annotations.get("readOnlyHint") is True:
+        return None
+    if annotations.get("readOnlyHint") is True:
         return Operation.READ
-    if (
-        annotations.get("destructiveHint") is True
-        and op in (None, Operation.LOCAL_WRITE)
-        and annotations.get("readOnlyHint") is not True
-    ):
+    if annotations.get("destructiveHint") is True:
         return Operation.DELETE
-    return op
+    return None
 
 
 def _value_words(payload: Mapping[str, Any]) -> set[str]:
@@ -430,8 +429,8 @@ def _refined(
     if tokset & lex.grant_objects:
         if tokset & lex.revoking_verbs or op is Operation.DELETE:
             return Operation.DELETE
-        if tokset & lex.granting_verbs or op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE):
-            return Operation.SECURITY_CHANGE
+        if tokset & lex.granting_verbs:
+            return Operation.SECURITY_CHANGE  # "typing keys" grants nothing; "add a key" does
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND, Operation.SETTINGS_CHANGE) and (
         tokset & _MONEY or (FieldRole.ACCOUNT in arg_roles and FieldRole.AMOUNT in arg_roles)
     ):
@@ -493,6 +492,11 @@ _SENDING_WRITES = frozenset(
 _CHARGING_ARGS = frozenset(
     {"charge", "charge_difference", "pay_difference", "auto_pay", "pay_now", "charge_card"}
 )
+# how a tool looks something up: in an app the policy knows, searching its records returns
+# that app's data ("google_contacts__search_contacts"); an invite or an inbox stays outside
+_LOOKUP_VERBS = frozenset({"search", "fetch", "scan", "browse", "decode", "recognize", "recognise"})
+# arguments that only select what a bare app name shows ({"name": "Priya Raman"})
+_LOOKUP_ARGS = frozenset({"name", "query", "q", "id", "search", "filter", "term", "keyword"})
 _OPENING = frozenset({"open", "unlock", "expose", "unblock", "allow"})
 _CONVERSATION = frozenset(
     {"reply", "replies", "comment", "comments", "answer", "respond", "ticket"}
@@ -642,8 +646,10 @@ def classify_tool(
     app = policy.app_for_name(name)
     if op is Operation.UNKNOWN and app is not None and app != "package":
         # a known app addressed without a verb (e.g. a package name as the tool): with
-        # arguments it writes there, without it only shows; settings writes are settings changes
-        if not args:
+        # arguments it writes there, without it (or with only what selects) it only shows;
+        # settings writes are settings changes
+        lookup = {role_for_field(a, app, Operation.READ, policy) for a in args}
+        if not args or lookup <= {FieldRole.IDENTIFIER} or set(args) <= _LOOKUP_ARGS:
             op = Operation.READ
         elif app == "settings":
             op = Operation.SETTINGS_CHANGE
@@ -654,8 +660,12 @@ def classify_tool(
     if app is None and set(toks) & policy.outbound_words and op in _OUTBOUND_OPS:
         app = "external" if "external" in policy.bundle.apps else None
     fields = {arg: role_for_field(arg, app, op, policy) for arg in args}
+    # a read of an app the policy knows is as trusted as that app; of an unseen service, as
+    # its name says (a search, a feed, an inbox return outside content)
+    outside = set(toks) & policy.untrusted_words
     untrusted = op is Operation.READ and (
-        (app is not None and app in policy.untrusted)
-        or (bool(set(toks) & policy.untrusted_words) and not _own_records(toks, app, policy))
+        (app in policy.untrusted or bool(outside - _LOOKUP_VERBS))
+        if app is not None
+        else bool(outside) and not _own_records(toks, app, policy)
     )
     return ToolSpec(app=app, operation=op, fields=fields, untrusted_result=untrusted)
