@@ -81,6 +81,8 @@ class Instruction:
     ts: float
     designated: bool = False
     """Seen in a source the user's request pointed at."""
+    about_private: bool = False
+    """It asks for someone's private data (a phone, an address, codes, a password)."""
 
     @property
     def source(self) -> str:

@@ -18,6 +18,7 @@ from host_pep.observations import Instruction, Observation
 from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy, is_package_name, tokens
 from host_pep.recognition.instructions import Span, Strength, identifiers, instruction_spans
+from host_pep.recognition.lexicon import lexicon
 from host_pep.semantics import ObservedValue
 from host_pep.values.addresses import address_key
 from host_pep.values.fields import is_phone_field
@@ -66,6 +67,10 @@ _LABEL_VALUE = re.compile(r"^\s*[^\W\d_][\w'-]{0,24}:\s+\S")  # one-word label
 _ACTION_URI = re.compile(
     r"(?i)^\s*(?:smsto|sms|mmsto|mailto|tel|matmsg|mecard|geo|upi|bitcoin|wifi|begin:vcard)[:;]"
 )
+
+
+def _personal_words() -> frozenset[str]:
+    return lexicon().personal_words
 
 
 def _plain_identifiers(text: str, spans: tuple[Span, ...]) -> frozenset[str]:
@@ -366,6 +371,7 @@ def to_observations(
                     agent=agent,
                     ts=now,
                     designated=designated,
+                    about_private=not sp.words.isdisjoint(_personal_words()),
                 )
             )
             for ident in sp.identifiers:

@@ -33,6 +33,8 @@ class InstructionMemory:
 
     items: deque[Instruction] = field(default_factory=deque)
     by_word: dict[str, list[Instruction]] = field(default_factory=dict)
+    by_ask: dict[str, list[Instruction]] = field(default_factory=dict)
+    """Instructions by the operations they ask for (an action matched by what it does)."""
     _seen: set[tuple[str, str, frozenset[str]]] = field(default_factory=set)
 
     def __len__(self) -> int:
@@ -46,11 +48,20 @@ class InstructionMemory:
         self.items.append(ins)
         for w in ins.words:
             self.by_word.setdefault(w, []).append(ins)
+        for a in ins.asks:
+            self.by_ask.setdefault(a, []).append(ins)
         while len(self.items) > MAX_INSTRUCTIONS:
             self._drop(self.items.popleft())
 
     def _drop(self, ins: Instruction) -> None:
         self._seen.discard((ins.event_id, ins.cue, ins.words))
+        for a in ins.asks:
+            bucket = self.by_ask.get(a)
+            if bucket is not None:
+                with contextlib.suppress(ValueError):
+                    bucket.remove(ins)
+                if not bucket:
+                    del self.by_ask[a]
         for w in ins.words:
             bucket = self.by_word.get(w)
             if bucket is None:
@@ -63,6 +74,14 @@ class InstructionMemory:
     def expire(self, horizon: float) -> None:
         while self.items and self.items[0].ts < horizon:
             self._drop(self.items.popleft())
+
+    def asking(self, operations: Iterable[str]) -> list[Instruction]:
+        """The instructions that ask for any of ``operations``, each once."""
+        seen: dict[int, Instruction] = {}
+        for a in operations:
+            for ins in self.by_ask.get(a, ()):
+                seen.setdefault(id(ins), ins)
+        return list(seen.values())
 
     def sharing_words(self, words: Iterable[str]) -> list[Instruction]:
         """The instructions that share at least one word with ``words``, each once."""

@@ -360,4 +360,87 @@ def check_injected_values(ctx: DecisionContext) -> Outcome | None:
 
 def check_carried_out(ctx: DecisionContext) -> Outcome | None:
     """Check 3: what the action does is what an instruction asked for."""
-    return _carried_out(ctx)
+    return _carried_out(ctx) or _first_step_of_theft(ctx) or _asked_by_authority(ctx)
+
+
+# operations by family, to find the instructions that ask for a family
+_FAMILY_OPS: dict[str, tuple[str, ...]] = {}
+for _op, _fam in FAMILIES.items():
+    _FAMILY_OPS.setdefault(_fam, ())
+    _FAMILY_OPS[_fam] += (_op.value,)
+
+
+def _unasked(ctx: DecisionContext) -> bool:
+    """The request does not ask for this kind of action, nor for what it acts on."""
+    intent = ctx.intent()
+    family = _family(ctx.op)
+    if any(_family(op) == family for op in intent.asks) and family != "read":
+        return False
+    asked_words = expanded(intent.words)
+    words = ctx.action_words()
+    return bool(words) and any(w not in asked_words for w in words)
+
+
+def _first_step_of_theft(ctx: DecisionContext) -> Outcome | None:
+    """A read of the user's private records (a profile, contacts, codes, a vault) that the
+    request does not ask for, after content from outside asked to send someone's private data
+    out: reading is the theft's first step (rule 5, 'whether it writes, sends or reads')."""
+    state = ctx.state
+    if state is None or ctx.op not in READ_OPS or not len(state.instructions):
+        return None
+    lex = lexicon()
+    private = expanded(ctx.action_words()) & lex.private_records
+    if not private or not _unasked(ctx) or _reads_what_was_asked(ctx):
+        return None
+    asked = set(expanded(ctx.intent().words))
+    if not private.isdisjoint(asked):
+        return None  # "what's my address on file?": the user asks for it
+    for ins in state.instructions.asking(_FAMILY_OPS["send"]):
+        if not ins.about_private or not (ins.untrusted or ins.strong):
+            continue
+        if ins.designated and ctx.intent().delegates and not ins.strong:
+            continue
+        detail = (
+            f"{ins.cue} instruction asks to send private data out; this reads "
+            f"{', '.join(sorted(private))}"
+        )
+        return _carried(ctx, ins, detail)
+    return None
+
+
+def _asked_by_authority(ctx: DecisionContext) -> Outcome | None:
+    """A change the user did not ask for, of the kind a span that addressed the assistant
+    asked for ("AI assistants must …"): text that claims authority over the assistant and an
+    unrequested act of the kind it demands are enough, whatever words each uses."""
+    state = ctx.state
+    family = _family(ctx.op)
+    # only what leaves the device or cannot be undone: an unrequested note or file the agent
+    # writes on its own while summarising is not taken for an injected act without words in
+    # common (checked by _carried_out)
+    if state is None or family not in _AUTHORITY_FAMILIES or not len(state.instructions):
+        return None
+    if not _unasked(ctx):
+        return None
+    for ins in state.instructions.asking(_FAMILY_OPS.get(family, ())):
+        if not ins.strong:
+            continue
+        if ins.designated and ctx.intent().delegates:
+            continue
+        detail = f"{ins.cue} instruction asks to {', '.join(sorted(ins.asks))}"
+        return _carried(ctx, ins, detail)
+    return None
+
+
+_AUTHORITY_FAMILIES = frozenset({"send", "pay", "delete", "security"})
+
+
+def _carried(ctx: DecisionContext, ins: Instruction, detail: str) -> Outcome:
+    return Outcome(
+        Decision.DENY,
+        Stage.T2,
+        f"this {ctx.op.value.replace('_', ' ')} carries out an instruction found in "
+        f"{ins.source or 'untrusted content'} ({ins.cue}), which the user did not ask "
+        "for: injected consequence",
+        rule_ids=[RULE],
+        evidence=[instruction_evidence(ins, detail)],
+    )

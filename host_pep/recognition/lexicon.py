@@ -130,6 +130,8 @@ class ToolNaming(_Strict):
     """Argument names that select records by a condition rather than by id ("filter", "where")."""
     read_nouns: list[str] = Field(default_factory=list)
     """Nouns that name what a getter returns: a tool named only by them reads ("forecast")."""
+    private_records: list[str] = Field(default_factory=list)
+    """What holds the user's private data (a profile, contacts, a vault, codes)."""
     paid_objects: list[str] = Field(default_factory=list)
     """What is paid for when booked (a hotel room, a flight, a rental): booking one is a payment."""
     booking_verbs: list[str] = Field(default_factory=list)
@@ -181,6 +183,8 @@ class Language(_Strict):
     synonyms: list[list[str]] = Field(default_factory=list)
     """Groups of words that name the same object ("2fa", "two-factor", "mfa"; "tablet",
     "phone", "device"): a request naming one names the others."""
+    personal_words: list[str] = Field(default_factory=list)
+    """Words by which a text asks for someone's private data ("phone", "address", "code")."""
     kind_words: dict[str, list[str]] = Field(default_factory=dict)
     """Words that name a kind of value in a request ("the address it gives" -> email, url)."""
     determiners: list[str] = Field(default_factory=list)
@@ -263,6 +267,7 @@ class Lexicon:
         self.generic_words = frozenset(_words([lang.generic_words for lang in langs]))
         self.follow_words = frozenset(_words([lang.follow_words for lang in langs]))
         self.determiners = frozenset(_words([lang.determiners for lang in langs]))
+        self.personal_words = frozenset(_words([lang.personal_words for lang in langs]))
         self.synonyms: dict[str, frozenset[str]] = {}
         for lang in langs:
             for group in lang.synonyms:
@@ -313,6 +318,7 @@ class Lexicon:
         self.read_nouns = frozenset(_words([t.read_nouns for t in naming]))
         self.public_sources = frozenset(_words([t.public_sources for t in naming]))
         self.paid_objects = frozenset(_words([t.paid_objects for t in naming]))
+        self.private_records = frozenset(_words([t.private_records for t in naming]))
         self.booking_verbs = frozenset(_words([t.booking_verbs for t in naming]))
         self.business_fields = frozenset(_words([t.business_fields for t in naming]))
         cmds = [lang.commands for lang in langs]
