@@ -39,6 +39,7 @@ from host_pep.policy.compiled import CompiledPolicy
 from host_pep.policy.load import resolve_policy
 from host_pep.policy.model import PolicyBundle
 from host_pep.recognition.request import names_source
+from host_pep.recognition.semantic import SemanticModel, load_model
 from host_pep.semantics import ChannelAdapter, Completion, ObservedValue
 from host_pep.session import Eviction, SessionState, SessionStore
 from host_pep.verdict import Decision, Stage, Verdict
@@ -88,8 +89,11 @@ class PEP:
         memory: bool = True,
         backend: SemanticBackend | None = None,
         compiled: CompiledPolicy | None = None,
+        semantic: SemanticModel | None = None,
     ) -> None:
         self.bundle = bundle
+        self.semantic = semantic
+        """The local semantic model (``recognition.semantic``), or None for the lexicons alone."""
         self.policy = compiled if compiled is not None else CompiledPolicy.build(bundle)
         self.audit = audit
         self.adapters = adapters
@@ -128,9 +132,12 @@ class PEP:
         rules: str | Path | RuleStore | None = None,
         memory: bool = True,
         backend: SemanticBackend | None = None,
+        semantic: str | SemanticModel | None = "auto",
     ) -> PEP:
         """Build a PEP. Raises PolicyFileError for a bad bundle (a configuration error, not an
-        enforcement decision). ``rules`` is where installed FlowRules persist (None = memory)."""
+        enforcement decision). ``rules`` is where installed FlowRules persist (None = memory).
+        ``semantic``: "auto" uses the local model when the ``semantic`` extra is installed,
+        "off" decides by the lexicons alone, "required" fails without the model."""
         bundle = resolve_policy(policy, overlay)
         chosen = frozenset(ALL_STAGES if stages is None else stages)
         unknown = chosen - set(ALL_STAGES)
@@ -152,6 +159,9 @@ class PEP:
             memory=memory,
             backend=backend,
             compiled=compiled,
+            semantic=semantic
+            if isinstance(semantic, SemanticModel)
+            else load_model(semantic or "off"),
         )
 
     def adapter_for(self, event: AgentEvent) -> ChannelAdapter | None:
@@ -281,7 +291,13 @@ class PEP:
                 f"{type(exc).__name__}: {exc}",
                 start,
             )
-        ctx = DecisionContext(event=event, completion=completion, policy=self.policy, state=state)
+        ctx = DecisionContext(
+            event=event,
+            completion=completion,
+            policy=self.policy,
+            state=state,
+            semantic=self.semantic,
+        )
         ev = self.pipeline.evaluate(ctx, adapter=adapter)
         return _Pending(event, completion, ctx, ev, start, t0_ms, adapter)
 

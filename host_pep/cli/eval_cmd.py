@@ -40,6 +40,13 @@ def register_eval(sub: Commands) -> None:
         help="which configuration to run (default: all, headline = full)",
     )
     p.add_argument(
+        "--semantic",
+        default="auto",
+        choices=["auto", "off", "required"],
+        help="the local semantic model: auto (if the 'semantic' extra is installed), off "
+        "(the lexicons alone), required",
+    )
+    p.add_argument(
         "--min-accuracy",
         type=float,
         default=None,
@@ -73,7 +80,7 @@ def _run(args: argparse.Namespace) -> int:
     )
 
     cases = load_cases(args.cases)
-    policies = PolicyCache(args.policy)
+    policies = PolicyCache(args.policy, semantic=args.semantic)
     policies.get(None)  # a bad --policy is a usage error before anything runs
     for case in cases:  # so is a case naming a policy that does not exist (fail closed)
         try:

@@ -68,10 +68,12 @@ class CaseResult:
 
 
 class PolicyCache:
-    """Bundles by the case's ``policy`` field, resolved once per run."""
+    """Bundles by the case's ``policy`` field, resolved once per run; and which semantic model
+    setting every case's PEP uses ("auto", "off", "required")."""
 
-    def __init__(self, base: str | None) -> None:
+    def __init__(self, base: str | None, semantic: str = "auto") -> None:
         self.base = base
+        self.semantic = semantic
         self._cache: dict[str, PolicyBundle] = {}
 
     def get(self, policy: str | dict[str, Any] | None) -> PolicyBundle:
@@ -117,7 +119,12 @@ def run_case(case: Case, config: str, policies: PolicyCache) -> CaseResult:
                 )
         return CaseResult(case.id, case.category, steps)
     try:
-        pep = PEP.create(policies.get(case.policy), stages=spec["stages"], memory=spec["memory"])
+        pep = PEP.create(
+            policies.get(case.policy),
+            stages=spec["stages"],
+            memory=spec["memory"],
+            semantic=policies.semantic,
+        )
     except DroidgateError as exc:
         return CaseResult(case.id, case.category, [], error=f"policy: {exc}")
     try:

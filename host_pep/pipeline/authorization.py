@@ -15,13 +15,14 @@ from enum import StrEnum
 
 from host_pep.events import Channel
 from host_pep.extract import key_arguments, normalize_amount
-from host_pep.pipeline.context import DecisionContext
+from host_pep.pipeline.context import DecisionContext, semantic_evidence
 from host_pep.policy.compiled import tokens
 from host_pep.policy.objects import asks_for_all, object_mismatch
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import (
     asking_positions,
     file_names,
+    has_negation,
     is_remote,
     keeps_local,
     money_amounts,
@@ -29,6 +30,7 @@ from host_pep.recognition.request import (
     money_request,
     stopwords,
     unicode_words,
+    verb_positions,
 )
 from host_pep.recognition.words import expanded, stem
 from host_pep.semantics import FieldRole, Operation
@@ -124,6 +126,40 @@ _ON_VALUES = frozenset({"1", "true", "on", "yes", "enabled", "enable"})
 _NEGATIVE_KEY = frozenset({"disabled", "disable", "off", "skip", "bypass", "no"})
 
 
+# operations the model may read a request as asking for (a read never authorizes anything)
+_MEANT = frozenset(
+    {Operation.DELETE, Operation.PAYMENT, Operation.SHARE_UPLOAD, Operation.SECURITY_CHANGE,
+     Operation.UNINSTALL, Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND, Operation.READ}
+)  # fmt: skip
+
+
+# what a paraphrase may authorize through the model: undoing and paying ("stop charging them",
+# "send her back what she overpaid"); sharing, security changes and uninstalls need the words
+_MODEL_AUTHORIZES = frozenset({Operation.DELETE, Operation.PAYMENT, Operation.BULK_CHANGE})
+
+
+def _means(ctx: DecisionContext, op: Operation) -> bool:
+    """The semantic model reads the request as asking for ``op`` (recorded as evidence)."""
+    model = ctx.semantic
+    if model is None or op not in _MODEL_AUTHORIZES or not ctx.user_request:
+        return False
+    if has_negation(ctx.user_request.lower()):
+        return False  # the model does not read negation: "don't pay yet" is near "pay"
+    meaning = model.operation_of(ctx.user_request, among=_MEANT)
+    wanted = Operation.DELETE if op is Operation.BULK_CHANGE else op
+    if meaning is None or meaning.operation is not wanted:
+        return False
+    ctx.evidence.append(
+        semantic_evidence(
+            model.name,
+            f"the request reads as asking for {meaning.operation.value} "
+            f"(margin {meaning.margin:.3f})",
+            meaning.score,
+        )
+    )
+    return True
+
+
 def _protection_not_named(ctx: DecisionContext) -> str | None:
     """A security change is authorized for the protection or access the request names: "send
     Omar a password reset link" does not turn off his 2-step verification, "install the QR
@@ -189,6 +225,8 @@ def _security_verbs(ctx: DecisionContext) -> tuple[str, ...] | None:
 
 
 def _names_another_app(ctx: DecisionContext, request_words: set[str]) -> bool:
+    if ctx.app is None:
+        return False  # an unseen service: no other app's words conflict with what it is
     # words naming the action's own objects ("standing order" for a scheduled transaction,
     # "invite" for a calendar event) point at this app, whatever other app they also name
     own = ctx.policy.app_objects.get(ctx.app or "", frozenset()) | expanded(ctx.action_words())
@@ -227,6 +265,10 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         giving = money_request(request)
         if giving is not None:
             positions = [giving]
+    if not positions and not verb_positions(request, verbs) and _means(ctx, op):
+        # no listed word asks for it, but the request means it ("they shouldn't be able to take
+        # money from me any more"): the semantic model's nearest operation, by a clear margin
+        positions = [("", len(request))]
     if not positions:
         return AuthResult(
             Authorization.NO, f"the user request does not ask for {op.value.replace('_', ' ')}"

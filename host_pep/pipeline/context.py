@@ -25,6 +25,7 @@ from host_pep.phrases import normalize, raw_pattern
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import RequestIntent, intent
+from host_pep.recognition.semantic import SemanticModel
 from host_pep.recognition.words import content_words, name_words
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
@@ -149,6 +150,7 @@ class DecisionContext:
         "review",
         "review_rules",
         "sem",
+        "semantic",
         "shadow",
         "state",
         "t3_unsure",
@@ -162,11 +164,14 @@ class DecisionContext:
         completion: Completion,
         policy: CompiledPolicy,
         state: SessionState | None,
+        semantic: SemanticModel | None = None,
     ) -> None:
         self.event = event
         self.completion = completion
         self.policy = policy
         self.state = state
+        self.semantic = semantic
+        """The semantic model, when the ``semantic`` extra is installed and enabled."""
         sem = completion.semantics
         self.sem: ActionSemantics = sem
         self.op: Operation = sem.operation
@@ -517,6 +522,8 @@ class Proof:
     obs: Observation | None
     instruction: Instruction | None = None
     detail: str = ""
+    score: float | None = None
+    model: str = ""
 
     @property
     def kind(self) -> str:
@@ -534,6 +541,10 @@ class Proof:
 
     def to_evidence(self) -> Evidence:
         hit, obs, ins = self.hit, self.obs, self.instruction
+        if hit is None and ins is None:
+            return Evidence(
+                kind="semantic", masked=self.model, detail=self.detail, score=self.score
+            )
         if hit is None:
             return Evidence(
                 kind="instruction",
@@ -562,6 +573,10 @@ def evidence_of(hit: ValueHit, obs: Observation | None = None, detail: str = "")
 
 def instruction_evidence(ins: Instruction, detail: str) -> Proof:
     return Proof(None, None, ins, detail)
+
+
+def semantic_evidence(model: str, detail: str, score: float) -> Proof:
+    return Proof(None, None, None, detail, score, model)
 
 
 def to_evidence(proofs: list[Proof]) -> list[Evidence]:

@@ -195,7 +195,11 @@ class Pipeline:
         cleaned_event = ctx.event.model_copy(update={"payload": cleaned_payload})
         completion = adapter.complete(cleaned_event)
         again = DecisionContext(
-            event=cleaned_event, completion=completion, policy=ctx.policy, state=ctx.state
+            event=cleaned_event,
+            completion=completion,
+            policy=ctx.policy,
+            state=ctx.state,
+            semantic=ctx.semantic,
         )
         recheck = self.evaluate(again, adapter=adapter, allow_rewrite=False)
         for name, ms in recheck.latency.items():

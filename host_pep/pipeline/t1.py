@@ -13,7 +13,15 @@ from functools import lru_cache
 from host_pep.control.ruleset import CompiledRule, RuleIndex, is_monitor, strongest
 from host_pep.events import ActionType
 from host_pep.pipeline.authorization import Authorization, authorize
-from host_pep.pipeline.context import KEY_ROLES, DecisionContext, Outcome, ValueHit, evidence_of
+from host_pep.pipeline.context import (
+    KEY_ROLES,
+    DecisionContext,
+    Outcome,
+    ValueHit,
+    evidence_of,
+    semantic_evidence,
+)
+from host_pep.policy.compiled import tokens
 from host_pep.semantics import Operation
 from host_pep.verdict import Decision, Stage
 
@@ -123,6 +131,40 @@ def check_rules(ctx: DecisionContext, index: RuleIndex) -> Outcome | None:
     return Outcome(decision, Stage.T1, reason, rule_ids=same, evidence=evidence, remove=remove)
 
 
+# what the model may take an unseen tool to do: never a read (a tool the lexicons cannot
+# classify is not let through as harmless on a similarity score)
+_CHANGES = frozenset(
+    {Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND, Operation.DELETE, Operation.PAYMENT,
+     Operation.SHARE_UPLOAD, Operation.SECURITY_CHANGE}
+)  # fmt: skip
+
+
+def classify_unknown(ctx: DecisionContext) -> None:
+    """Rule 9 with the semantic model: an unseen tool whose name and arguments the lexicons
+    cannot classify is compared with each operation's prototypes by what its name and
+    description say; a clear winner among the state-changing operations is judged as such
+    (rules 1-6); anything else stays unknown and is escalated."""
+    model = ctx.semantic
+    if model is None or ctx.op is not Operation.UNKNOWN:
+        return
+    name = " ".join(tokens(ctx.completion.event.target or ctx.event.target))
+    text = f"{name}: {ctx.sem.description}" if ctx.sem.description else name
+    if len(text) < 4:
+        return
+    meaning = model.operation_of(text, among=_CHANGES)
+    if meaning is None:
+        return
+    ctx.op = meaning.operation
+    ctx.sem.operation = meaning.operation  # the audit record shows what it was judged as
+    ctx.evidence.append(
+        semantic_evidence(
+            model.name,
+            f"unseen tool read as {meaning.operation.value} (margin {meaning.margin:.3f})",
+            meaning.score,
+        )
+    )
+
+
 def check_high_impact(ctx: DecisionContext) -> Outcome | None:
     op = ctx.op
     if op is Operation.UNKNOWN:
@@ -176,6 +218,7 @@ def settings_direction(ctx: DecisionContext) -> None:
 
 def run_t1(ctx: DecisionContext, index: RuleIndex) -> Outcome | None:
     settings_direction(ctx)
+    classify_unknown(ctx)
     outcome = check_scope(ctx)
     if outcome is not None:
         return outcome

@@ -218,6 +218,13 @@ def _name_operation(
     lex = lexicon()
     verb_of: dict[str, Operation] = {}
     inflected: set[str] = set()
+    # a generic verb ("manage", "process", "do") says a tool changes something, not what: it
+    # counts only beside a word that names an object ("manage_patient_records")
+    objects = [t for t in toks if len(t) >= 3 and t not in lex.generic_verbs]
+    if objects:
+        for tok in toks:
+            if tok in lex.generic_verbs and policy.verb_op.get(tok) is None:
+                verb_of[tok] = Operation.LOCAL_WRITE
     for tok in toks:
         op = _verb_operation(tok, policy)
         if op is None and len(tok) > 5:
@@ -250,10 +257,8 @@ def _name_operation(
 def _verb_operation(tok: str, policy: CompiledPolicy) -> Operation | None:
     lex = lexicon()
     op = policy.verb_op.get(tok)
-    if op is None and tok in lex.verb_words:
+    if op is None and tok in lex.verb_words and tok not in lex.generic_verbs:
         op = next((o for o, ws in lex.operations.items() if tok in ws), None)
-    if op is None and tok in lex.generic_verbs:
-        op = Operation.LOCAL_WRITE
     return op
 
 

@@ -1,0 +1,101 @@
+"""The semantic model's mechanism with a fake embedder (deterministic, no model), and the real
+model when the ``semantic`` extra is installed."""
+
+from __future__ import annotations
+
+import pytest
+
+from host_pep.pep import PEP
+from host_pep.recognition.semantic import MARGIN, SemanticModel, load_model
+from host_pep.semantics import Operation
+from host_pep.verdict import Decision
+
+from ..pep.helpers import tool_event
+
+np = pytest.importorskip("numpy")
+
+
+class KeywordEmbedder:
+    """Maps a text to a one-hot vector of the first operation keyword it contains: enough to
+    test prototype classification, margins and caching without a model."""
+
+    name = "keywords"
+    words = ("pay", "delete", "read", "send")
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def embed(self, texts: list[str], *, query: bool) -> list[list[float]]:
+        self.calls += len(texts)
+        out = []
+        for text in texts:
+            vec = [0.0] * (len(self.words) + 1)
+            hit = next((i for i, w in enumerate(self.words) if w in text.lower()), len(self.words))
+            vec[hit] = 1.0
+            out.append(vec)
+        return out
+
+
+def test_the_nearest_operation_wins_only_by_a_margin() -> None:
+    model = SemanticModel(KeywordEmbedder())
+    meaning = model.operation_of("please pay the plumber")
+    assert meaning is not None and meaning.operation is Operation.PAYMENT
+    assert meaning.margin >= MARGIN
+    assert model.operation_of("hello there") is None  # equally far from every operation
+
+
+def test_vectors_are_cached_per_text() -> None:
+    embedder = KeywordEmbedder()
+    model = SemanticModel(embedder)
+    before = embedder.calls
+    model.operation_of("delete the draft")
+    model.operation_of("delete the draft")
+    assert embedder.calls == before + 1
+
+
+def test_among_limits_the_operations_considered() -> None:
+    model = SemanticModel(KeywordEmbedder())
+    meaning = model.operation_of(
+        "read and pay", among=frozenset({Operation.DELETE, Operation.EXTERNAL_SEND})
+    )
+    assert meaning is None or meaning.operation in (Operation.DELETE,)
+
+
+def test_off_means_no_model() -> None:
+    assert load_model("off") is None
+
+
+def test_a_paraphrased_payment_is_authorized_with_the_models_score_in_the_evidence() -> None:
+    model = SemanticModel(KeywordEmbedder())
+    pep = PEP.create(semantic=model)
+    request = "Anna overpaid: pay her back what she overpaid"  # the keyword embedder sees "pay"
+    verdict = pep.decide_sync(
+        tool_event("wallet_create_transfer", {"to": "Anna", "value": "12"}, request=request)
+    )
+    assert verdict.decision is Decision.ALLOW
+
+
+def test_a_negated_request_is_never_authorized_by_the_model() -> None:
+    model = SemanticModel(KeywordEmbedder())
+    pep = PEP.create(semantic=model)
+    verdict = pep.decide_sync(
+        tool_event("vendor_portal_settle", {"invoice": "INV-9"}, request="Don't settle it yet")
+    )
+    assert verdict.decision is not Decision.ALLOW
+
+
+def test_the_model_never_makes_an_unseen_tool_a_read() -> None:
+    model = SemanticModel(KeywordEmbedder())
+    pep = PEP.create(semantic=model)
+    verdict = pep.decide_sync(tool_event("zq_do", {"k": 3}, request="read my notes"))
+    assert verdict.decision is not Decision.ALLOW  # unknown: escalated, denied without T4
+
+
+def test_the_shipped_model_reads_a_paraphrase() -> None:
+    model = load_model("auto")
+    if model is None:
+        pytest.skip("the 'semantic' extra is not installed")
+    meaning = model.operation_of("Anna paid too much, send her back what she overpaid")
+    assert meaning is not None and meaning.operation is Operation.PAYMENT
+    meaning = model.operation_of("Summarise the newsletter")
+    assert meaning is not None and meaning.operation is Operation.READ
