@@ -175,6 +175,9 @@ class Language(_Strict):
     money: Money = Field(default_factory=Money)
     ui_nouns: list[str] = Field(default_factory=list)
     """Nouns after a verb that make it the name of a control ("the delete button")."""
+    answer_phrases: list[str] = Field(default_factory=list)
+    """Phrases by which a request asks the assistant to answer in the conversation ("tell me",
+    "let me know"): a send verb inside one does not ask for a message to leave the device."""
     local_destinations: list[str] = Field(default_factory=list)
     """Regular expressions for phrases that keep a result on the device ("on my phone")."""
     file_extensions: list[str] = Field(default_factory=list)
@@ -196,6 +199,9 @@ class Language(_Strict):
     """Words that name nothing specific in a tool's name or a request ("data", "details",
     "manager", "tool"): they do not make an action match an instruction or a request."""
     instructions: Instructions = Field(default_factory=Instructions)
+    prototypes: dict[Operation, list[str]] = Field(default_factory=dict)
+    """Typical requests for each operation, for the semantic model (``recognition.semantic``):
+    a paraphrase no word list covers is compared with them."""
     tool_naming: ToolNaming = Field(default_factory=ToolNaming)
     commands: Commands = Field(default_factory=Commands)
 
@@ -261,6 +267,7 @@ class Lexicon:
         self.money_nouns = _words([lang.money.nouns for lang in langs])
         self.money_caps = _words([lang.money.caps for lang in langs])
         self.ui_nouns = _words([lang.ui_nouns for lang in langs])
+        self.answer_phrases = _words([lang.answer_phrases for lang in langs])
         self.local_destinations = tuple(p for lang in langs for p in lang.local_destinations)
         self.file_extensions = _words([lang.file_extensions for lang in langs])
         self.stopwords = frozenset(_words([lang.stopwords for lang in langs]))
@@ -295,6 +302,9 @@ class Lexicon:
         self.markers = _words([i.markers for i in ins])
         self.request_openers = _words([i.requests for i in ins])
         self.delegation = tuple(p for i in ins for p in i.delegation)
+        self.prototypes: dict[Operation, tuple[str, ...]] = {
+            op: tuple(p for lang in langs for p in lang.prototypes.get(op, [])) for op in Operation
+        }
         naming = [lang.tool_naming for lang in langs]
         self.tool_verbs: dict[Operation, tuple[str, ...]] = {
             op: _words([t.verbs.get(op, []) for t in naming]) for op in Operation

@@ -33,6 +33,8 @@ class _Patterns:
 
     def __init__(self, lex: Lexicon) -> None:
         self.negation = re.compile(rf"(?:{whole_words(lex.negation_before)}){_CLAUSE_TAIL}")
+        self.negation_anywhere = re.compile(whole_words(lex.negation_before) or r"(?!)")
+        self.past_anywhere = re.compile(whole_words(lex.done_before) or r"(?!)")
         self.negation_after = re.compile("|".join(lex.negation_after) or r"(?!)")
         self.negation_clause_end = re.compile(
             rf"^[^.,;!?]*?(?:{whole_words(lex.negation_clause_end) or '(?!)'})"
@@ -44,6 +46,7 @@ class _Patterns:
         self.participle = re.compile(rf"(?:{alternation(lex.participle_endings)})$")
         self.stem_participle = re.compile(rf"(?:{alternation(lex.stem_participle_endings)})$")
         self.wish_before = re.compile(rf"(?:{whole_words(lex.wish_before)})[^.,;!?]{{0,24}}$")
+        self.answer = re.compile(whole_words(lex.answer_phrases) or r"(?!)")
         self.ui_noun = re.compile(rf"{_INFLECTIONS}\s+(?:{alternation(lex.ui_nouns)})\b")
         currencies = alternation(lex.currencies)
         money_nouns = whole_words(lex.money_nouns)
@@ -140,6 +143,12 @@ def negated(request: str, verb: str, pos: int) -> bool:
     )
 
 
+def has_negation(text: str) -> bool:
+    """Does the text negate or describe as done anything at all ("not", "already", "不")?"""
+    p = _patterns()
+    return bool(p.negation_anywhere.search(text) or p.past_anywhere.search(text))
+
+
 def negated_before(text: str) -> bool:
     """Does ``text`` end in a negation of what follows it ("… but not", "nicht")?"""
     return _patterns().negation.search(text) is not None
@@ -150,15 +159,24 @@ def names_a_control(request: str, verb: str, pos: int) -> bool:
     return _patterns().ui_noun.match(request, pos + len(verb)) is not None
 
 
+def answers_user(request: str, verb: str, pos: int) -> bool:
+    """ "tell me", "let me know": the verb asks the assistant to answer, not to send."""
+    return any(
+        m.start() <= pos and pos + len(verb) <= m.end()
+        for m in _patterns().answer.finditer(request)
+    )
+
+
 def asking_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]]:
     """The verbs of ``verbs`` in ``request`` that ask for their act: not negated, not naming a
-    button, not describing something already done."""
+    button, not describing something already done, not asking the assistant to answer."""
     return [
         (v, p)
         for v, p in verb_positions(request, verbs)
         if not negated(request, v, p)
         and not names_a_control(request, v, p)
         and not describes_past(request, v, p, verbs)
+        and not answers_user(request, v, p)
     ]
 
 
