@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import os
 import signal
+import socket
+import ssl
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +38,17 @@ class DaemonConfig(BaseModel):
     virtual: int = Field(default=0, ge=0, le=16)
     host: str = "127.0.0.1"
     port: int = Field(default=8765, ge=0, le=65535)
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+    """Serve HTTPS with this certificate chain and key (PEM). Required to bind outside loopback,
+    unless ``insecure_bind``."""
+    insecure_bind: bool = False
+    """Allow plain HTTP on a non-loopback address (logged as a warning at every start)."""
+    allowed_hosts: list[str] = Field(default_factory=list)
+    """Names the ``Host`` header may carry besides the loopback names and the bound address."""
+    idle_timeout: float = Field(default=30.0, gt=0)
+    """A connection that completes no request for this long is closed (also one that trickles
+    its headers in, slowloris-style)."""
     policy: str = "default"
     audit: Path | None = None
     audit_durability: Literal["process", "power"] = "process"
@@ -156,9 +170,68 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
                     await res
 
 
+def is_loopback(host: str) -> bool:
+    """Whether binding ``host`` listens on loopback only (a name must resolve to loopback only;
+    one that does not resolve counts as outside)."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        pass
+    try:
+        infos = socket.getaddrinfo(host, None)
+    except OSError:
+        return False
+    return bool(infos) and all(
+        ipaddress.ip_address(str(info[4][0]).split("%", 1)[0]).is_loopback for info in infos
+    )
+
+
+def check_bind(cfg: DaemonConfig) -> ssl.SSLContext | None:
+    """The TLS context to serve with (None: plain HTTP). Refuses plain HTTP outside loopback
+    unless ``insecure_bind`` says so, in which case it warns: tokens would cross the network in
+    clear, and anyone on the path could act as the operator."""
+    if (cfg.tls_cert is None) != (cfg.tls_key is None):
+        raise ValueError("give both --tls-cert and --tls-key")
+    if cfg.tls_cert is not None and cfg.tls_key is not None:
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.minimum_version = ssl.TLSVersion.TLSv1_2
+        context.load_cert_chain(cfg.tls_cert, cfg.tls_key)
+        return context
+    if not is_loopback(cfg.host):
+        if not cfg.insecure_bind:
+            raise ValueError(
+                f"--host {cfg.host} is not a loopback address: serving the bridge API there "
+                "in plain HTTP would send every token in clear; give --tls-cert and --tls-key, "
+                "or --insecure-bind if something in front terminates TLS"
+            )
+        log.warning(
+            "serving plain HTTP on %s (--insecure-bind): bearer tokens cross the network in "
+            "clear unless something in front of the daemon terminates TLS",
+            cfg.host,
+        )
+    return None
+
+
+def allowed_hosts(cfg: DaemonConfig) -> frozenset[str]:
+    """Names the Host header may carry: loopback names, the bound address (unless it is a
+    wildcard), and ``allowed_hosts``."""
+    from android_bridge.api.server import LOOPBACK_NAMES
+
+    names = set(LOOPBACK_NAMES) | {h.lower() for h in cfg.allowed_hosts}
+    try:
+        wildcard = ipaddress.ip_address(cfg.host).is_unspecified
+    except ValueError:
+        wildcard = False
+    if not wildcard:
+        names.add(cfg.host.lower())
+    return frozenset(names)
+
+
 class DaemonInfo(BaseModel):
     url: str
     token_file: str
+    tls_ca: str | None = None
+    """With HTTPS: the certificate clients can pin (``--tls-ca``)."""
     devices: list[str]
     adb_port: int | None = None
     """The adb server the devices sit behind (a private one with --virtual)."""
@@ -179,6 +252,7 @@ async def serve(
     from android_bridge.api.auth import load_or_create_token
     from android_bridge.api.server import make_app
 
+    tls = check_bind(cfg)
     token, token_path = load_or_create_token(cfg.state_dir)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -189,10 +263,19 @@ async def serve(
             installed.append(sig)
     try:
         async with open_core(cfg) as core:
-            app = make_app(core.service, token, request_timeout=cfg.request_timeout)
-            runner = web.AppRunner(app, access_log=None, handle_signals=False)
+            app = make_app(
+                core.service,
+                token,
+                request_timeout=cfg.request_timeout,
+                allowed_hosts=allowed_hosts(cfg),
+            )
+            # access_log=None: request lines are never logged (a mistaken client could put a
+            # token in a URL; a proxy in front may log, so the API never reads tokens from URLs)
+            runner = web.AppRunner(
+                app, access_log=None, handle_signals=False, keepalive_timeout=cfg.idle_timeout
+            )
             await runner.setup()
-            site = web.TCPSite(runner, cfg.host, cfg.port, reuse_address=True)
+            site = web.TCPSite(runner, cfg.host, cfg.port, reuse_address=True, ssl_context=tls)
             await site.start()
             try:
                 server: Any = site._server  # aiohttp exposes the bound port only here
@@ -200,8 +283,9 @@ async def serve(
                 port = sockets[0].getsockname()[1] if sockets else cfg.port
                 host = f"[{cfg.host}]" if ":" in cfg.host else cfg.host
                 info = DaemonInfo(
-                    url=f"http://{host}:{port}",
+                    url=f"{'https' if tls else 'http'}://{host}:{port}",
                     token_file=str(token_path),
+                    tls_ca=str(cfg.tls_cert) if tls is not None else None,
                     devices=core.serials,
                     adb_port=core.adb_port,
                     pid=os.getpid(),

@@ -120,12 +120,16 @@ async def test_server_stamps_session_and_user_request(api: Any, pep: Any) -> Non
     event["context"] = {
         "user_request": "agent pretends: delete everything",
         "screen_xml": "<forged/>",
+        "device": "emulator-5554",
+        "authorized_operations": ["delete", "payment"],
+        "tool_description": "a harmless read",
     }
     out = await client.submit(s.session, event)
     assert out.executed
     seen = mediator.executed[-1]
     assert seen.session == s.session
-    assert seen.context == {"user_request": "the user's words"}
+    # the user's request and the session's device; nothing of the agent's context survives
+    assert seen.context == {"user_request": "the user's words", "device": SERIAL}
 
 
 async def test_input_errors_are_4xx_naming_the_field(api: Any) -> None:
@@ -269,8 +273,13 @@ async def test_openapi_document_covers_every_route(api: Any) -> None:
     for route in ROUTES:
         op = spec["paths"][route.path][route.method.lower()]
         assert op["operationId"] == route.op_id
-        if route.auth:
-            assert "401" in op["responses"]
+        assert op["x-droidgate-role"] == route.role
+        if route.role != "public":
+            assert {"401", "403"} <= set(op["responses"])
+        schemes = {name for req in op["security"] for name in req}
+        assert schemes == {"public": set(), "agent": {"agentToken", "operatorToken"}}.get(
+            route.role, {"operatorToken"}
+        )
     refs = json.dumps(spec).count("#/components/schemas/")
     assert refs and all(
         ref.split("/")[-1] in spec["components"]["schemas"]
