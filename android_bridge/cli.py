@@ -30,6 +30,20 @@ def _core_args(p: argparse.ArgumentParser, *, with_http: bool) -> None:
         "--audit", type=Path, default=None, help="audit SQLite file (default STATE_DIR/audit.db)"
     )
     p.add_argument(
+        "--audit-key-file",
+        type=Path,
+        default=None,
+        help="audit key: MACs every record, signs checkpoints (default STATE_DIR/audit.key, "
+        "created 0600; $DROIDGATE_AUDIT_KEY takes precedence)",
+    )
+    p.add_argument(
+        "--audit-checkpoints",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="also append every signed audit checkpoint to FILE (keep it elsewhere)",
+    )
+    p.add_argument(
         "--audit-durability",
         choices=("process", "power"),
         default="process",
@@ -104,6 +118,8 @@ def _config(args: argparse.Namespace) -> Any:
         policy=args.policy,
         audit=args.audit,
         audit_durability=args.audit_durability,
+        audit_key_file=args.audit_key_file,
+        audit_checkpoints=args.audit_checkpoints,
         trace_dir=args.trace_dir,
         state_dir=args.state_dir or default_state_dir(),
         request_timeout=getattr(args, "request_timeout", 60.0),

@@ -51,6 +51,11 @@ class DaemonConfig(BaseModel):
     its headers in, slowloris-style)."""
     policy: str = "default"
     audit: Path | None = None
+    audit_key_file: Path | None = None
+    """The audit key (default ``STATE_DIR/audit.key``, created 0600; ``$DROIDGATE_AUDIT_KEY``
+    takes precedence). It MACs every record and signs checkpoints: see docs/audit.md."""
+    audit_checkpoints: Path | None = None
+    """Append every signed checkpoint here too (keep it on another volume, or ship it off)."""
     audit_durability: Literal["process", "power"] = "process"
     """process: an acknowledged record survives kill -9 of the daemon; power: also an OS crash
     or power loss (an fsync per group commit). See docs/audit.md."""
@@ -124,19 +129,13 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
     from android_bridge.api.tool_catalog import load_tool_specs
     from android_bridge.device import DevicePool
     from android_bridge.mediator import Mediator
-    from host_pep.audit import AuditLog
     from host_pep.pep import PEP
 
     cfg.state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    audit = open_audit(cfg) if pep is None else None
     async with _devices(cfg) as (serials, adb_port):
         if pep is None:
-            pep = PEP.create(
-                policy=cfg.policy,
-                audit=AuditLog.open(
-                    cfg.audit or cfg.state_dir / "audit.db", durability=cfg.audit_durability
-                ),
-                adjudicator=_adjudicator(cfg),
-            )
+            pep = PEP.create(policy=cfg.policy, audit=audit, adjudicator=_adjudicator(cfg))
         recorder = None
         if cfg.trace_dir is not None:
             from android_bridge.traces import TraceRecorder
@@ -225,6 +224,33 @@ def allowed_hosts(cfg: DaemonConfig) -> frozenset[str]:
     if not wildcard:
         names.add(cfg.host.lower())
     return frozenset(names)
+
+
+def open_audit(cfg: DaemonConfig) -> Any:
+    """The daemon's audit log, keyed: the key from ``$DROIDGATE_AUDIT_KEY``, else the key file
+    (created on first start). A log this key may not extend (written under another key, or
+    without one and not adopted) stops the start with the reason, instead of a daemon that
+    denies everything."""
+    from host_pep.audit import AuditLog
+    from host_pep.audit.keys import KEY_FILE, AuditKey
+    from host_pep.audit.signed import CheckpointFile
+    from host_pep.exceptions import AuditUnavailable
+
+    key = AuditKey.from_env() or AuditKey.load_or_create(
+        cfg.audit_key_file or cfg.state_dir / KEY_FILE
+    )
+    log_ = AuditLog.open(
+        cfg.audit or cfg.state_dir / "audit.db",
+        durability=cfg.audit_durability,
+        key=key,
+        on_checkpoint=CheckpointFile(cfg.audit_checkpoints) if cfg.audit_checkpoints else None,
+    )
+    try:
+        log_.bind()
+    except AuditUnavailable as exc:
+        log_.close()
+        raise ValueError(f"audit log {cfg.audit or cfg.state_dir / 'audit.db'}: {exc}") from exc
+    return log_
 
 
 class DaemonInfo(BaseModel):

@@ -25,6 +25,7 @@ from android_bridge.api.models import (
     ActionResponse,
     AuditList,
     AuditVerify,
+    CheckpointList,
     DecisionResponse,
     EscalationList,
     EscalationResolved,
@@ -40,6 +41,7 @@ from android_bridge.api.models import (
     ToolSpec,
     WhoAmI,
 )
+from host_pep.audit.signed import SignedCheckpoint
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -267,6 +269,12 @@ class BridgeClient:
 
     async def audit_verify(self) -> AuditVerify:
         return await self._call(AuditVerify, "GET", "/v1/audit/verify")
+
+    async def audit_checkpoints(self, *, sign: bool = False) -> list[SignedCheckpoint]:
+        """The signed checkpoints; ``sign``: have the head signed now, get the newest."""
+        return (
+            await self._call(CheckpointList, "POST" if sign else "GET", "/v1/audit/checkpoints")
+        ).checkpoints
 
 
 class SessionAgents:

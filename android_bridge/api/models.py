@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
+from host_pep.audit.signed import SignedCheckpoint
 from host_pep.events import MAX_ID_CHARS, MAX_TARGET_CHARS, ActionType, Channel
 from host_pep.verdict import Verdict
 
@@ -205,3 +206,10 @@ class AuditList(BaseModel):
 class AuditVerify(BaseModel):
     ok: bool
     detail: dict[str, Any] = Field(default_factory=dict)
+
+
+class CheckpointList(BaseModel):
+    """Signed checkpoints of the audit log (JSON objects of ``droidgate audit checkpoints``):
+    keep them elsewhere; ``droidgate audit verify --checkpoints`` checks the log against them."""
+
+    checkpoints: list[SignedCheckpoint]

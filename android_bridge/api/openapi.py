@@ -26,6 +26,7 @@ _ERROR_TEXT = {
     413: "Request body too large",
     421: "The Host header is not a name this daemon answers to (DNS rebinding)",
     502: "The device or mediator failed; nothing was confirmed",
+    503: "The audit log cannot be written",
     504: "The request timed out",
 }
 

@@ -37,6 +37,7 @@ from android_bridge.api.models import (
     ActionResponse,
     AuditList,
     AuditVerify,
+    CheckpointList,
     CreateSession,
     DecisionResponse,
     EscalationList,
@@ -296,6 +297,14 @@ async def verify_audit(request: web.Request) -> web.Response:
     return _ok(_service(request).audit_verify())
 
 
+async def list_checkpoints(request: web.Request) -> web.Response:
+    return _ok(CheckpointList(checkpoints=_service(request).audit_checkpoints(sign=False)))
+
+
+async def sign_checkpoint(request: web.Request) -> web.Response:
+    return _ok(CheckpointList(checkpoints=_service(request).audit_checkpoints(sign=True)))
+
+
 class _RawObject(BaseModel):
     """Any JSON object: validated afterwards by the service (so FlowRule errors name the field)."""
 
@@ -533,6 +542,24 @@ ROUTES: tuple[Route, ...] = (
         verify_audit,
         response=AuditVerify,
         errors=(),
+    ),
+    Route(
+        "GET",
+        "/v1/audit/checkpoints",
+        "listCheckpoints",
+        "The audit log's signed checkpoints (export them, keep them elsewhere)",
+        list_checkpoints,
+        response=CheckpointList,
+        errors=(),
+    ),
+    Route(
+        "POST",
+        "/v1/audit/checkpoints",
+        "signCheckpoint",
+        "Sign a checkpoint of the audit log's head now; answers the newest checkpoint",
+        sign_checkpoint,
+        response=CheckpointList,
+        errors=(503,),
     ),
 )
 

@@ -50,8 +50,14 @@ from android_bridge.api.models import (
     ToolSpec,
 )
 from android_bridge.api.protocols import MediatorLike, PEPLike
+from host_pep.audit.signed import SignedCheckpoint
 from host_pep.events import AgentEvent
-from host_pep.exceptions import ControlPlaneError, EventValidationError, PolicyError
+from host_pep.exceptions import (
+    AuditUnavailable,
+    ControlPlaneError,
+    EventValidationError,
+    PolicyError,
+)
 from host_pep.rules import FlowRule
 
 MAX_SESSIONS = 1024
@@ -382,6 +388,17 @@ class BridgeService:
 
     def audit_tail(self, n: int) -> list[dict[str, Any]]:
         return [to_object(r) for r in self.pep.audit.tail(n)]
+
+    def audit_checkpoints(self, *, sign: bool) -> list[SignedCheckpoint]:
+        """Every signed checkpoint, or (``sign``) one of the head as it is now."""
+        audit = self.pep.audit
+        if not sign:
+            return list(audit.checkpoints())
+        try:
+            newest = audit.checkpoint()
+        except AuditUnavailable as exc:
+            raise ApiError(503, "audit_unavailable", str(exc), "audit") from exc
+        return [newest] if newest is not None else []
 
     def audit_verify(self) -> AuditVerify:
         result = self.pep.audit.verify()

@@ -92,7 +92,9 @@ def read_private(path: str | Path) -> str:
         fd = os.open(p, os.O_RDONLY | os.O_NOFOLLOW)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise PermissionError(f"{p} is a symlink; a secret file must be a regular file") from exc
+            raise PermissionError(
+                f"{p} is a symlink; a secret file must be a regular file"
+            ) from exc
         raise
     with os.fdopen(fd, "r", encoding="utf-8") as fh:
         st = os.fstat(fh.fileno())
