@@ -87,6 +87,7 @@ class CheckpointFile:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
 
     def __call__(self, checkpoint: SignedCheckpoint) -> None:
         line = (checkpoint.model_dump_json() + "\n").encode()
