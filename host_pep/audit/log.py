@@ -436,7 +436,7 @@ class AuditLog:
         meta = {KEY_ID: key.key_id}
         head = self.store.head()
         if head is not None:
-            meta["head_mac"] = key.mac_head(head.seq, head.hash)
+            meta["head"] = head._replace(mac=key.mac_head(head.seq, head.hash)).encode()
         self.store.set_macs(macs, meta)
         self._bound = False
         self.bind()

@@ -67,6 +67,7 @@ CREATE TABLE IF NOT EXISTS checkpoints (
 _COLUMNS = "seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash, mac"
 _INSERT = f"INSERT INTO audit({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
 _CHECKPOINT_COLUMNS = "seq, hash, ts, key_id, signature"
+_SET_HEAD = "INSERT OR REPLACE INTO meta(key, value) VALUES ('head', ?)"
 
 Durability = Literal["process", "power"]
 """What an acknowledged append survives: the process dying, or also the machine losing power."""
@@ -282,12 +283,8 @@ class SQLiteAuditStore:
                     rows, head_mac, checkpoint = build(seq, prev)
                     if rows:
                         conn.executemany(_INSERT, [_values(row) for row in rows])
-                        head = [("head_seq", str(rows[-1].seq)), ("head_hash", rows[-1].hash)]
-                        if head_mac is not None:
-                            head.append(("head_mac", head_mac))
-                        conn.executemany(
-                            "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", head
-                        )
+                        head = Head(rows[-1].seq, rows[-1].hash, head_mac)
+                        conn.execute(_SET_HEAD, (head.encode(),))
                     if checkpoint is not None:
                         _insert_checkpoint(conn, checkpoint)
                     conn.execute("COMMIT")  # the acknowledgement point (see the docstring)
@@ -344,16 +341,19 @@ class SQLiteAuditStore:
                 rows = dict(
                     self._waiting()
                     .execute(
-                        "SELECT key, value FROM meta WHERE key IN ('head_seq', 'head_hash', 'head_mac')"
+                        "SELECT key, value FROM meta WHERE key IN ('head', 'head_seq', 'head_hash')"
                     )
                     .fetchall()
                 )
             except sqlite3.Error as exc:
                 raise self._fail("read", exc) from exc
+        if "head" in rows:
+            return Head.decode(str(rows["head"])) or Head(0, "", None)  # garbled: a bad head
+        # a log written before the head was one row
         seq, hash_ = rows.get("head_seq"), rows.get("head_hash")
         if seq is None or hash_ is None:
             return None
-        return Head(int(seq), str(hash_), rows.get("head_mac"))
+        return Head(int(seq), str(hash_), None)
 
     def checkpoints(self) -> list[SignedCheckpoint]:
         return self._select_checkpoints("")

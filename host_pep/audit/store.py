@@ -67,6 +67,17 @@ class Head(NamedTuple):
     hash: str
     mac: str | None
 
+    def encode(self) -> str:
+        """One meta value (``"seq hash mac"``): one row written per commit, not three."""
+        return f"{self.seq} {self.hash} {self.mac or '-'}"
+
+    @classmethod
+    def decode(cls, text: str) -> Head | None:
+        parts = text.split(" ")
+        if len(parts) != 3 or not parts[0].isdigit():
+            return None
+        return cls(int(parts[0]), parts[1], None if parts[2] == "-" else parts[2])
+
 
 class RowFilter(BaseModel):
     model_config = ConfigDict(extra="forbid")

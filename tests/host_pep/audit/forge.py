@@ -48,7 +48,7 @@ def edit_and_rechain(db: Path, seq: int, **changes: Any) -> None:
                 )  # fmt: skip
                 prev = new_hash
             if prev is not None:
-                conn.execute("UPDATE meta SET value = ? WHERE key = 'head_hash'", (prev,))
+                _move_head(conn, hash_=prev)
             if "checkpoints" in {
                 r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
             }:
@@ -65,14 +65,28 @@ def cut_tail(db: Path, keep: int) -> None:
         with conn:
             conn.execute("DELETE FROM audit WHERE seq > ?", (keep,))
             (last_hash,) = conn.execute("SELECT hash FROM audit WHERE seq = ?", (keep,)).fetchone()
-            conn.execute("UPDATE meta SET value = ? WHERE key = 'head_seq'", (str(keep),))
-            conn.execute("UPDATE meta SET value = ? WHERE key = 'head_hash'", (last_hash,))
+            _move_head(conn, seq=keep, hash_=last_hash)
             if "checkpoints" in {
                 r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
             }:
                 conn.execute("DELETE FROM checkpoints WHERE seq > ?", (keep,))
     finally:
         conn.close()
+
+
+def _move_head(
+    conn: sqlite3.Connection, *, seq: int | None = None, hash_: str | None = None, mac: Any = ...
+) -> None:
+    """Rewrite the recorded head (one meta row ``head`` = "seq hash mac"); its MAC is kept
+    unless given (the attacker cannot compute a new one)."""
+    (value,) = conn.execute("SELECT value FROM meta WHERE key = 'head'").fetchone()
+    old_seq, old_hash, old_mac = value.split(" ")
+    new = (
+        str(old_seq if seq is None else seq),
+        old_hash if hash_ is None else hash_,
+        old_mac if mac is ... else (mac or "-"),
+    )
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'head'", (" ".join(new),))
 
 
 def strip_key(db: Path) -> None:
@@ -82,7 +96,8 @@ def strip_key(db: Path) -> None:
     try:
         with conn:
             conn.execute("UPDATE audit SET mac = NULL")
-            conn.execute("DELETE FROM meta WHERE key IN ('key_id', 'head_mac')")
+            conn.execute("DELETE FROM meta WHERE key = 'key_id'")
+            _move_head(conn, mac=None)
             conn.execute("DELETE FROM checkpoints")
     finally:
         conn.close()

@@ -228,3 +228,23 @@ def test_the_key_can_come_from_the_environment(
     monkeypatch.setenv(KEY_ENV, "not-hex")
     with pytest.raises(ValueError, match=KEY_ENV):
         AuditLog.open(tmp_path / "other.db")
+
+
+def test_a_log_with_the_older_three_row_head_still_verifies_and_continues(tmp_path: Path) -> None:
+    import sqlite3
+
+    db = tmp_path / "audit.db"
+    write(db, None, n=3)
+    conn = sqlite3.connect(db)
+    with conn:
+        (value,) = conn.execute("SELECT value FROM meta WHERE key = 'head'").fetchone()
+        seq, hash_, _ = value.split(" ")
+        conn.execute("DELETE FROM meta WHERE key = 'head'")
+        conn.executemany(
+            "INSERT INTO meta(key, value) VALUES (?, ?)", [("head_seq", seq), ("head_hash", hash_)]
+        )
+    conn.close()
+    assert verify(db, unkeyed=True)[0]
+    write(db, None, n=2)
+    ok, _, problem = verify(db, unkeyed=True)
+    assert ok, problem
