@@ -27,6 +27,7 @@ from android_bridge.api.models import (
     AuditVerify,
     CheckpointList,
     DecisionResponse,
+    DeviceForgotten,
     EscalationList,
     EscalationResolved,
     Health,
@@ -185,6 +186,10 @@ class BridgeClient:
         return await self._call(
             SessionCredentials, "POST", f"/v1/sessions/{session}/agents", json={"agent": agent}
         )
+
+    async def forget_device(self, serial: str) -> DeviceForgotten:
+        """Operator only: the PEP forgets what ``serial`` showed (after resetting it)."""
+        return await self._call(DeviceForgotten, "DELETE", f"/v1/devices/{serial}/memory")
 
     async def leave(self, session: str, agent: str) -> SessionInfo:
         """Operator only: ``agent`` leaves and its token is revoked."""

@@ -208,6 +208,14 @@ class AuditVerify(BaseModel):
     detail: dict[str, Any] = Field(default_factory=dict)
 
 
+class DeviceForgotten(BaseModel):
+    """The PEP forgot what a device showed (after the operator reset or wiped it)."""
+
+    serial: str
+    forgotten: int
+    """Observations dropped."""
+
+
 class CheckpointList(BaseModel):
     """Signed checkpoints of the audit log (JSON objects of ``droidgate audit checkpoints``):
     keep them elsewhere; ``droidgate audit verify --checkpoints`` checks the log against them."""

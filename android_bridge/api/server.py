@@ -40,6 +40,7 @@ from android_bridge.api.models import (
     CheckpointList,
     CreateSession,
     DecisionResponse,
+    DeviceForgotten,
     EscalationList,
     EscalationResolved,
     Health,
@@ -209,6 +210,12 @@ async def leave_session(request: web.Request) -> web.Response:
         request.match_info["session"], request.match_info["agent"], _principal(request)
     )
     return _ok(info)
+
+
+async def forget_device(request: web.Request) -> web.Response:
+    serial = request.match_info["serial"]
+    forgotten = _service(request).forget_device(serial, _principal(request))
+    return _ok(DeviceForgotten(serial=serial, forgotten=forgotten))
 
 
 async def submit_event(request: web.Request) -> web.Response:
@@ -459,6 +466,15 @@ ROUTES: tuple[Route, ...] = (
         content_type="image/png",
         role="agent",
         errors=(404, 502),
+    ),
+    Route(
+        "DELETE",
+        "/v1/devices/{serial}/memory",
+        "forgetDevice",
+        "Forget what a device showed (after resetting or wiping it)",
+        forget_device,
+        response=DeviceForgotten,
+        errors=(404,),
     ),
     Route(
         "GET",

@@ -58,6 +58,7 @@ from host_pep.exceptions import (
     EventValidationError,
     PolicyError,
 )
+from host_pep.pep import DEVICE_SCOPE
 from host_pep.rules import FlowRule
 
 MAX_SESSIONS = 1024
@@ -149,6 +150,8 @@ class BridgeService:
         if len(self._sessions) >= MAX_SESSIONS:
             raise conflict(f"{MAX_SESSIONS} sessions are open; end one first", "session")
         sid = req.session or f"s-{secrets.token_hex(8)}"
+        if sid.startswith(DEVICE_SCOPE):  # names a device's provenance memory in the PEP
+            raise bad_request(f"a session id may not start with {DEVICE_SCOPE!r}", "session")
         if sid in self._sessions:
             raise conflict(f"session {sid!r} already exists", "session")
         agents: list[str] = []
@@ -200,6 +203,19 @@ class BridgeService:
         if self.recorder is not None:
             self.recorder.record_session_end(session)
         return sess.info()
+
+    def forget_device(self, serial: str, principal: Principal = OPERATOR) -> int:
+        """Drop the PEP's memory of what ``serial`` showed (operator only): after the operator
+        reset or wiped the device, its old screens are no provenance for what comes next. An
+        agent that could do this could launder any value it read."""
+        require_operator(principal, "forgetting what a device showed")
+        if serial not in self.devices():
+            raise not_found(f"no device {serial!r}", "serial")
+        scope = f"{DEVICE_SCOPE}{serial}"  # where the PEP keeps a device's provenance memory
+        forgotten = int(self.pep.end_session(scope) or 0)
+        if self.recorder is not None:  # replay forgets at the same point
+            self.recorder.record_session_end(scope)
+        return forgotten
 
     # -- actions ----------------------------------------------------------------------------
     def build_event(

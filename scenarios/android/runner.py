@@ -83,6 +83,9 @@ async def _run_one(ex: Execution, dev: SuiteDevice, operator: Any, *, overhead: 
     start = time.perf_counter()
     try:
         await asyncio.to_thread(dev.reset)
+        # A reset device is a fresh one: what it showed in earlier executions is no provenance
+        # for this one (the PEP keeps what a device showed across sessions on it).
+        await operator.forget_device(dev.serial)
         before = await asyncio.to_thread(snapshot, dev.shell)
         # The operator opens the session (with the user's request) and hands each agent its own
         # token; the agents act with those only.

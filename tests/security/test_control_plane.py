@@ -31,6 +31,7 @@ def _path(path: str, session: str) -> str:
         .replace("{agent}", "writer")
         .replace("{rule_id}", "default.source_sink")
         .replace("{escalation_id}", "e-1")
+        .replace("{serial}", "any-device")
     )
 
 

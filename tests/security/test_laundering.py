@@ -2,9 +2,8 @@
 it into a calendar event from session B on the same device, or from a session re-created under
 A's id after A was ended. What a device showed stays provenance for writes to that device.
 
-The bridge's part is done: it stamps ``context.device`` (the session's serial) on every event
-and drops the agent's own; the PEP keying provenance memory by that device is the lead's part
-of issue #12 (item 2). Until it is on main these are expected to fail."""
+The bridge stamps ``context.device`` (the session's serial) on every event and drops the
+agent's own; the PEP keys provenance memory by that device."""
 
 from __future__ import annotations
 
@@ -12,13 +11,8 @@ import pytest
 
 from tests.security.harness import CALENDAR, SMS_INBOX, Target, api
 
-CODE = "739164"  # "Your Barclays one-time passcode is 739164" in the device's SMS inbox
-
-pytestmark = pytest.mark.xfail(
-    strict=False,
-    reason="needs the PEP to key provenance by context.device (issue #12 item 2, the lead's "
-    "part); the bridge already stamps the device on every event",
-)
+CODE = "739164"
+MESSAGES = "com.simplemobiletools.smsmessenger"  # "Your Barclays one-time passcode is 739164" in the device's SMS inbox
 
 
 def _insert(agent: str, marker: str) -> dict[str, object]:
@@ -77,4 +71,32 @@ async def test_ending_the_session_and_reusing_its_id_does_not_forget_the_device(
         out = await writer.submit("sec-launder", _insert("writer", "sec-launder-reborn"))
         rows = target.device.rows(CALENDAR)
         assert "sec-launder-reborn" not in rows and CODE not in rows
+        assert out.decision != "allow" and not out.executed, out.verdict.reason
+
+
+@pytest.mark.xfail(
+    strict=False,
+    reason="Mediator.screen (android_bridge/mediator.py, outside this branch) observes a shown "
+    "screen into the session, not into the device: pep.observe(..., device=serial) is missing",
+)
+async def test_a_code_seen_through_get_screen_stays_the_devices(fresh_target: Target) -> None:
+    """The same laundering when the only sight of the code was ``GET …/screen``."""
+    target = fresh_target
+    async with target.operator() as op:
+        a = await op.create_session(agents=["reader"], user_request="did my bank text me?")
+        reader = op.with_token(a.agent_tokens["reader"])
+        out = await reader.submit(
+            a.session,
+            {"agent": "reader", "channel": "gui", "action": "launch", "target": MESSAGES,
+             "payload": {"package": MESSAGES}},
+        )  # fmt: skip
+        assert out.executed, out
+        shot = await reader.screen(a.session)
+        assert CODE in shot.xml
+        await op.end_session(a.session)
+        b = await op.create_session(agents=["writer"], user_request="add my dentist appointment")
+        writer = op.with_token(b.agent_tokens["writer"])
+        out = await writer.submit(b.session, _insert("writer", "sec-launder-screen"))
+        rows = target.device.rows(CALENDAR)
+        assert "sec-launder-screen" not in rows and CODE not in rows
         assert out.decision != "allow" and not out.executed, out.verdict.reason

@@ -55,6 +55,7 @@ def _path(route_path: str, session: str) -> str:
         .replace("{agent}", "reader")
         .replace("{rule_id}", "r-1")
         .replace("{escalation_id}", "e-1")
+        .replace("{serial}", "any-device")
     )
 
 
@@ -83,7 +84,7 @@ async def test_every_operator_route_refuses_an_agent_token_naming_the_role(api: 
     assert {r.op_id for r in operator_routes} >= {
         "createSession", "listSessions", "endSession", "joinSession", "leaveSession",
         "listEscalations", "approveEscalation", "denyEscalation", "listRules", "installRule",
-        "removeRule", "queryAudit", "tailAudit", "verifyAudit", "status",
+        "removeRule", "queryAudit", "tailAudit", "verifyAudit", "status", "forgetDevice",
     }  # fmt: skip
     for route in operator_routes:
         body = {"id": "allow-all", "decision": "allow"} if route.body is not None else None
@@ -224,3 +225,31 @@ def test_openapi_marks_each_route_with_its_role() -> None:
         "whoAmI", "listTools", "getSession", "submitEvent", "decideEvent", "getScreen",
         "getScreenPng",
     }  # fmt: skip
+
+
+async def test_a_session_id_may_not_name_a_devices_memory(api: Any) -> None:
+    _, operator, _, _ = api
+    with pytest.raises(BridgeError) as err:
+        await operator.create_session(session="device:emulator-5554", agents=["a"])
+    assert (err.value.status, err.value.field) == (400, "session")
+
+
+async def test_only_the_operator_makes_the_pep_forget_a_device(api: Any) -> None:
+    """Forgetting what a device showed launders every value it showed: the operator's act
+    (after resetting the device), never an agent's."""
+    _, operator, _, _ = api
+    s = await operator.create_session(agents=["reader", "writer"])
+    agents = SessionAgents(operator, s.agent_tokens)
+    await agents.call_tool(s.session, "reader", "contacts.lookup", {"name": "Zhang Wei"})
+    leak = tool_event("writer", "calendar.create_event", {"title": "t", "notes": f"call {PHONE}"})
+    with pytest.raises(BridgeError) as err:
+        await agents.agent("writer").forget_device(SERIAL)
+    assert err.value.status == 403
+    assert (await agents.submit(s.session, leak)).decision == "deny"
+    forgotten = await operator.forget_device(SERIAL)
+    assert forgotten.forgotten >= 1
+    after = await agents.submit(s.session, leak)
+    assert not any(e.source == "contacts" for e in after.verdict.evidence)
+    with pytest.raises(BridgeError) as err:
+        await operator.forget_device("no-such-device")
+    assert err.value.status == 404
