@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -28,6 +29,8 @@ from pydantic import BaseModel, ValidationError
 from android_bridge.api.errors import ApiError, bad_request
 
 M = TypeVar("M", bound=BaseModel)
+Wording = Callable[[ValidationError], tuple[str, str]]
+"""How a pydantic refusal is worded: (field, message)."""
 
 MAX_DEPTH = 64
 """Objects and arrays nested deeper than this are refused (events are far shallower)."""
@@ -152,7 +155,7 @@ def _number_or_depth(top: dict[str, Any] | list[Any], name: str) -> tuple[str, s
     return None
 
 
-def read_model(raw: bytes, model: type[M], first_error: Any) -> M:
+def read_model(raw: bytes, model: type[M], first_error: Wording) -> M:
     """``raw`` validated into ``model`` (strict), or an ``ApiError`` 400 naming the field.
     ``first_error(ValidationError) -> (field, message)`` words pydantic's refusals."""
     if not raw:
@@ -168,7 +171,7 @@ def read_model(raw: bytes, model: type[M], first_error: Any) -> M:
     return parsed
 
 
-def _refusal(raw: bytes, exc: ValidationError, first_error: Any) -> ApiError:
+def _refusal(raw: bytes, exc: ValidationError, first_error: Wording) -> ApiError:
     # Only on the error path: find out whether the body is JSON we accept at all.
     problem = first_problem(raw)
     if problem is not None:

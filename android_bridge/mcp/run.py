@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from android_bridge.api.protocols import Bridge
 from host_pep.cli.exits import ExitCode
 
 DEFAULT_AGENT = "mcp-agent"
@@ -37,7 +38,7 @@ DEFAULT_AGENT = "mcp-agent"
 class AgentBridge:
     """What the MCP server acts with: a bridge holding one agent's rights, and who that is."""
 
-    bridge: Any
+    bridge: Bridge
     session: str
     agent: str
     token: str

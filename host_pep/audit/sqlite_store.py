@@ -213,22 +213,9 @@ class SQLiteAuditStore:
         return None if row is None else str(row[0])
 
     def meta_setdefault(self, key: str, value: str) -> str:
-        with self._lock:
-            conn = self._c()
-            try:
-                self._wait_for_locks(conn, True)
-                conn.execute("BEGIN IMMEDIATE")
-                try:
-                    conn.execute(
-                        "INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)", (key, value)
-                    )
-                    row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-                    conn.execute("COMMIT")
-                except BaseException:
-                    _rollback(conn)
-                    raise
-            except (sqlite3.Error, OSError) as exc:
-                raise self._fail("write", exc) from exc
+        with self._transaction() as conn:
+            conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)", (key, value))
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return str(row[0])
 
     def _waiting(self) -> sqlite3.Connection:
@@ -375,10 +362,10 @@ class SQLiteAuditStore:
                 raise self._fail("read", exc) from exc
         return sorted((_checkpoint(r) for r in rows), key=lambda c: c.seq)
 
-    def store_checkpoint(
-        self, sign: Callable[[Head], SignedCheckpoint | None]
-    ) -> SignedCheckpoint | None:
-        """Sign the head as it is now (under the write lock, so no append slips in between)."""
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction (``BEGIN IMMEDIATE``) outside the append path: committed if the
+        block ends normally, rolled back if it raises; SQLite errors as ``AuditUnavailable``."""
         with self._lock:
             conn = self._c()
             if self.readonly:
@@ -387,41 +374,33 @@ class SQLiteAuditStore:
                 self._wait_for_locks(conn, True)
                 conn.execute("BEGIN IMMEDIATE")
                 try:
-                    head = self.head()
-                    checkpoint = sign(head) if head is not None else None
-                    if checkpoint is not None:
-                        _insert_checkpoint(conn, checkpoint)
+                    yield conn
                     conn.execute("COMMIT")
                 except BaseException:
                     _rollback(conn)
                     raise
             except (sqlite3.Error, OSError) as exc:
                 raise self._fail("write", exc) from exc
+
+    def store_checkpoint(
+        self, sign: Callable[[Head], SignedCheckpoint | None]
+    ) -> SignedCheckpoint | None:
+        """Sign the head as it is now (under the write lock, so no append slips in between)."""
+        with self._transaction() as conn:
+            head = self.head()
+            checkpoint = sign(head) if head is not None else None
+            if checkpoint is not None:
+                _insert_checkpoint(conn, checkpoint)
         return checkpoint
 
     def set_macs(self, macs: list[tuple[int, str]], meta: dict[str, str]) -> None:
         """In one transaction: set the MAC of each (seq, mac) and the ``meta`` entries (a log
         written without a key, adopted by one)."""
-        with self._lock:
-            conn = self._c()
-            if self.readonly:
-                raise AuditUnavailable(f"audit store {self.path} is open read-only")
-            try:
-                self._wait_for_locks(conn, True)
-                conn.execute("BEGIN IMMEDIATE")
-                try:
-                    conn.executemany(
-                        "UPDATE audit SET mac = ? WHERE seq = ?", [(m, q) for q, m in macs]
-                    )
-                    conn.executemany(
-                        "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", list(meta.items())
-                    )
-                    conn.execute("COMMIT")
-                except BaseException:
-                    _rollback(conn)
-                    raise
-            except (sqlite3.Error, OSError) as exc:
-                raise self._fail("write", exc) from exc
+        with self._transaction() as conn:
+            conn.executemany("UPDATE audit SET mac = ? WHERE seq = ?", [(m, q) for q, m in macs])
+            conn.executemany(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", list(meta.items())
+            )
 
     def select(self, flt: RowFilter) -> list[StoredRow]:
         where: list[str] = []
