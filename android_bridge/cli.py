@@ -30,6 +30,20 @@ def _core_args(p: argparse.ArgumentParser, *, with_http: bool) -> None:
         "--audit", type=Path, default=None, help="audit SQLite file (default STATE_DIR/audit.db)"
     )
     p.add_argument(
+        "--audit-key-file",
+        type=Path,
+        default=None,
+        help="audit key: MACs every record, signs checkpoints (default STATE_DIR/audit.key, "
+        "created 0600; $DROIDGATE_AUDIT_KEY takes precedence)",
+    )
+    p.add_argument(
+        "--audit-checkpoints",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="also append every signed audit checkpoint to FILE (keep it elsewhere)",
+    )
+    p.add_argument(
         "--audit-durability",
         choices=("process", "power"),
         default="process",
@@ -60,10 +74,36 @@ def _core_args(p: argparse.ArgumentParser, *, with_http: bool) -> None:
         help="model for --escalations llm (key from $OPENAI_API_KEY)",
     )
     if with_http:
-        p.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
+        p.add_argument(
+            "--host",
+            default="127.0.0.1",
+            help="bind address (default 127.0.0.1; outside loopback needs --tls-cert/--tls-key "
+            "or --insecure-bind)",
+        )
         p.add_argument("--port", type=int, default=8765, help="TCP port (0 = any free port)")
         p.add_argument(
             "--request-timeout", type=float, default=60.0, help="seconds per API request"
+        )
+        p.add_argument("--tls-cert", type=Path, default=None, help="serve HTTPS: PEM certificate")
+        p.add_argument("--tls-key", type=Path, default=None, help="serve HTTPS: PEM private key")
+        p.add_argument(
+            "--insecure-bind",
+            action="store_true",
+            help="allow plain HTTP outside loopback (TLS terminated in front; logs a warning)",
+        )
+        p.add_argument(
+            "--allowed-host",
+            action="append",
+            default=[],
+            metavar="NAME",
+            help="a name the Host header may carry besides loopback and the bound address "
+            "(repeatable); others are answered 421 (DNS rebinding)",
+        )
+        p.add_argument(
+            "--idle-timeout",
+            type=float,
+            default=30.0,
+            help="seconds a connection may go without completing a request (default 30)",
         )
 
 
@@ -78,9 +118,16 @@ def _config(args: argparse.Namespace) -> Any:
         policy=args.policy,
         audit=args.audit,
         audit_durability=args.audit_durability,
+        audit_key_file=args.audit_key_file,
+        audit_checkpoints=args.audit_checkpoints,
         trace_dir=args.trace_dir,
         state_dir=args.state_dir or default_state_dir(),
         request_timeout=getattr(args, "request_timeout", 60.0),
+        tls_cert=getattr(args, "tls_cert", None),
+        tls_key=getattr(args, "tls_key", None),
+        insecure_bind=getattr(args, "insecure_bind", False),
+        allowed_hosts=list(getattr(args, "allowed_host", [])),
+        idle_timeout=getattr(args, "idle_timeout", 30.0),
         adb_port=args.adb_port,
         escalations=args.escalations,
         adjudicator_url=args.adjudicator_url,
@@ -89,11 +136,16 @@ def _config(args: argparse.Namespace) -> Any:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from android_bridge.daemon import DaemonInfo, serve
+    from android_bridge.daemon import DaemonInfo, check_bind, serve
 
     cfg = _config(args)
     if not cfg.devices and not cfg.virtual:
         print("droidgate serve: give --device SERIAL or --virtual N", file=sys.stderr)
+        return ExitCode.USAGE
+    try:
+        check_bind(cfg)  # before any device starts: a refused bind is a usage error
+    except (ValueError, OSError) as exc:
+        print(f"droidgate serve: {exc}", file=sys.stderr)
         return ExitCode.USAGE
 
     def ready(info: DaemonInfo) -> None:
@@ -116,10 +168,19 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _mcp(args: argparse.Namespace) -> int:
+    from android_bridge.daemon import is_loopback
     from android_bridge.mcp.run import run_mcp
 
     if not args.stdio and args.http is None:
         print("droidgate mcp: give --stdio or --http PORT", file=sys.stderr)
+        return ExitCode.USAGE
+    if args.http is not None and not is_loopback(args.host) and not args.insecure_bind:
+        print(
+            f"droidgate mcp: --host {args.host} is not a loopback address: MCP over plain HTTP "
+            "there would send the agent token in clear; terminate TLS in front and give "
+            "--insecure-bind",
+            file=sys.stderr,
+        )
         return ExitCode.USAGE
     return asyncio.run(run_mcp(args, _config(args)))
 
@@ -259,16 +320,43 @@ def register(sub: Commands) -> None:
         help="use a running daemon's bridge API instead of in-process devices ('auto' = STATE_DIR/daemon.json)",
     )
     p.add_argument(
-        "--token-file", type=Path, default=None, help="the daemon's token file (with --connect)"
+        "--token-file",
+        type=Path,
+        default=None,
+        help="the operator's token file (with --connect): used once at start-up to join "
+        "--agent to --session and get that agent's token",
+    )
+    p.add_argument(
+        "--agent-token-file",
+        type=Path,
+        default=None,
+        help="an agent token the operator issued (with --connect): act as its agent in its session",
+    )
+    p.add_argument(
+        "--client-token-file",
+        type=Path,
+        default=None,
+        help="with --http: where to write the agent token MCP clients present "
+        "(default STATE_DIR/agents/SESSION.AGENT.token; with --agent-token-file, that file)",
+    )
+    p.add_argument(
+        "--tls-ca", type=Path, default=None, help="CA file of a daemon serving HTTPS (--connect)"
     )
     p.add_argument("--session", default=None, help="session to act in (joined, or created)")
-    p.add_argument("--agent", default="mcp-agent", help="agent name of this MCP connection")
+    p.add_argument(
+        "--agent", default=None, help="agent name of this MCP connection (default mcp-agent)"
+    )
     p.add_argument("--serial", default=None, help="device of a newly created session")
     p.add_argument(
         "--user-request", default="", help="the user's request, for a newly created session"
     )
     _core_args(p, with_http=False)
     p.add_argument("--host", default="127.0.0.1", help="bind address of --http")
+    p.add_argument(
+        "--insecure-bind",
+        action="store_true",
+        help="allow --http outside loopback (TLS terminated in front)",
+    )
     p.set_defaults(func=_mcp)
 
     p = sub.add_parser(
@@ -298,7 +386,19 @@ def register(sub: Commands) -> None:
         "--api-key-env", default="OPENAI_API_KEY", help="environment variable holding the API key"
     )
     p.add_argument("--connect", default="auto", metavar="URL")
-    p.add_argument("--token-file", type=Path, default=None)
+    p.add_argument(
+        "--token-file",
+        type=Path,
+        default=None,
+        help="the operator's token file: joins --agent (or creates a session for TASK)",
+    )
+    p.add_argument(
+        "--agent-token-file",
+        type=Path,
+        default=None,
+        help="an agent token the operator issued: act as its agent in its session",
+    )
+    p.add_argument("--tls-ca", type=Path, default=None, help="CA file of a daemon serving HTTPS")
     p.add_argument("--state-dir", type=Path, default=None)
     p.add_argument("--session", default=None)
     p.add_argument("--serial", default=None)

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import os
 import signal
+import socket
+import ssl
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,8 +38,24 @@ class DaemonConfig(BaseModel):
     virtual: int = Field(default=0, ge=0, le=16)
     host: str = "127.0.0.1"
     port: int = Field(default=8765, ge=0, le=65535)
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+    """Serve HTTPS with this certificate chain and key (PEM). Required to bind outside loopback,
+    unless ``insecure_bind``."""
+    insecure_bind: bool = False
+    """Allow plain HTTP on a non-loopback address (logged as a warning at every start)."""
+    allowed_hosts: list[str] = Field(default_factory=list)
+    """Names the ``Host`` header may carry besides the loopback names and the bound address."""
+    idle_timeout: float = Field(default=30.0, gt=0)
+    """A connection that completes no request for this long is closed (also one that trickles
+    its headers in, slowloris-style)."""
     policy: str = "default"
     audit: Path | None = None
+    audit_key_file: Path | None = None
+    """The audit key (default ``STATE_DIR/audit.key``, created 0600; ``$DROIDGATE_AUDIT_KEY``
+    takes precedence). It MACs every record and signs checkpoints: see docs/audit.md."""
+    audit_checkpoints: Path | None = None
+    """Append every signed checkpoint here too (keep it on another volume, or ship it off)."""
     audit_durability: Literal["process", "power"] = "process"
     """process: an acknowledged record survives kill -9 of the daemon; power: also an OS crash
     or power loss (an fsync per group commit). See docs/audit.md."""
@@ -110,19 +129,13 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
     from android_bridge.api.tool_catalog import load_tool_specs
     from android_bridge.device import DevicePool
     from android_bridge.mediator import Mediator
-    from host_pep.audit import AuditLog
     from host_pep.pep import PEP
 
     cfg.state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    audit = open_audit(cfg) if pep is None else None
     async with _devices(cfg) as (serials, adb_port):
         if pep is None:
-            pep = PEP.create(
-                policy=cfg.policy,
-                audit=AuditLog.open(
-                    cfg.audit or cfg.state_dir / "audit.db", durability=cfg.audit_durability
-                ),
-                adjudicator=_adjudicator(cfg),
-            )
+            pep = PEP.create(policy=cfg.policy, audit=audit, adjudicator=_adjudicator(cfg))
         recorder = None
         if cfg.trace_dir is not None:
             from android_bridge.traces import TraceRecorder
@@ -156,9 +169,95 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
                     await res
 
 
+def is_loopback(host: str) -> bool:
+    """Whether binding ``host`` listens on loopback only (a name must resolve to loopback only;
+    one that does not resolve counts as outside)."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        pass
+    try:
+        infos = socket.getaddrinfo(host, None)
+    except OSError:
+        return False
+    return bool(infos) and all(
+        ipaddress.ip_address(str(info[4][0]).split("%", 1)[0]).is_loopback for info in infos
+    )
+
+
+def check_bind(cfg: DaemonConfig) -> ssl.SSLContext | None:
+    """The TLS context to serve with (None: plain HTTP). Refuses plain HTTP outside loopback
+    unless ``insecure_bind`` says so, in which case it warns: tokens would cross the network in
+    clear, and anyone on the path could act as the operator."""
+    if (cfg.tls_cert is None) != (cfg.tls_key is None):
+        raise ValueError("give both --tls-cert and --tls-key")
+    if cfg.tls_cert is not None and cfg.tls_key is not None:
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.minimum_version = ssl.TLSVersion.TLSv1_2
+        context.load_cert_chain(cfg.tls_cert, cfg.tls_key)
+        return context
+    if not is_loopback(cfg.host):
+        if not cfg.insecure_bind:
+            raise ValueError(
+                f"--host {cfg.host} is not a loopback address: serving the bridge API there "
+                "in plain HTTP would send every token in clear; give --tls-cert and --tls-key, "
+                "or --insecure-bind if something in front terminates TLS"
+            )
+        log.warning(
+            "serving plain HTTP on %s (--insecure-bind): bearer tokens cross the network in "
+            "clear unless something in front of the daemon terminates TLS",
+            cfg.host,
+        )
+    return None
+
+
+def allowed_hosts(cfg: DaemonConfig) -> frozenset[str]:
+    """Names the Host header may carry: loopback names, the bound address (unless it is a
+    wildcard), and ``allowed_hosts``."""
+    from android_bridge.api.server import LOOPBACK_NAMES
+
+    names = set(LOOPBACK_NAMES) | {h.lower() for h in cfg.allowed_hosts}
+    try:
+        wildcard = ipaddress.ip_address(cfg.host).is_unspecified
+    except ValueError:
+        wildcard = False
+    if not wildcard:
+        names.add(cfg.host.lower())
+    return frozenset(names)
+
+
+def open_audit(cfg: DaemonConfig) -> Any:
+    """The daemon's audit log, keyed: the key from ``$DROIDGATE_AUDIT_KEY``, else the key file
+    (created on first start). A log this key may not extend (written under another key, or
+    without one and not adopted) stops the start with the reason, instead of a daemon that
+    denies everything."""
+    from host_pep.audit import AuditLog
+    from host_pep.audit.keys import KEY_FILE, AuditKey
+    from host_pep.audit.signed import CheckpointFile
+    from host_pep.exceptions import AuditUnavailable
+
+    key = AuditKey.from_env() or AuditKey.load_or_create(
+        cfg.audit_key_file or cfg.state_dir / KEY_FILE
+    )
+    log_ = AuditLog.open(
+        cfg.audit or cfg.state_dir / "audit.db",
+        durability=cfg.audit_durability,
+        key=key,
+        on_checkpoint=CheckpointFile(cfg.audit_checkpoints) if cfg.audit_checkpoints else None,
+    )
+    try:
+        log_.bind()
+    except AuditUnavailable as exc:
+        log_.close()
+        raise ValueError(f"audit log {cfg.audit or cfg.state_dir / 'audit.db'}: {exc}") from exc
+    return log_
+
+
 class DaemonInfo(BaseModel):
     url: str
     token_file: str
+    tls_ca: str | None = None
+    """With HTTPS: the certificate clients can pin (``--tls-ca``)."""
     devices: list[str]
     adb_port: int | None = None
     """The adb server the devices sit behind (a private one with --virtual)."""
@@ -179,6 +278,7 @@ async def serve(
     from android_bridge.api.auth import load_or_create_token
     from android_bridge.api.server import make_app
 
+    tls = check_bind(cfg)
     token, token_path = load_or_create_token(cfg.state_dir)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -189,10 +289,19 @@ async def serve(
             installed.append(sig)
     try:
         async with open_core(cfg) as core:
-            app = make_app(core.service, token, request_timeout=cfg.request_timeout)
-            runner = web.AppRunner(app, access_log=None, handle_signals=False)
+            app = make_app(
+                core.service,
+                token,
+                request_timeout=cfg.request_timeout,
+                allowed_hosts=allowed_hosts(cfg),
+            )
+            # access_log=None: request lines are never logged (a mistaken client could put a
+            # token in a URL; a proxy in front may log, so the API never reads tokens from URLs)
+            runner = web.AppRunner(
+                app, access_log=None, handle_signals=False, keepalive_timeout=cfg.idle_timeout
+            )
             await runner.setup()
-            site = web.TCPSite(runner, cfg.host, cfg.port, reuse_address=True)
+            site = web.TCPSite(runner, cfg.host, cfg.port, reuse_address=True, ssl_context=tls)
             await site.start()
             try:
                 server: Any = site._server  # aiohttp exposes the bound port only here
@@ -200,8 +309,9 @@ async def serve(
                 port = sockets[0].getsockname()[1] if sockets else cfg.port
                 host = f"[{cfg.host}]" if ":" in cfg.host else cfg.host
                 info = DaemonInfo(
-                    url=f"http://{host}:{port}",
+                    url=f"{'https' if tls else 'http'}://{host}:{port}",
                     token_file=str(token_path),
+                    tls_ca=str(cfg.tls_cert) if tls is not None else None,
                     devices=core.serials,
                     adb_port=core.adb_port,
                     pid=os.getpid(),

@@ -76,14 +76,19 @@ async def _serve(state_dir: Path, audit: str, baseline_n: int, conn: Any) -> Non
     from android_bridge.api.models import CreateSession
     from android_bridge.api.server import make_app
     from android_bridge.api.service import BridgeService
+    from host_pep.audit import AuditLog
+    from host_pep.audit.keys import AuditKey
     from host_pep.pep import PEP
     from host_pep.semantics import ObservedValue
 
-    pep = PEP.create(
-        policy="default", audit=None if audit == "memory" else str(state_dir / "audit.db")
+    # keyed, as the daemon serves it: a MAC per record, a signed checkpoint now and then
+    log = AuditLog.open(
+        None if audit == "memory" else state_dir / "audit.db", key=AuditKey.generate()
     )
+    pep = PEP.create(policy="default", audit=log)
     service = BridgeService(pep, _DecideOnly(), devices=["bench-device"], version="bench")
-    service.create_session(CreateSession(session=SESSION, agents=[AGENT]))
+    # The drive acts as agents do: with the agent token the session was created with.
+    created = service.create_session(CreateSession(session=SESSION, agents=[AGENT]))
     # A contact's number in session memory, so half the decisions exercise source->sink (T2).
     pep.observe(
         SESSION,
@@ -92,8 +97,9 @@ async def _serve(state_dir: Path, audit: str, baseline_n: int, conn: Any) -> Non
         agent=AGENT,
     )
     baseline = await _pep_only(pep, baseline_n)
-    token = "bench-" + "x" * 40
-    runner = web.AppRunner(make_app(service, token), access_log=None, handle_signals=False)
+    operator = "bench-" + "x" * 40
+    token = created.agent_tokens[AGENT]
+    runner = web.AppRunner(make_app(service, operator), access_log=None, handle_signals=False)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()

@@ -1,8 +1,9 @@
 """Typed async client of the bridge API (what scenario scripts, the MCP proxy and tests use).
 
-async with BridgeClient(url, token) as bridge:
-    s = await bridge.create_session(agents=["reader"], user_request="…")
-    out = await bridge.submit(s.session, {"agent": "reader", "channel": "tool",
+async with BridgeClient(url, operator_token) as operator:
+    s = await operator.create_session(agents=["reader"], user_request="…")   # operator only
+    reader = operator.with_token(s.agent_tokens["reader"])     # acts as "reader" in s only
+    out = await reader.submit(s.session, {"agent": "reader", "channel": "tool",
                                           "action": "tool_call", "target": "contacts.lookup",
                                           "payload": {"name": "Zhang Wei"}})
     out.verdict.decision, out.executed, out.result
@@ -10,6 +11,8 @@ async with BridgeClient(url, token) as bridge:
 
 from __future__ import annotations
 
+import ssl
+from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
@@ -17,23 +20,29 @@ from typing import Any, TypeVar
 import aiohttp
 from pydantic import BaseModel
 
+from android_bridge.api.auth import read_token as _read_token
 from android_bridge.api.models import (
     ActionResponse,
     AuditList,
     AuditVerify,
+    CheckpointList,
     DecisionResponse,
+    DeviceForgotten,
     EscalationList,
     EscalationResolved,
     Health,
     RuleChange,
     RuleList,
     ScreenResponse,
+    SessionCredentials,
     SessionInfo,
     SessionList,
     Status,
     ToolList,
     ToolSpec,
+    WhoAmI,
 )
+from host_pep.audit.signed import SignedCheckpoint
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -50,18 +59,45 @@ class BridgeError(Exception):
 
 
 def read_token(path: str | Path) -> str:
-    return Path(path).read_text(encoding="utf-8").strip()
+    """A token file's token; the file must be this user's, 0600, and not a symlink."""
+    return _read_token(path)
+
+
+def tls_context(ca_file: str | Path | None) -> ssl.SSLContext | None:
+    """Verification of a daemon serving HTTPS with its own certificate (``--tls-cert``)."""
+    if ca_file is None:
+        return None
+    return ssl.create_default_context(cafile=str(ca_file))
 
 
 class BridgeClient:
-    def __init__(self, base_url: str, token: str, *, timeout: float = 60.0) -> None:
+    """One token's view of the bridge API. ``with_token`` gives another token's view over the
+    same connections (the operator creating sessions, each agent acting with its own token)."""
+
+    def __init__(
+        self,
+        base_url: str,
+        token: str,
+        *,
+        timeout: float = 60.0,
+        tls_ca: str | Path | None = None,
+    ) -> None:
         self.base_url = base_url.rstrip("/")
         self._headers = {"Authorization": f"Bearer {token}"}
         self._timeout = aiohttp.ClientTimeout(total=timeout)
+        self._ssl = tls_context(tls_ca)
         self._http: aiohttp.ClientSession | None = None
+        self._parent: BridgeClient | None = None
+
+    def with_token(self, token: str) -> BridgeClient:
+        """The same daemon and connection pool, acting with ``token`` (closing it closes
+        nothing: the pool belongs to this client)."""
+        child = BridgeClient(self.base_url, token)
+        child._timeout, child._ssl, child._parent = self._timeout, self._ssl, self
+        return child
 
     async def __aenter__(self) -> BridgeClient:
-        self._http = aiohttp.ClientSession(headers=self._headers, timeout=self._timeout)
+        self._session()
         return self
 
     async def __aexit__(
@@ -74,12 +110,20 @@ class BridgeClient:
             await self._http.close()
             self._http = None
 
+    def _session(self) -> aiohttp.ClientSession:
+        if self._parent is not None:
+            return self._parent._session()
+        if self._http is None:
+            connector = aiohttp.TCPConnector(ssl=self._ssl) if self._ssl is not None else None
+            self._http = aiohttp.ClientSession(timeout=self._timeout, connector=connector)
+        return self._http
+
     async def _raw(
         self, method: str, path: str, *, json: Any = None, params: Any = None
     ) -> aiohttp.ClientResponse:
-        if self._http is None:
-            self._http = aiohttp.ClientSession(headers=self._headers, timeout=self._timeout)
-        resp = await self._http.request(method, self.base_url + path, json=json, params=params)
+        resp = await self._session().request(
+            method, self.base_url + path, json=json, params=params, headers=self._headers
+        )
         if resp.status >= 400:
             try:
                 err = (await resp.json()).get("error", {})
@@ -100,6 +144,9 @@ class BridgeClient:
     async def health(self) -> Health:
         return await self._call(Health, "GET", "/v1/health")
 
+    async def whoami(self) -> WhoAmI:
+        return await self._call(WhoAmI, "GET", "/v1/whoami")
+
     async def status(self) -> Status:
         return await self._call(Status, "GET", "/v1/status")
 
@@ -119,21 +166,34 @@ class BridgeClient:
         agents: list[str] | None = None,
         user_request: str = "",
         session: str | None = None,
-    ) -> SessionInfo:
+    ) -> SessionCredentials:
+        """Operator only. The answer's ``agent_tokens`` hold each agent's token (once)."""
         body: dict[str, Any] = {"agents": agents or [], "user_request": user_request}
         if serial is not None:
             body["serial"] = serial
         if session is not None:
             body["session"] = session
-        return await self._call(SessionInfo, "POST", "/v1/sessions", json=body)
+        return await self._call(SessionCredentials, "POST", "/v1/sessions", json=body)
 
     async def sessions(self) -> list[SessionInfo]:
         return (await self._call(SessionList, "GET", "/v1/sessions")).sessions
 
-    async def join(self, session: str, agent: str) -> SessionInfo:
+    async def session(self, session: str) -> SessionInfo:
+        return await self._call(SessionInfo, "GET", f"/v1/sessions/{session}")
+
+    async def join(self, session: str, agent: str) -> SessionCredentials:
+        """Operator only: ``agent`` joins; ``agent_tokens[agent]`` is its (new) token."""
         return await self._call(
-            SessionInfo, "POST", f"/v1/sessions/{session}/agents", json={"agent": agent}
+            SessionCredentials, "POST", f"/v1/sessions/{session}/agents", json={"agent": agent}
         )
+
+    async def forget_device(self, serial: str) -> DeviceForgotten:
+        """Operator only: the PEP forgets what ``serial`` showed (after resetting it)."""
+        return await self._call(DeviceForgotten, "DELETE", f"/v1/devices/{serial}/memory")
+
+    async def leave(self, session: str, agent: str) -> SessionInfo:
+        """Operator only: ``agent`` leaves and its token is revoked."""
+        return await self._call(SessionInfo, "DELETE", f"/v1/sessions/{session}/agents/{agent}")
 
     async def end_session(self, session: str) -> SessionInfo:
         return await self._call(SessionInfo, "DELETE", f"/v1/sessions/{session}")
@@ -214,3 +274,53 @@ class BridgeClient:
 
     async def audit_verify(self) -> AuditVerify:
         return await self._call(AuditVerify, "GET", "/v1/audit/verify")
+
+    async def audit_checkpoints(self, *, sign: bool = False) -> list[SignedCheckpoint]:
+        """The signed checkpoints; ``sign``: have the head signed now, get the newest."""
+        return (
+            await self._call(CheckpointList, "POST" if sign else "GET", "/v1/audit/checkpoints")
+        ).checkpoints
+
+
+class SessionAgents:
+    """The agents of one session, each acting with its own token: ``submit`` goes out with the
+    token of the agent the event names. For scripts that drive several agents of a session (a
+    scenario's reader and writer); ``screen`` and ``tools`` use the first agent's token."""
+
+    def __init__(self, client: BridgeClient, tokens: Mapping[str, str]) -> None:
+        if not tokens:
+            raise ValueError("a session's agents need at least one agent token")
+        self.clients = {agent: client.with_token(token) for agent, token in tokens.items()}
+        self._first = next(iter(self.clients.values()))
+
+    def agent(self, name: str) -> BridgeClient:
+        try:
+            return self.clients[name]
+        except KeyError:
+            raise BridgeError(
+                403, "not_joined", f"no token for agent {name!r} in this session", "agent"
+            ) from None
+
+    async def tools(self) -> list[ToolSpec]:
+        return await self._first.tools()
+
+    async def submit(
+        self, session: str, event: dict[str, Any], *, screen_hash: str | None = None
+    ) -> ActionResponse:
+        return await self.agent(str(event.get("agent", ""))).submit(
+            session, event, screen_hash=screen_hash
+        )
+
+    async def decide(self, session: str, event: dict[str, Any]) -> DecisionResponse:
+        return await self.agent(str(event.get("agent", ""))).decide(session, event)
+
+    async def call_tool(
+        self, session: str, agent: str, tool: str, args: dict[str, Any], *, channel: str = "tool"
+    ) -> ActionResponse:
+        return await self.agent(agent).call_tool(session, agent, tool, args, channel=channel)
+
+    async def screen(self, session: str) -> ScreenResponse:
+        return await self._first.screen(session)
+
+    async def screen_png(self, session: str) -> bytes:
+        return await self._first.screen_png(session)

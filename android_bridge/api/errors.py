@@ -47,3 +47,11 @@ def not_found(message: str, field: str | None = None) -> ApiError:
 
 def conflict(message: str, field: str | None = None) -> ApiError:
     return ApiError(409, "conflict", message, field)
+
+
+def forbidden(message: str, field: str | None = None, code: str = "forbidden") -> ApiError:
+    return ApiError(403, code, message, field)
+
+
+def device_unavailable(message: str) -> ApiError:
+    return ApiError(502, "device_unavailable", message, "device")

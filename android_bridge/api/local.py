@@ -1,4 +1,9 @@
-"""LocalBridge: the BridgeClient interface over an in-process BridgeService (no HTTP)."""
+"""LocalBridge: the BridgeClient interface over an in-process BridgeService (no HTTP).
+
+A LocalBridge acts as one principal, as a BridgeClient acts with one token: the operator by
+default (whoever holds the service in-process holds the daemon), or, from ``as_agent``, one
+agent of one session, with exactly an agent token's rights.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +13,14 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from android_bridge.api.client import BridgeError
+from android_bridge.api.credentials import OPERATOR, Principal
 from android_bridge.api.errors import ApiError
 from android_bridge.api.models import (
     ActionRequest,
     ActionResponse,
     CreateSession,
     ScreenResponse,
+    SessionCredentials,
     SessionInfo,
     ToolSpec,
 )
@@ -30,8 +37,16 @@ async def _guard(call: Callable[[], Awaitable[T]]) -> T:
 
 
 class LocalBridge:
-    def __init__(self, service: BridgeService) -> None:
+    def __init__(self, service: BridgeService, principal: Principal = OPERATOR) -> None:
         self.service = service
+        self.principal = principal
+
+    def as_agent(self, token: str) -> LocalBridge:
+        """The same service with an agent token's rights (``BridgeClient.with_token``)."""
+        principal = self.service.agent_tokens.resolve(token)
+        if principal is None:
+            raise BridgeError(401, "unauthorized", "unknown or revoked agent token")
+        return LocalBridge(self.service, principal)
 
     async def tools(self) -> list[ToolSpec]:
         return list(self.service.tools)
@@ -47,7 +62,7 @@ class LocalBridge:
         except ValidationError as exc:
             where, msg = first_error(exc)
             raise BridgeError(400, "invalid", msg, where) from exc
-        return await _guard(lambda: self.service.submit(session, req))
+        return await _guard(lambda: self.service.submit(session, req, self.principal))
 
     async def call_tool(
         self, session: str, agent: str, tool: str, args: dict[str, Any], *, channel: str = "tool"
@@ -62,10 +77,13 @@ class LocalBridge:
         return await self.submit(session, event)
 
     async def screen(self, session: str) -> ScreenResponse:
-        return await _guard(lambda: self.service.screen(session))
+        return await _guard(lambda: self.service.screen(session, self.principal))
 
     async def screen_png(self, session: str) -> bytes:
-        return await _guard(lambda: self.service.screen_png(session))
+        return await _guard(lambda: self.service.screen_png(session, self.principal))
+
+    async def session(self, session: str) -> SessionInfo:
+        return await _guard(lambda: _now(self.service.session(session, self.principal)))
 
     async def create_session(
         self,
@@ -74,37 +92,42 @@ class LocalBridge:
         agents: list[str] | None = None,
         user_request: str = "",
         session: str | None = None,
-    ) -> SessionInfo:
+    ) -> SessionCredentials:
         req = CreateSession(
             serial=serial, agents=agents or [], user_request=user_request, session=session
         )
-        return await _guard(lambda: _now(self.service.create_session(req)))
+        return await _guard(lambda: _now(self.service.create_session(req, self.principal)))
 
-    async def join(self, session: str, agent: str) -> SessionInfo:
-        return await _guard(lambda: _now(self.service.join(session, agent)))
+    async def join(self, session: str, agent: str) -> SessionCredentials:
+        return await _guard(lambda: _now(self.service.join(session, agent, self.principal)))
+
+    async def end_session(self, session: str) -> SessionInfo:
+        return await _guard(lambda: _now(self.service.end_session(session, self.principal)))
 
 
 async def _now(value: T) -> T:
     return value
 
 
-async def ensure_session(
-    bridge: Any,
+async def ensure_agent(
+    operator: Any,
     *,
     agent: str,
     session: str | None = None,
     serial: str | None = None,
     user_request: str = "",
-) -> str:
-    """Join ``session`` as ``agent`` (creating it if it does not exist); return its id."""
+) -> tuple[str, str]:
+    """(session id, agent token): with the operator's bridge, join ``session`` as ``agent``
+    (creating the session, with ``user_request``, if it does not exist). The token is new; an
+    earlier token of the same agent in that session stops working."""
     if session is not None:
         try:
-            await bridge.join(session, agent)
-            return session
+            joined = await operator.join(session, agent)
+            return str(joined.session), str(joined.agent_tokens[agent])
         except BridgeError as exc:
-            if exc.status != 404:
+            if exc.status != 404 or exc.field != "session":
                 raise
-    info = await bridge.create_session(
+    info = await operator.create_session(
         serial=serial, agents=[agent], user_request=user_request, session=session
     )
-    return str(info.session)
+    return str(info.session), str(info.agent_tokens[agent])

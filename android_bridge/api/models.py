@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
+from host_pep.audit.signed import SignedCheckpoint
 from host_pep.events import MAX_ID_CHARS, MAX_TARGET_CHARS, ActionType, Channel
 from host_pep.verdict import Verdict
 
@@ -54,11 +55,19 @@ class CreateSession(BaseModel):
         default=None, min_length=1, max_length=MAX_ID_CHARS, pattern=r"^[A-Za-z0-9._:@-]+$"
     )
     """Choose the id (must be unused); omitted, the server makes one."""
-    serial: str | None = Field(default=None, min_length=1, max_length=256)
-    """Device the session acts on; may be omitted when the daemon has exactly one device."""
+    serial: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=256,
+        validation_alias=AliasChoices("serial", "device"),
+    )
+    """Device the session acts on (``device`` is accepted as another name for it); may be
+    omitted when the daemon has exactly one device."""
     agents: list[AgentName] = Field(default_factory=list, max_length=64)
+    """Agents to issue tokens for (``agent_tokens`` of the answer); more can join later."""
     user_request: str = Field(default="", max_length=16384)
-    """The user's own request: the only place an authorization for high-impact actions comes from."""
+    """The user's own request: the only place an authorization for high-impact actions comes
+    from. Operator input: set here, never by an agent."""
 
 
 class JoinSession(BaseModel):
@@ -75,15 +84,34 @@ class SessionInfo(BaseModel):
     created: float
 
 
+class SessionCredentials(SessionInfo):
+    """A session as its creator (the operator) gets it: with the agents' tokens, shown once.
+
+    Each token acts in this session only, as its agent only; hand each agent its own."""
+
+    agent_tokens: dict[str, str]
+
+
 class SessionList(BaseModel):
     sessions: list[SessionInfo]
+
+
+class WhoAmI(BaseModel):
+    """The holder of the presented token: the operator, or one agent of one session."""
+
+    role: Literal["operator", "agent"]
+    session: str | None = None
+    agent: str | None = None
 
 
 class ActionRequest(BaseModel):
     """An AgentEvent in DESIGN.md's wire format, plus the hash of the screen it was planned on.
 
     ``session`` may be omitted (the path names it); if given it must equal the path's.
-    ``context.user_request`` and ``context.screen_xml`` are set by the server, never the agent.
+    ``agent`` must be the agent of the presented agent token (the operator may name any agent
+    that joined). ``context`` is the enforcement side's: the server drops whatever an agent puts
+    there and sets ``user_request`` (the session's), ``device`` (the session's serial), and,
+    for GUI actions, ``screen_xml`` and ``app`` (the mediator's own dump).
     """
 
     model_config = ConfigDict(
@@ -178,3 +206,18 @@ class AuditList(BaseModel):
 class AuditVerify(BaseModel):
     ok: bool
     detail: dict[str, Any] = Field(default_factory=dict)
+
+
+class DeviceForgotten(BaseModel):
+    """The PEP forgot what a device showed (after the operator reset or wiped it)."""
+
+    serial: str
+    forgotten: int
+    """Observations dropped."""
+
+
+class CheckpointList(BaseModel):
+    """Signed checkpoints of the audit log (JSON objects of ``droidgate audit checkpoints``):
+    keep them elsewhere; ``droidgate audit verify --checkpoints`` checks the log against them."""
+
+    checkpoints: list[SignedCheckpoint]

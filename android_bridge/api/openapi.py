@@ -18,12 +18,15 @@ if TYPE_CHECKING:
 _REF = "#/components/schemas/{model}"
 _ERROR_TEXT = {
     400: "Malformed or invalid input; `error.field` names the problem",
-    401: "Missing or wrong bearer token",
-    403: "The agent has not joined this session",
+    401: "Missing, wrong or revoked bearer token",
+    403: "The token's role may not use this route (an agent token on an operator route), or it "
+    "belongs to another session or agent, or the agent has not joined the session",
     404: "No such session, rule, escalation or path",
     409: "Conflicts with existing state",
     413: "Request body too large",
+    421: "The Host header is not a name this daemon answers to (DNS rebinding)",
     502: "The device or mediator failed; nothing was confirmed",
+    503: "The audit log cannot be written",
     504: "The request timed out",
 }
 
@@ -94,10 +97,14 @@ def build_spec(routes: Sequence[Route], *, version: str) -> dict[str, Any]:
         else:
             content = {"application/json": {"schema": {"type": "object"}}}
         op["responses"][str(r.status)] = {"description": "OK", "content": content}
-        codes = set(r.errors)
-        if r.auth:
-            codes |= {401, 504}
-            op["security"] = [{"bearerAuth": []}]
+        codes = set(r.errors) | {421}
+        op["x-droidgate-role"] = r.role
+        if r.role == "operator":
+            codes |= {401, 403, 504}
+            op["security"] = [{"operatorToken": []}]
+        elif r.role == "agent":
+            codes |= {401, 403, 504}
+            op["security"] = [{"agentToken": []}, {"operatorToken": []}]
         else:
             op["security"] = []
         if r.body is not None:
@@ -122,6 +129,19 @@ def build_spec(routes: Sequence[Route], *, version: str) -> dict[str, Any]:
         "paths": paths,
         "components": {
             "schemas": components,
-            "securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer"}},
+            "securitySchemes": {
+                "operatorToken": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "The operator's token (STATE_DIR/token): every route.",
+                },
+                "agentToken": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "An agent token (from POST /v1/sessions or "
+                    "POST /v1/sessions/{session}/agents): the agent routes, in its own "
+                    "session, as its own agent.",
+                },
+            },
         },
     }

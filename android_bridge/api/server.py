@@ -1,30 +1,46 @@
 """The bridge API over aiohttp. Routes are declared once (``ROUTES``); the OpenAPI spec is built
-from the same table, so the spec cannot drift from what the server serves."""
+from the same table, so the spec cannot drift from what the server serves.
+
+Every route names the role it needs (``public``, ``agent``, ``operator``; see
+``android_bridge.api.credentials``): the operator may use every route, an agent token only the
+``agent`` routes and, on routes under ``/v1/sessions/{session}``, only for its own session. The
+check is made from the table before a handler runs (before its body is even read). Requests
+whose ``Host`` is not an allowed name are refused with 421 first (DNS rebinding: a web page
+whose domain was re-pointed at 127.0.0.1 would otherwise reach the daemon from a browser).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import gc
-import json
 import logging
 import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from aiohttp import web
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from android_bridge.api.auth import check_bearer
+from android_bridge.api.auth import bearer
+from android_bridge.api.body import read_model
+from android_bridge.api.credentials import (
+    Credentials,
+    Principal,
+    require_operator,
+    require_session,
+)
 from android_bridge.api.errors import ApiError, bad_request
 from android_bridge.api.models import (
     ActionRequest,
     ActionResponse,
     AuditList,
     AuditVerify,
+    CheckpointList,
     CreateSession,
     DecisionResponse,
+    DeviceForgotten,
     EscalationList,
     EscalationResolved,
     Health,
@@ -32,10 +48,12 @@ from android_bridge.api.models import (
     RuleChange,
     RuleList,
     ScreenResponse,
+    SessionCredentials,
     SessionInfo,
     SessionList,
     Status,
     ToolList,
+    WhoAmI,
 )
 from android_bridge.api.service import BridgeService, first_error
 from host_pep.rules import FlowRule
@@ -46,12 +64,18 @@ MAX_BODY_BYTES = 1024 * 1024
 """Agents never send screen XML (the daemon dumps it), so 1 MiB is far above any honest event."""
 DEFAULT_REQUEST_TIMEOUT = 60.0
 
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
+"""Host names a loopback-bound daemon answers to (plus ``--allowed-host`` ones)."""
+
 SERVICE_KEY = web.AppKey("service", BridgeService)
-TOKEN_KEY = web.AppKey("token", str)
+CREDENTIALS_KEY = web.AppKey("credentials", Credentials)
 TIMEOUT_KEY = web.AppKey("timeout", float)
 SPEC_KEY = web.AppKey("openapi", dict)
+HOSTS_KEY = web.AppKey("allowed_hosts", frozenset)
+PRINCIPAL = web.RequestKey("principal", Principal)  # the authenticated caller
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Role = Literal["public", "agent", "operator"]
 
 
 @dataclass(frozen=True)
@@ -74,7 +98,9 @@ class Route:
     body: type[BaseModel] | None = None
     response: type[BaseModel] | None = None
     status: int = 200
-    auth: bool = True
+    role: Role = "operator"
+    """Who may call it: anyone (``public``), an agent of the session or the operator
+    (``agent``), the operator only (``operator``: everything that governs)."""
     query: tuple[Query, ...] = ()
     content_type: str = "application/json"
     errors: tuple[int, ...] = field(default=(400,))
@@ -84,6 +110,10 @@ def _service(request: web.Request) -> BridgeService:
     return request.app[SERVICE_KEY]
 
 
+def _principal(request: web.Request) -> Principal:
+    return request[PRINCIPAL]
+
+
 def _ok(model: BaseModel, status: int = 200) -> web.Response:
     return web.Response(
         status=status, text=model.model_dump_json(), content_type="application/json"
@@ -91,22 +121,7 @@ def _ok(model: BaseModel, status: int = 200) -> web.Response:
 
 
 async def _body(request: web.Request, model: type[BaseModel]) -> Any:
-    raw = await request.read()
-    if not raw:
-        raise bad_request("request body is empty; expected a JSON object", "body")
-    try:
-        # strict: the wire types are the documented ones (no "1" for 1, no false for 0)
-        return model.model_validate_json(raw, strict=True)
-    except ValidationError as exc:
-        # Only on the error path: parse again to say whether the body is JSON at all.
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as bad:
-            raise bad_request(f"request body is not valid JSON ({bad})", "body") from exc
-        if not isinstance(data, dict):
-            raise bad_request("request body must be a JSON object", "body") from exc
-        where, msg = first_error(exc)
-        raise bad_request(msg, where) from exc
+    return read_model(await request.read(), model, first_error)
 
 
 def _query(request: web.Request, spec: Query) -> Any:
@@ -161,9 +176,14 @@ async def tools(request: web.Request) -> web.Response:
     return _ok(ToolList(tools=_service(request).tools))
 
 
+async def whoami(request: web.Request) -> web.Response:
+    p = _principal(request)
+    return _ok(WhoAmI(role=p.role.value, session=p.session, agent=p.agent))
+
+
 async def create_session(request: web.Request) -> web.Response:
     req = await _body(request, CreateSession)
-    return _ok(_service(request).create_session(req), 201)
+    return _ok(_service(request).create_session(req, _principal(request)), 201)
 
 
 async def list_sessions(request: web.Request) -> web.Response:
@@ -171,34 +191,51 @@ async def list_sessions(request: web.Request) -> web.Response:
 
 
 async def get_session(request: web.Request) -> web.Response:
-    return _ok(_service(request).session(request.match_info["session"]))
+    return _ok(_service(request).session(request.match_info["session"], _principal(request)))
 
 
 async def end_session(request: web.Request) -> web.Response:
-    return _ok(_service(request).end_session(request.match_info["session"]))
+    return _ok(_service(request).end_session(request.match_info["session"], _principal(request)))
 
 
 async def join_session(request: web.Request) -> web.Response:
     req = await _body(request, JoinSession)
-    return _ok(_service(request).join(request.match_info["session"], req.agent))
+    return _ok(
+        _service(request).join(request.match_info["session"], req.agent, _principal(request))
+    )
+
+
+async def leave_session(request: web.Request) -> web.Response:
+    info = _service(request).leave(
+        request.match_info["session"], request.match_info["agent"], _principal(request)
+    )
+    return _ok(info)
+
+
+async def forget_device(request: web.Request) -> web.Response:
+    serial = request.match_info["serial"]
+    forgotten = _service(request).forget_device(serial, _principal(request))
+    return _ok(DeviceForgotten(serial=serial, forgotten=forgotten))
 
 
 async def submit_event(request: web.Request) -> web.Response:
     req = await _body(request, ActionRequest)
-    return _ok(await _service(request).submit(request.match_info["session"], req))
+    svc = _service(request)
+    return _ok(await svc.submit(request.match_info["session"], req, _principal(request)))
 
 
 async def decide_event(request: web.Request) -> web.Response:
     req = await _body(request, ActionRequest)
-    return _ok(await _service(request).decide(request.match_info["session"], req))
+    svc = _service(request)
+    return _ok(await svc.decide(request.match_info["session"], req, _principal(request)))
 
 
 async def get_screen(request: web.Request) -> web.Response:
-    return _ok(await _service(request).screen(request.match_info["session"]))
+    return _ok(await _service(request).screen(request.match_info["session"], _principal(request)))
 
 
 async def get_screen_png(request: web.Request) -> web.Response:
-    png = await _service(request).screen_png(request.match_info["session"])
+    png = await _service(request).screen_png(request.match_info["session"], _principal(request))
     return web.Response(body=png, content_type="image/png")
 
 
@@ -267,6 +304,14 @@ async def verify_audit(request: web.Request) -> web.Response:
     return _ok(_service(request).audit_verify())
 
 
+async def list_checkpoints(request: web.Request) -> web.Response:
+    return _ok(CheckpointList(checkpoints=_service(request).audit_checkpoints(sign=False)))
+
+
+async def sign_checkpoint(request: web.Request) -> web.Response:
+    return _ok(CheckpointList(checkpoints=_service(request).audit_checkpoints(sign=True)))
+
+
 class _RawObject(BaseModel):
     """Any JSON object: validated afterwards by the service (so FlowRule errors name the field)."""
 
@@ -281,11 +326,27 @@ ROUTES: tuple[Route, ...] = (
         "Liveness and protocol version",
         health,
         response=Health,
-        auth=False,
+        role="public",
         errors=(),
     ),
     Route(
-        "GET", "/openapi.json", "openapi", "This OpenAPI document", openapi, auth=False, errors=()
+        "GET",
+        "/openapi.json",
+        "openapi",
+        "This OpenAPI document",
+        openapi,
+        role="public",
+        errors=(),
+    ),
+    Route(
+        "GET",
+        "/v1/whoami",
+        "whoAmI",
+        "The role (and, for an agent token, the session and agent) of the presented token",
+        whoami,
+        response=WhoAmI,
+        role="agent",
+        errors=(),
     ),
     Route(
         "GET",
@@ -303,16 +364,17 @@ ROUTES: tuple[Route, ...] = (
         "Typed tools with JSON schemas and hints",
         tools,
         response=ToolList,
+        role="agent",
         errors=(),
     ),
     Route(
         "POST",
         "/v1/sessions",
         "createSession",
-        "Create a session bound to a device",
+        "Create a session bound to a device; the answer holds each agent's token",
         create_session,
         CreateSession,
-        SessionInfo,
+        SessionCredentials,
         201,
         errors=(400, 404, 409),
     ),
@@ -332,13 +394,14 @@ ROUTES: tuple[Route, ...] = (
         "One session",
         get_session,
         response=SessionInfo,
+        role="agent",
         errors=(404,),
     ),
     Route(
         "DELETE",
         "/v1/sessions/{session}",
         "endSession",
-        "End a session (forgets its observations)",
+        "End a session (its agent tokens are revoked)",
         end_session,
         response=SessionInfo,
         errors=(404,),
@@ -347,11 +410,20 @@ ROUTES: tuple[Route, ...] = (
         "POST",
         "/v1/sessions/{session}/agents",
         "joinSession",
-        "An agent joins the session",
+        "An agent joins the session; the answer holds its token (an earlier one is revoked)",
         join_session,
         JoinSession,
-        SessionInfo,
+        SessionCredentials,
         errors=(400, 404, 409),
+    ),
+    Route(
+        "DELETE",
+        "/v1/sessions/{session}/agents/{agent}",
+        "leaveSession",
+        "An agent leaves the session; its token is revoked",
+        leave_session,
+        response=SessionInfo,
+        errors=(404,),
     ),
     Route(
         "POST",
@@ -361,7 +433,8 @@ ROUTES: tuple[Route, ...] = (
         submit_event,
         ActionRequest,
         ActionResponse,
-        errors=(400, 403, 404, 409, 502),
+        role="agent",
+        errors=(400, 404, 409, 502),
     ),
     Route(
         "POST",
@@ -371,7 +444,8 @@ ROUTES: tuple[Route, ...] = (
         decide_event,
         ActionRequest,
         DecisionResponse,
-        errors=(400, 403, 404, 409),
+        role="agent",
+        errors=(400, 404, 409),
     ),
     Route(
         "GET",
@@ -380,6 +454,7 @@ ROUTES: tuple[Route, ...] = (
         "The device's current screen XML (recorded as observed)",
         get_screen,
         response=ScreenResponse,
+        role="agent",
         errors=(404, 502),
     ),
     Route(
@@ -389,7 +464,17 @@ ROUTES: tuple[Route, ...] = (
         "The device's current screenshot",
         get_screen_png,
         content_type="image/png",
+        role="agent",
         errors=(404, 502),
+    ),
+    Route(
+        "DELETE",
+        "/v1/devices/{serial}/memory",
+        "forgetDevice",
+        "Forget what a device showed (after resetting or wiping it)",
+        forget_device,
+        response=DeviceForgotten,
+        errors=(404,),
     ),
     Route(
         "GET",
@@ -469,14 +554,32 @@ ROUTES: tuple[Route, ...] = (
         "GET",
         "/v1/audit/verify",
         "verifyAudit",
-        "Check the audit log's hash chain",
+        "Check the audit log's chain, MACs and signed checkpoints",
         verify_audit,
         response=AuditVerify,
         errors=(),
     ),
+    Route(
+        "GET",
+        "/v1/audit/checkpoints",
+        "listCheckpoints",
+        "The audit log's signed checkpoints (export them, keep them elsewhere)",
+        list_checkpoints,
+        response=CheckpointList,
+        errors=(),
+    ),
+    Route(
+        "POST",
+        "/v1/audit/checkpoints",
+        "signCheckpoint",
+        "Sign a checkpoint of the audit log's head now; answers the newest checkpoint",
+        sign_checkpoint,
+        response=CheckpointList,
+        errors=(503,),
+    ),
 )
 
-_PUBLIC = frozenset(r.path for r in ROUTES if not r.auth)
+_PUBLIC = frozenset(r.path for r in ROUTES if r.role == "public")
 _HOT_ROUTES = frozenset({"decideEvent", "submitEvent"})
 
 
@@ -512,18 +615,69 @@ async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
         return _error(500, "internal", "internal error; see the daemon log")
 
 
+def host_name(header: str) -> str:
+    """The name part of a ``Host`` header, lower case: ``[::1]:8765`` -> ``::1``."""
+    host = header.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    if host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host.rstrip(".")
+
+
+@web.middleware
+async def _host_check(request: web.Request, handler: Handler) -> web.StreamResponse:
+    header = request.headers.get("Host")
+    if header is None:
+        return _error(400, "invalid", "the request has no Host header", "Host")
+    if host_name(header) not in request.app[HOSTS_KEY]:
+        return _error(
+            421,
+            "misdirected",
+            "this daemon does not answer to that Host (allow it with --allowed-host)",
+            "Host",
+        )
+    return await handler(request)
+
+
 @web.middleware
 async def _auth_and_timeout(request: web.Request, handler: Handler) -> web.StreamResponse:
-    if request.path not in _PUBLIC and not check_bearer(
-        request.headers.get("Authorization"), request.app[TOKEN_KEY]
-    ):
-        resp = _error(
-            401, "unauthorized", "missing or wrong bearer token (Authorization: Bearer …)"
+    if request.path not in _PUBLIC:
+        # Tokens come from the Authorization header only: never from the URL, where proxies,
+        # browsers and access logs would keep them.
+        principal = request.app[CREDENTIALS_KEY].resolve(
+            bearer(request.headers.get("Authorization"))
         )
-        resp.headers["WWW-Authenticate"] = 'Bearer realm="droidgate"'
-        return resp
+        if principal is None:
+            resp = _error(
+                401, "unauthorized", "missing or wrong bearer token (Authorization: Bearer …)"
+            )
+            resp.headers["WWW-Authenticate"] = 'Bearer realm="droidgate"'
+            return resp
+        request[PRINCIPAL] = principal
     async with asyncio.timeout(request.app[TIMEOUT_KEY]):
         return await handler(request)
+
+
+def _guarded(route: Route) -> Handler:
+    """``route.handler`` behind its role: operator routes refuse agent tokens, and an agent
+    token acts only in its own session, before anything of the request is read."""
+    handler = route.handler
+    if route.role == "public":
+        return handler
+    what = f"{route.method} {route.path}"
+    scoped = "{session}" in route.path
+
+    async def guarded(request: web.Request) -> web.StreamResponse:
+        principal = _principal(request)
+        if not principal.is_operator:
+            if route.role == "operator":
+                require_operator(principal, what)
+            if scoped:
+                require_session(principal, request.match_info["session"])
+        return await handler(request)
+
+    return guarded
 
 
 async def _freeze_startup_heap(app: web.Application) -> None:
@@ -544,18 +698,26 @@ def make_app(
     *,
     request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
     max_body: int = MAX_BODY_BYTES,
+    allowed_hosts: frozenset[str] | set[str] | None = None,
 ) -> web.Application:
+    """The bridge API app. ``token`` is the operator's; agents' tokens are the service's.
+    ``allowed_hosts``: names the ``Host`` header may carry (default: the loopback names)."""
     from android_bridge.api.openapi import build_spec
 
-    app = web.Application(middlewares=[_errors, _auth_and_timeout], client_max_size=max_body)
+    app = web.Application(
+        middlewares=[_errors, _host_check, _auth_and_timeout], client_max_size=max_body
+    )
     app[SERVICE_KEY] = service
-    app[TOKEN_KEY] = token
+    app[CREDENTIALS_KEY] = Credentials(token, service.agent_tokens)
     app[TIMEOUT_KEY] = request_timeout
+    app[HOSTS_KEY] = frozenset(
+        host_name(h) for h in (LOOPBACK_NAMES if allowed_hosts is None else allowed_hosts)
+    )
     app[SPEC_KEY] = build_spec(ROUTES, version=service.version)
     # aiohttp tries the routes sharing a path prefix in the order they were added; the action
     # routes carry nearly all the traffic, so they go first (the paths never overlap, so the
     # order changes nothing but the number of patterns tried per request).
     for route in sorted(ROUTES, key=lambda r: r.op_id not in _HOT_ROUTES):
-        app.router.add_route(route.method, route.path, route.handler)
+        app.router.add_route(route.method, route.path, _guarded(route))
     app.on_startup.append(_freeze_startup_heap)
     return app

@@ -2,8 +2,11 @@
 
 The HTTP API, the MCP server and the planner all go through one BridgeService, so every action
 from every front end reaches the same Mediator (and so the same PEP session state). The service
-stamps what an agent must not choose: the session (from the path), the user's request (from the
-session) and the screen (the mediator dumps it itself).
+issues the agents' tokens with the sessions it creates (``android_bridge.api.credentials``) and
+checks, for every action, that the caller may act in that session as that agent. It stamps what
+an agent must not choose: the session (from the path), the user's request (the session's, set by
+the operator), the device (the session's serial); the mediator adds the screen it dumps itself.
+Nothing else an agent puts into an event's ``context`` reaches the PEP.
 """
 
 from __future__ import annotations
@@ -19,7 +22,21 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from android_bridge.api.errors import ApiError, bad_request, conflict, not_found
+from android_bridge.api.credentials import (
+    OPERATOR,
+    AgentTokens,
+    Principal,
+    require_agent,
+    require_operator,
+    require_session,
+)
+from android_bridge.api.errors import (
+    ApiError,
+    bad_request,
+    conflict,
+    device_unavailable,
+    not_found,
+)
 from android_bridge.api.jsonable import to_jsonable, to_object
 from android_bridge.api.models import (
     ActionRequest,
@@ -28,12 +45,20 @@ from android_bridge.api.models import (
     CreateSession,
     DecisionResponse,
     ScreenResponse,
+    SessionCredentials,
     SessionInfo,
     ToolSpec,
 )
 from android_bridge.api.protocols import MediatorLike, PEPLike
+from host_pep.audit.signed import SignedCheckpoint
 from host_pep.events import AgentEvent
-from host_pep.exceptions import ControlPlaneError, EventValidationError, PolicyError
+from host_pep.exceptions import (
+    AuditUnavailable,
+    ControlPlaneError,
+    EventValidationError,
+    PolicyError,
+)
+from host_pep.pep import DEVICE_SCOPE
 from host_pep.rules import FlowRule
 
 MAX_SESSIONS = 1024
@@ -83,6 +108,8 @@ class BridgeService:
         self.version = version
         self.started = time.time()
         self._sessions: dict[str, _Session] = {}
+        self.agent_tokens = AgentTokens()
+        """Issued with sessions and joins, revoked when the session ends (only digests kept)."""
 
     # -- devices and sessions -------------------------------------------------------------
     def devices(self) -> list[str]:
@@ -98,10 +125,15 @@ class BridgeService:
             raise not_found(f"no session {session!r} (create it with POST /v1/sessions)", "session")
         return found
 
-    def session(self, session: str) -> SessionInfo:
+    def session(self, session: str, principal: Principal = OPERATOR) -> SessionInfo:
+        require_session(principal, session)
         return self._session(session).info()
 
-    def create_session(self, req: CreateSession) -> SessionInfo:
+    def create_session(
+        self, req: CreateSession, principal: Principal = OPERATOR
+    ) -> SessionCredentials:
+        """A session with its user request, and a token for each named agent (operator only)."""
+        require_operator(principal, "creating a session")
         devices = self.devices()
         serial = req.serial
         if serial is None:
@@ -118,6 +150,8 @@ class BridgeService:
         if len(self._sessions) >= MAX_SESSIONS:
             raise conflict(f"{MAX_SESSIONS} sessions are open; end one first", "session")
         sid = req.session or f"s-{secrets.token_hex(8)}"
+        if sid.startswith(DEVICE_SCOPE):  # names a device's provenance memory in the PEP
+            raise bad_request(f"a session id may not start with {DEVICE_SCOPE!r}", "session")
         if sid in self._sessions:
             raise conflict(f"session {sid!r} already exists", "session")
         agents: list[str] = []
@@ -128,32 +162,67 @@ class BridgeService:
         self.mediator.bind_session(sid, serial)
         sess = _Session(id=sid, serial=serial, user_request=req.user_request, agents=agents)
         self._sessions[sid] = sess
-        return sess.info()
+        tokens = {agent: self.agent_tokens.issue(sid, agent) for agent in agents}
+        return SessionCredentials(**sess.info().model_dump(), agent_tokens=tokens)
 
     @staticmethod
     def _check_agent_name(agent: str, where: str) -> None:
         if not agent or len(agent) > 256 or not all(c.isalnum() or c in "._:@-" for c in agent):
             raise bad_request("an agent name is 1-256 characters of A-Z a-z 0-9 . _ : @ -", where)
 
-    def join(self, session: str, agent: str) -> SessionInfo:
+    def join(self, session: str, agent: str, principal: Principal = OPERATOR) -> SessionCredentials:
+        """``agent`` joins ``session`` (operator only); the answer holds its new token, and a
+        token issued to the same agent before stops working (rotation)."""
+        require_operator(principal, "joining an agent to a session")
         sess = self._session(session)
         self._check_agent_name(agent, "agent")
         if agent not in sess.agents:
             if len(sess.agents) >= 64:
                 raise conflict("a session holds at most 64 agents", "agent")
             sess.agents.append(agent)
+        token = self.agent_tokens.issue(sess.id, agent)
+        return SessionCredentials(**sess.info().model_dump(), agent_tokens={agent: token})
+
+    def leave(self, session: str, agent: str, principal: Principal = OPERATOR) -> SessionInfo:
+        """``agent`` leaves ``session`` and its token is revoked (operator only)."""
+        require_operator(principal, "removing an agent from a session")
+        sess = self._session(session)
+        if agent not in sess.agents:
+            raise not_found(f"agent {agent!r} is not in session {sess.id!r}", "agent")
+        sess.agents.remove(agent)
+        self.agent_tokens.revoke_agent(sess.id, agent)
         return sess.info()
 
-    def end_session(self, session: str) -> SessionInfo:
+    def end_session(self, session: str, principal: Principal = OPERATOR) -> SessionInfo:
+        """End ``session`` (operator only): its agents' tokens are revoked at once."""
+        require_operator(principal, "ending a session")
         sess = self._session(session)
         del self._sessions[session]
+        self.agent_tokens.revoke_session(session)
         self.pep.end_session(session)
         if self.recorder is not None:
             self.recorder.record_session_end(session)
         return sess.info()
 
+    def forget_device(self, serial: str, principal: Principal = OPERATOR) -> int:
+        """Drop the PEP's memory of what ``serial`` showed (operator only): after the operator
+        reset or wiped the device, its old screens are no provenance for what comes next. An
+        agent that could do this could launder any value it read."""
+        require_operator(principal, "forgetting what a device showed")
+        if serial not in self.devices():
+            raise not_found(f"no device {serial!r}", "serial")
+        scope = f"{DEVICE_SCOPE}{serial}"  # where the PEP keeps a device's provenance memory
+        forgotten = int(self.pep.end_session(scope) or 0)
+        if self.recorder is not None:  # replay forgets at the same point
+            self.recorder.record_session_end(scope)
+        return forgotten
+
     # -- actions ----------------------------------------------------------------------------
-    def build_event(self, session: str, req: ActionRequest) -> AgentEvent:
+    def build_event(
+        self, session: str, req: ActionRequest, principal: Principal = OPERATOR
+    ) -> AgentEvent:
+        require_session(principal, session)
+        require_agent(principal, req.agent)
         sess = self._session(session)
         if req.session is not None and req.session != sess.id:
             raise conflict(
@@ -181,11 +250,13 @@ class BridgeService:
             data["ts"] = req.ts
         if req.id is not None:
             data["id"] = req.id
-        context = dict(req.context)
-        # Never the agent's word: the screen (and the app it shows) is dumped by the mediator,
-        # the request is the user's.
-        for key in ("screen_xml", "app", "user_request"):
-            context.pop(key, None)
+        # The context is the enforcement side's, never the agent's word: the request is the
+        # user's (through the operator), the device is the one the session is bound to (the PEP
+        # keys what a device showed by it), the screen and its app are what the mediator dumps.
+        # Whatever else an agent sends there (an "authorized_operations" list, a
+        # "tool_description" that reclassifies a tool) is dropped, not merely the known keys:
+        # a key the PEP starts to trust later must not become an agent's lever.
+        context: dict[str, Any] = {"device": sess.serial}
         if sess.user_request:
             context["user_request"] = sess.user_request
         data["context"] = context
@@ -194,8 +265,10 @@ class BridgeService:
         except EventValidationError as exc:
             raise bad_request(str(exc), exc.field or "event") from exc
 
-    async def submit(self, session: str, req: ActionRequest) -> ActionResponse:
-        event = self.build_event(session, req)
+    async def submit(
+        self, session: str, req: ActionRequest, principal: Principal = OPERATOR
+    ) -> ActionResponse:
+        event = self.build_event(session, req, principal)
         try:
             outcome = await self.mediator.submit(event, screen_hash=req.screen_hash)
         except asyncio.CancelledError:
@@ -218,9 +291,11 @@ class BridgeService:
             stale=bool(getattr(outcome, "stale", False)),
         )
 
-    async def decide(self, session: str, req: ActionRequest) -> DecisionResponse:
+    async def decide(
+        self, session: str, req: ActionRequest, principal: Principal = OPERATOR
+    ) -> DecisionResponse:
         """Ask the PEP only; nothing is executed (a dry run, and the route the API bench uses)."""
-        event = self.build_event(session, req)
+        event = self.build_event(session, req, principal)
         verdict = await self.pep.decide(event)
         return DecisionResponse(
             event_id=event.id,
@@ -228,9 +303,22 @@ class BridgeService:
             verdict=verdict,
         )
 
-    async def screen(self, session: str) -> ScreenResponse:
+    async def _dump(self, sess: _Session) -> Any:
+        """The session's device's screen, observed into the session; 502 if the device is gone."""
+        try:
+            return await self.mediator.screen(sess.serial, session=sess.id)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            raise device_unavailable(
+                f"the screen of device {sess.serial!r} could not be read "
+                f"({type(exc).__name__}: {exc})"
+            ) from exc
+
+    async def screen(self, session: str, principal: Principal = OPERATOR) -> ScreenResponse:
+        require_session(principal, session)
         sess = self._session(session)
-        scr = await self.mediator.screen(sess.serial, session=sess.id)
+        scr = await self._dump(sess)
         if self.recorder is not None:
             self.recorder.record_screen(sess.id, scr.xml, getattr(scr, "hash", None))
         return ScreenResponse(
@@ -240,17 +328,26 @@ class BridgeService:
             xml=scr.xml,
         )
 
-    async def screen_png(self, session: str) -> bytes:
+    async def screen_png(self, session: str, principal: Principal = OPERATOR) -> bytes:
+        require_session(principal, session)
         sess = self._session(session)
-        scr = await self.mediator.screen(sess.serial, session=sess.id)
+        scr = await self._dump(sess)
         if self.recorder is not None:  # the dump behind the picture was observed too
             self.recorder.record_screen(sess.id, scr.xml, getattr(scr, "hash", None))
-        png = scr.png
-        if callable(png):
-            png = png()
-        if inspect.isawaitable(png):
-            png = await png
-        return bytes(png)
+        try:
+            png = scr.png
+            if callable(png):
+                png = png()
+            if inspect.isawaitable(png):
+                png = await png
+            return bytes(png)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            raise device_unavailable(
+                f"the screenshot of device {sess.serial!r} could not be taken "
+                f"({type(exc).__name__}: {exc})"
+            ) from exc
 
     # -- control plane ----------------------------------------------------------------------
     def rules(self) -> tuple[int, list[dict[str, Any]]]:
@@ -307,6 +404,17 @@ class BridgeService:
 
     def audit_tail(self, n: int) -> list[dict[str, Any]]:
         return [to_object(r) for r in self.pep.audit.tail(n)]
+
+    def audit_checkpoints(self, *, sign: bool) -> list[SignedCheckpoint]:
+        """Every signed checkpoint, or (``sign``) one of the head as it is now."""
+        audit = self.pep.audit
+        if not sign:
+            return list(audit.checkpoints())
+        try:
+            newest = audit.checkpoint()
+        except AuditUnavailable as exc:
+            raise ApiError(503, "audit_unavailable", str(exc), "audit") from exc
+        return [newest] if newest is not None else []
 
     def audit_verify(self) -> AuditVerify:
         result = self.pep.audit.verify()

@@ -4,8 +4,17 @@ Chain: ``hash = SHA-256(prev_hash || "\\n" || canonical JSON body)``, where the 
 field of the record including ``seq`` (but not the links). Editing a row, deleting one, or
 reordering rows breaks either a hash, a link or the seq sequence, and ``verify`` names the first
 bad seq. The store also keeps the head (seq, hash) in its meta table so that cutting rows off
-the end is detected. (Someone who can rewrite the whole file can recompute the whole chain;
-anchor ``verify().head_hash`` somewhere else if that matters.)
+the end is detected.
+
+Keyed (``key=AuditKey``, the daemon's default; see ``host_pep.audit.keys``): the unkeyed chain
+can be recomputed by anyone who can write the file, so each record also carries
+``mac = HMAC(key, hash)``, the head carries a MAC, and now and then (every ``checkpoint_every``
+records or ``checkpoint_interval`` seconds, and at close) a commit also stores an Ed25519-signed
+checkpoint of its head, handed to ``on_checkpoint`` for export. ``verify`` with the key checks
+every MAC; with exported checkpoints (even without the key) it checks that the log still holds
+what they signed. A keyed log refuses appends without its key (or with another), and a key
+refuses to extend a log written without one until it is adopted (``adopt``): a record without
+a MAC after a keyed one could only be forged. What that guarantees: docs/audit.md.
 
 Writing (group commit): ``await log.aappend(record)`` and ``log.append(record)`` (thread-safe)
 return the record's seq once the transaction holding it has committed. The caller does the CPU
@@ -28,8 +37,10 @@ from __future__ import annotations
 import concurrent.futures
 import hashlib
 import json
+import logging
 import secrets
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -38,11 +49,13 @@ from typing import Any
 import orjson
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from host_pep.audit.keys import AuditKey
 from host_pep.audit.masking import ValueHasher, redact_json
 from host_pep.audit.record import AuditRecord, RecordDraft, RecordKind, decision_draft
 from host_pep.audit.secret import Secret
+from host_pep.audit.signed import DEFAULT_EVERY, DEFAULT_INTERVAL_S, SignedCheckpoint
 from host_pep.audit.sqlite_store import Durability, SQLiteAuditStore
-from host_pep.audit.store import GENESIS_HASH, AuditStore, RowFilter, StoredRow
+from host_pep.audit.store import GENESIS_HASH, AuditStore, Batch, Head, RowFilter, StoredRow
 from host_pep.audit.writer import CommitStats, GroupCommitWriter
 from host_pep.events import AgentEvent
 from host_pep.exceptions import AuditUnavailable
@@ -50,6 +63,9 @@ from host_pep.semantics import Completion
 from host_pep.verdict import Decision, Verdict
 
 SALT_KEY = "hmac_salt"
+KEY_ID = "key_id"
+"""Meta entry naming the audit key a keyed log is written under (its public key)."""
+log = logging.getLogger(__name__)
 _COLUMN_FIELDS = ("ts", "kind", "session", "agent", "decision", "stage", "event_id")
 DEFAULT_ACK_TIMEOUT_S = 10.0
 
@@ -96,8 +112,9 @@ class _Prepared:
     stage: str | None
     event_id: str
 
-    def row(self, seq: int, prev_hash: str) -> StoredRow:
+    def row(self, seq: int, prev_hash: str, key: AuditKey | None) -> StoredRow:
         body = f"{self.head}{seq}{self.tail}"
+        hash_ = chain_hash(prev_hash, body)
         return StoredRow(
             seq=seq,
             ts=self.ts,
@@ -109,7 +126,8 @@ class _Prepared:
             event_id=self.event_id,
             body=body,
             prev_hash=prev_hash,
-            hash=chain_hash(prev_hash, body),
+            hash=hash_,
+            mac=key.mac_row(hash_) if key is not None else None,
         )
 
 
@@ -143,6 +161,14 @@ class VerifyResult(BaseModel):
     first_bad_seq: int | None = None
     problem: str | None = None
     head_hash: str | None = None
+    keyed: bool = False
+    """Whether every record's MAC and the head's were checked against the key."""
+    key_id: str | None = None
+    """The key the log says it is written under (its public key), if keyed."""
+    checkpoints: int = 0
+    """Signed checkpoints the log was checked against (stored ones and exported ones)."""
+    warnings: list[str] = []
+    """What this verification could not rule out (no key, no exported checkpoints...)."""
 
 
 def _event_record(
@@ -175,12 +201,26 @@ class AuditLog:
     """Open with ``AuditLog.open(path)``; ``None`` keeps the log in memory (tests, eval)."""
 
     def __init__(
-        self, store: AuditStore, *, ack_timeout: float | None = DEFAULT_ACK_TIMEOUT_S
+        self,
+        store: AuditStore,
+        *,
+        ack_timeout: float | None = DEFAULT_ACK_TIMEOUT_S,
+        key: AuditKey | None = None,
+        checkpoint_every: int = DEFAULT_EVERY,
+        checkpoint_interval: float = DEFAULT_INTERVAL_S,
+        on_checkpoint: Callable[[SignedCheckpoint], None] | None = None,
     ) -> None:
         self.store = store
         self.ack_timeout = ack_timeout
         """How long an append waits for its batch to commit before it gives up (the record may
         still be stored; the caller is told it was not, so the decision fails closed)."""
+        self.key = key
+        self.checkpoint_every = checkpoint_every
+        self.checkpoint_interval = checkpoint_interval
+        self.on_checkpoint = on_checkpoint
+        """Called with each checkpoint after its commit (export it; must not raise)."""
+        self._bound = False
+        self._last_checkpoint: tuple[int, float] = (0, 0.0)  # (seq, ts) of the newest one
         self._hasher: ValueHasher | None = None
         # A commit that is only a WAL append (no fsync) is cheaper than handing it to a thread
         # and back, so coroutines commit on their loop when the store can try a commit without
@@ -202,15 +242,22 @@ class AuditLog:
         lock_timeout: float = 2.0,
         durability: Durability = "process",
         ack_timeout: float | None = DEFAULT_ACK_TIMEOUT_S,
+        key: AuditKey | None = None,
+        key_from_env: bool = True,
+        on_checkpoint: Callable[[SignedCheckpoint], None] | None = None,
     ) -> AuditLog:
         """Never raises for I/O problems: a store that cannot write makes ``append`` raise
         ``AuditUnavailable`` (which the pipeline turns into a deny) with the reason.
         ``durability``: ``"process"`` (survives kill -9) or ``"power"`` (fsync per commit).
-        An unknown ``durability`` is a ValueError."""
+        ``key``: the audit key (without one, ``$DROIDGATE_AUDIT_KEY`` unless ``key_from_env``
+        is false; with neither, the log is unkeyed). An unknown ``durability``, or a malformed
+        key in the environment, is a ValueError."""
+        if key is None and key_from_env:
+            key = AuditKey.from_env()
         store = SQLiteAuditStore(
             path, readonly=readonly, lock_timeout=lock_timeout, durability=durability
         )
-        return cls(store, ack_timeout=ack_timeout)
+        return cls(store, ack_timeout=ack_timeout, key=key, on_checkpoint=on_checkpoint)
 
     def __enter__(self) -> AuditLog:
         return self
@@ -238,8 +285,41 @@ class AuditLog:
     def _prepare_draft(self, draft: RecordDraft) -> _Prepared:
         return self._prepare_with(draft.seal)
 
+    def bind(self) -> None:
+        """Check, once, that this log may be written with this key (or without one); raises
+        ``AuditUnavailable`` saying why not. Appends call it; the daemon calls it at start."""
+        if self._bound:
+            return
+        stored = self.store.meta_get(KEY_ID)
+        if self.key is None:
+            if stored is not None:
+                raise AuditUnavailable(
+                    f"this audit log is keyed (key id {stored[:16]}…); open it with its key "
+                    "(the key file, or $DROIDGATE_AUDIT_KEY)"
+                )
+        else:
+            if stored is None:
+                if self.store.select(RowFilter(limit=1)):
+                    raise AuditUnavailable(
+                        "this audit log holds records written without a key; check it with "
+                        "`droidgate audit verify` and adopt it with `droidgate audit adopt` "
+                        "(or start a new log)"
+                    )
+                stored = self.store.meta_setdefault(KEY_ID, self.key.key_id)
+            if stored != self.key.key_id:
+                raise AuditUnavailable(
+                    f"this audit log is written under another key (key id {stored[:16]}…, "
+                    f"this key {self.key.key_id[:16]}…)"
+                )
+            last = self.store.last_checkpoint()
+            # the interval counts from the newest checkpoint, or from now for a log without one
+            self._last_checkpoint = (last.seq, last.ts) if last is not None else (0, time.time())
+        self._bound = True
+
     def _prepare_with(self, seal: Callable[[ValueHasher], dict[str, Any]]) -> _Prepared:
         try:
+            if not self._bound:
+                self.bind()
             body = seal(self._get_hasher())
             head, tail = split_body(body)
             return _Prepared(
@@ -260,28 +340,108 @@ class AuditLog:
 
     def _commit(self, batch: Sequence[_Prepared]) -> list[int]:
         """The writer's side: number and chain the batch onto the head, store it atomically."""
-        append_batch = getattr(self.store, "append_batch", None)
-        if append_batch is not None:
-            return [row.seq for row in append_batch(self._builder(batch))]
-        # a store without batches: one transaction per record (earlier ones stay committed)
-        return [self.store.append_atomic(p.row).seq for p in batch]
+        signed: list[SignedCheckpoint] = []
+        rows = self.store.append_batch(self._builder(batch, signed))
+        self._checkpointed(signed)
+        return [row.seq for row in rows]
 
     def _try_commit(self, batch: Sequence[_Prepared]) -> list[int] | None:
         """``_commit`` if the store can start it without waiting for a lock, else None."""
-        rows = self.store.try_append_batch(self._builder(batch))  # type: ignore[attr-defined]
-        return None if rows is None else [row.seq for row in rows]
+        signed: list[SignedCheckpoint] = []
+        rows = self.store.try_append_batch(self._builder(batch, signed))  # type: ignore[attr-defined]
+        if rows is None:
+            return None
+        self._checkpointed(signed)
+        return [row.seq for row in rows]
 
-    @staticmethod
-    def _builder(batch: Sequence[_Prepared]) -> Callable[[int, str], list[StoredRow]]:
-        def build(seq: int, prev_hash: str) -> list[StoredRow]:
+    def _builder(
+        self, batch: Sequence[_Prepared], signed: list[SignedCheckpoint]
+    ) -> Callable[[int, str], Batch]:
+        key = self.key
+
+        def build(seq: int, prev_hash: str) -> Batch:
             rows: list[StoredRow] = []
             for i, prepared in enumerate(batch):
-                row = prepared.row(seq + i, prev_hash)
+                row = prepared.row(seq + i, prev_hash, key)
                 prev_hash = row.hash
                 rows.append(row)
-            return rows
+            if key is None or not rows:
+                return Batch(rows)
+            last = rows[-1]
+            checkpoint = None
+            if self._checkpoint_due(last.seq):
+                checkpoint = SignedCheckpoint.sign(key, last.seq, last.hash, time.time())
+                signed.append(checkpoint)
+            return Batch(rows, key.mac_head(last.seq, last.hash), checkpoint)
 
         return build
+
+    def _checkpoint_due(self, seq: int) -> bool:
+        last_seq, last_ts = self._last_checkpoint
+        if seq - last_seq >= self.checkpoint_every:
+            return True
+        return seq > last_seq and time.time() - last_ts >= self.checkpoint_interval
+
+    def _checkpointed(self, signed: list[SignedCheckpoint]) -> None:
+        """After a commit that stored checkpoints: remember the newest, hand each out."""
+        for checkpoint in signed:
+            if checkpoint.seq > self._last_checkpoint[0]:
+                self._last_checkpoint = (checkpoint.seq, checkpoint.ts)
+            if self.on_checkpoint is not None:
+                try:
+                    self.on_checkpoint(checkpoint)
+                except Exception as exc:  # an export must never fail the decision it follows
+                    log.warning("exporting audit checkpoint %d failed: %s", checkpoint.seq, exc)
+
+    def checkpoint(self) -> SignedCheckpoint | None:
+        """Sign the head now, unless a stored checkpoint covers it already; return the newest
+        checkpoint (None for an empty or unkeyed log). Before an export, so that it covers
+        everything acknowledged so far."""
+        key = self.key
+        if key is None:
+            return None
+        self.bind()
+
+        def sign(head: Head) -> SignedCheckpoint | None:
+            last = self.store.last_checkpoint()  # under the store's lock, in its transaction
+            if last is not None and last.seq >= head.seq:
+                return None
+            return SignedCheckpoint.sign(key, head.seq, head.hash, time.time())
+
+        signed = self.store.store_checkpoint(sign)
+        if signed is None:
+            return self.store.last_checkpoint()
+        self._checkpointed([signed])
+        return signed
+
+    def checkpoints(self) -> list[SignedCheckpoint]:
+        """Every signed checkpoint the log holds (what ``droidgate audit checkpoints`` exports)."""
+        return self.store.checkpoints()
+
+    def adopt(self) -> VerifyResult:
+        """Put a log written without a key under this log's key: verify its unkeyed chain, then
+        MAC every record and the head, record the key, and sign a checkpoint of the head. An
+        operator's act after checking the log (``droidgate audit adopt``): records already in
+        the file are trusted as they are now. Refused if the chain is broken or the log is
+        keyed already."""
+        if self.key is None:
+            raise AuditUnavailable("adopting a log needs the audit key")
+        if self.store.meta_get(KEY_ID) is not None:
+            raise AuditUnavailable("this audit log is keyed already")
+        result = self._verify(key=None, exported=(), public_key=None)
+        if not result.ok:
+            raise AuditUnavailable(f"the log's chain is broken, not adopting it: {result.problem}")
+        key = self.key
+        macs = [(row.seq, key.mac_row(row.hash)) for row in self.store.iter_rows()]
+        meta = {KEY_ID: key.key_id}
+        head = self.store.head()
+        if head is not None:
+            meta["head"] = head._replace(mac=key.mac_head(head.seq, head.hash)).encode()
+        self.store.set_macs(macs, meta)
+        self._bound = False
+        self.bind()
+        self.checkpoint()
+        return self.verify()
 
     def append(self, record: AuditRecord) -> int:
         """Store ``record`` durably and return its seq. Thread-safe; raises ``AuditUnavailable``.
@@ -399,21 +559,61 @@ class AuditLog:
         )
         return [self._record(r) for r in self.store.select(flt)]
 
-    def verify(self) -> VerifyResult:
-        """Walk the chain from the first row; report the first seq that does not check out."""
+    def verify(
+        self,
+        *,
+        key: AuditKey | None = None,
+        exported: Iterable[SignedCheckpoint] = (),
+        public_key: str | None = None,
+        unkeyed: bool = False,
+    ) -> VerifyResult:
+        """Walk the chain from the first row; report the first seq that does not check out.
+
+        ``key`` (default: the log's own) checks every record's MAC and the head's, and the
+        signatures of the stored checkpoints. ``exported``: checkpoints kept elsewhere; the
+        log must still hold what each of them signed. ``public_key`` (hex) pins the key they
+        must be signed with (default: ``key``'s). ``unkeyed``: check without any key even if
+        the log has one (a log written before keyed audit)."""
         try:
-            return self._verify()
+            return self._verify(
+                key=None if unkeyed else (key or self.key),
+                exported=list(exported),
+                public_key=public_key,
+            )
         except AuditUnavailable as exc:
             return VerifyResult(ok=False, checked=0, problem=f"cannot read the log: {exc}")
 
-    def _verify(self) -> VerifyResult:
+    def _verify(
+        self,
+        *,
+        key: AuditKey | None,
+        exported: Sequence[SignedCheckpoint],
+        public_key: str | None,
+    ) -> VerifyResult:
         prev = GENESIS_HASH
         expected = 1
         checked = 0
+        key_id = self.store.meta_get(KEY_ID)
+        stored = self.store.checkpoints()
+        wanted = {cp.seq for cp in stored} | {cp.seq for cp in exported}
+        hashes: dict[int, str] = {}
 
-        def bad(seq: int, problem: str) -> VerifyResult:
-            return VerifyResult(ok=False, checked=checked, first_bad_seq=seq, problem=problem)
+        def bad(seq: int | None, problem: str) -> VerifyResult:
+            return VerifyResult(
+                ok=False,
+                checked=checked,
+                first_bad_seq=seq,
+                problem=problem,
+                keyed=key is not None,
+                key_id=key_id,
+            )
 
+        if key is not None and key_id is not None and key_id != key.key_id:
+            return bad(
+                None,
+                f"the log is written under another key (key id {key_id[:16]}…, this key "
+                f"{key.key_id[:16]}…), or its key id was changed",
+            )
         for row in self.store.iter_rows():
             if row.seq != expected:
                 missing = f"{expected}" if row.seq == expected + 1 else f"{expected}..{row.seq - 1}"
@@ -422,6 +622,13 @@ class AuditLog:
                 return bad(row.seq, "link to the previous record does not match its hash")
             if chain_hash(row.prev_hash, row.body) != row.hash:
                 return bad(row.seq, "content does not match its hash (edited)")
+            if key is not None and not key.same(row.mac, key.mac_row(row.hash)):
+                what = "has no MAC" if row.mac is None else "has a MAC that does not verify"
+                return bad(
+                    row.seq,
+                    f"record {what}: changed (the chain recomputed without the key), "
+                    "or written without the key",
+                )
             try:
                 body = json.loads(row.body)
                 AuditRecord.model_validate(body)
@@ -432,24 +639,99 @@ class AuditLog:
             for column in _COLUMN_FIELDS:
                 if getattr(row, column) != body.get(column):
                     return bad(row.seq, f"column {column!r} differs from the hashed record")
+            if row.seq in wanted:
+                hashes[row.seq] = row.hash
             prev = row.hash
             expected += 1
             checked += 1
         head = self.store.head()
         if head is not None:
-            head_seq, head_hash = head
-            if head_seq != checked:
+            if head.seq != checked:
                 return bad(
-                    min(head_seq, checked) + 1,
-                    f"log ends at seq {checked} but its head says {head_seq} (rows cut off?)",
+                    min(head.seq, checked) + 1,
+                    f"log ends at seq {checked} but its head says {head.seq} (rows cut off?)",
                 )
-            if head_hash != prev:
-                return bad(head_seq, "last record does not match the recorded head hash")
+            if head.hash != prev:
+                return bad(head.seq, "last record does not match the recorded head hash")
+            if key is not None and not key.same(head.mac, key.mac_head(head.seq, head.hash)):
+                return bad(
+                    head.seq,
+                    "the head's MAC does not verify: the head was moved (rows cut off the end?)",
+                )
         elif checked:
             return bad(1, "records present but no head recorded")
-        return VerifyResult(ok=True, checked=checked, head_hash=prev)
+
+        # Checkpoints: stored ones must be signed by the log's key; exported ones by the pinned
+        # key. Each must match the record it names, which must still be there.
+        pinned = public_key or (key.key_id if key is not None else None)
+        warnings: list[str] = []
+        signer_of_stored = key.key_id if key is not None else (public_key or key_id)
+        checks: list[tuple[SignedCheckpoint, str, str | None]] = [
+            (cp, "stored", signer_of_stored) for cp in stored
+        ]
+        export_signer = pinned
+        if exported and export_signer is None:
+            export_signer = key_id or exported[0].key_id
+            warnings.append(
+                "the exported checkpoints' key was not pinned (give the key or --public-key): "
+                "checked against the key the log names"
+            )
+        checks += [(cp, "exported", export_signer) for cp in exported]
+        checks.sort(key=lambda c: c[0].seq)
+        for cp, where, signer in checks:
+            if signer is None or not cp.valid_under(signer):
+                return bad(
+                    cp.seq if cp.seq <= checked else checked + 1,
+                    f"the {where} checkpoint of seq {cp.seq} is not signed by the log's key "
+                    "(forged or altered)",
+                )
+            if cp.seq > checked:
+                return bad(
+                    checked + 1,
+                    f"an {where} checkpoint covers seq {cp.seq} but the log ends at seq "
+                    f"{checked}: records {checked + 1}..{cp.seq} were cut off",
+                )
+            if hashes.get(cp.seq) != cp.hash:
+                return bad(
+                    cp.seq,
+                    f"the log differs from the {where} checkpoint of seq {cp.seq}: a record at "
+                    "or before it was changed (and the chain recomputed)",
+                )
+        if key is None:
+            if exported:
+                last = max(cp.seq for cp in exported)
+                if last < checked:
+                    warnings.append(
+                        f"no key: records after seq {last} (the last exported checkpoint) are "
+                        "covered by the unkeyed chain only"
+                    )
+            else:
+                warnings.append(
+                    "no key and no exported checkpoints: a record changed with the chain "
+                    "recomputed, or a tail cut with the head moved back, would not be detected"
+                )
+        elif not exported:
+            warnings.append(
+                "no exported checkpoints: someone holding the key could rewrite the log "
+                "unnoticed; keep checkpoints elsewhere (droidgate audit checkpoints)"
+            )
+        return VerifyResult(
+            ok=True,
+            checked=checked,
+            head_hash=prev,
+            keyed=key is not None,
+            key_id=key_id,
+            checkpoints=len(checks),
+            warnings=warnings,
+        )
 
     def close(self) -> None:
-        """Store what is queued, stop the writer, close the store. Appends then raise."""
+        """Store what is queued (and, keyed, a checkpoint of the head), stop the writer, close
+        the store. Appends then raise."""
         self._writer.close(self.ack_timeout)
+        if self.key is not None and self._bound and not getattr(self.store, "readonly", False):
+            try:
+                self.checkpoint()
+            except AuditUnavailable as exc:
+                log.warning("no closing audit checkpoint: %s", exc)
         self.store.close()

@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 from host_pep.audit.checkpoint import DEFAULT_CAP_FRAMES, DEFAULT_INTERVAL_S, Checkpointer
-from host_pep.audit.store import GENESIS_HASH, RowFilter, StoredRow
+from host_pep.audit.signed import SignedCheckpoint
+from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow
 from host_pep.exceptions import AuditUnavailable
 
 _SCHEMA = """
@@ -47,16 +48,26 @@ CREATE TABLE IF NOT EXISTS audit (
     event_id TEXT NOT NULL,
     body TEXT NOT NULL,
     prev_hash TEXT NOT NULL,
-    hash TEXT NOT NULL
+    hash TEXT NOT NULL,
+    mac TEXT
 );
 CREATE INDEX IF NOT EXISTS audit_session ON audit(session, seq);
 CREATE INDEX IF NOT EXISTS audit_decision ON audit(decision, seq);
 CREATE INDEX IF NOT EXISTS audit_agent ON audit(agent, seq);
 CREATE INDEX IF NOT EXISTS audit_ts ON audit(ts);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS checkpoints (
+    seq INTEGER PRIMARY KEY,
+    hash TEXT NOT NULL,
+    ts REAL NOT NULL,
+    key_id TEXT NOT NULL,
+    signature TEXT NOT NULL
+);
 """
-_COLUMNS = "seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash"
-_INSERT = f"INSERT INTO audit({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+_COLUMNS = "seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash, mac"
+_INSERT = f"INSERT INTO audit({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+_CHECKPOINT_COLUMNS = "seq, hash, ts, key_id, signature"
+_SET_HEAD = "INSERT OR REPLACE INTO meta(key, value) VALUES ('head', ?)"
 
 Durability = Literal["process", "power"]
 """What an acknowledged append survives: the process dying, or also the machine losing power."""
@@ -72,7 +83,7 @@ def check_durability(value: str) -> Durability:
 
 
 def _row(values: Any) -> StoredRow:
-    seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash_ = values
+    seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash_, mac = values
     return StoredRow(
         seq=seq,
         ts=ts,
@@ -85,7 +96,13 @@ def _row(values: Any) -> StoredRow:
         body=body,
         prev_hash=prev_hash,
         hash=hash_,
+        mac=mac,
     )
+
+
+def _checkpoint(values: Any) -> SignedCheckpoint:
+    seq, hash_, ts, key_id, signature = values
+    return SignedCheckpoint(seq=seq, hash=hash_, ts=ts, key_id=key_id, signature=signature)
 
 
 def _values(row: StoredRow) -> tuple[Any, ...]:
@@ -101,6 +118,7 @@ def _values(row: StoredRow) -> tuple[Any, ...]:
         row.body,
         row.prev_hash,
         row.hash,
+        row.mac,
     )
 
 
@@ -132,6 +150,7 @@ class SQLiteAuditStore:
                 writer_lock=self._lock,
             )
         self._conn: sqlite3.Connection | None = None
+        self._row_columns: str | None = None
         self._broken: str | None = None
         try:
             self._conn = self._connect(lock_timeout)
@@ -161,6 +180,8 @@ class SQLiteAuditStore:
                 if self._checkpointer is not None:
                     conn.execute("PRAGMA wal_autocheckpoint = 0")  # the Checkpointer's job
                 conn.executescript(_SCHEMA)
+                if "mac" not in _columns(conn, "audit"):  # a log from before keyed audit
+                    conn.execute("ALTER TABLE audit ADD COLUMN mac TEXT")
             else:
                 conn.execute("SELECT count(*) FROM audit").fetchone()
         except BaseException:
@@ -192,27 +213,10 @@ class SQLiteAuditStore:
         return None if row is None else str(row[0])
 
     def meta_setdefault(self, key: str, value: str) -> str:
-        with self._lock:
-            conn = self._c()
-            try:
-                self._wait_for_locks(conn, True)
-                conn.execute("BEGIN IMMEDIATE")
-                try:
-                    conn.execute(
-                        "INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)", (key, value)
-                    )
-                    row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-                    conn.execute("COMMIT")
-                except BaseException:
-                    _rollback(conn)
-                    raise
-            except (sqlite3.Error, OSError) as exc:
-                raise self._fail("write", exc) from exc
+        with self._transaction() as conn:
+            conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)", (key, value))
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return str(row[0])
-
-    def append_atomic(self, build: Callable[[int, str], StoredRow]) -> StoredRow:
-        (row,) = self.append_batch(lambda seq, prev: [build(seq, prev)])
-        return row
 
     def _waiting(self) -> sqlite3.Connection:
         """The connection, set to wait for locks as long as ``lock_timeout`` (for reads too:
@@ -227,9 +231,7 @@ class SQLiteAuditStore:
             conn.execute(f"PRAGMA busy_timeout = {self._busy_ms if wait else 0}")
             self._waits = wait
 
-    def try_append_batch(
-        self, build: Callable[[int, str], list[StoredRow]]
-    ) -> list[StoredRow] | None:
+    def try_append_batch(self, build: Callable[[int, str], Batch]) -> list[StoredRow] | None:
         """``append_batch`` if it can start now; None (nothing written) if this store's lock or
         the database's write lock is held by someone else. Never waits for either."""
         if not self._lock.acquire(blocking=False):
@@ -239,7 +241,7 @@ class SQLiteAuditStore:
         finally:
             self._lock.release()
 
-    def append_batch(self, build: Callable[[int, str], list[StoredRow]]) -> list[StoredRow]:
+    def append_batch(self, build: Callable[[int, str], Batch]) -> list[StoredRow]:
         """One transaction for a whole batch: read the head, insert every row ``build`` chains
         onto it, move the head, COMMIT (one WAL write; one fsync under ``"power"``)."""
         with self._lock:
@@ -247,9 +249,7 @@ class SQLiteAuditStore:
         assert rows is not None  # only a transaction that may not wait gives up
         return rows
 
-    def _append(
-        self, build: Callable[[int, str], list[StoredRow]], *, wait: bool
-    ) -> list[StoredRow] | None:
+    def _append(self, build: Callable[[int, str], Batch], *, wait: bool) -> list[StoredRow] | None:
         with self._lock:
             conn = self._c()
             if self.readonly:
@@ -267,13 +267,13 @@ class SQLiteAuditStore:
                         "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1"
                     ).fetchone()
                     seq, prev = (1, GENESIS_HASH) if last is None else (last[0] + 1, last[1])
-                    rows = build(seq, prev)
+                    rows, head_mac, checkpoint = build(seq, prev)
                     if rows:
                         conn.executemany(_INSERT, [_values(row) for row in rows])
-                        conn.executemany(
-                            "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
-                            [("head_seq", str(rows[-1].seq)), ("head_hash", rows[-1].hash)],
-                        )
+                        head = Head(rows[-1].seq, rows[-1].hash, head_mac)
+                        conn.execute(_SET_HEAD, (head.encode(),))
+                    if checkpoint is not None:
+                        _insert_checkpoint(conn, checkpoint)
                     conn.execute("COMMIT")  # the acknowledgement point (see the docstring)
                 except BaseException:
                     _rollback(conn)
@@ -295,20 +295,25 @@ class SQLiteAuditStore:
         with contextlib.suppress(sqlite3.Error):
             conn.execute("PRAGMA wal_autocheckpoint = 1000")
 
+    def _select_columns(self, conn: sqlite3.Connection) -> str:
+        """The row columns to select; a read-only log from before keyed audit has no ``mac``."""
+        if self._row_columns is None:
+            have = _columns(conn, "audit")
+            self._row_columns = _COLUMNS if "mac" in have else _COLUMNS.replace(", mac", ", NULL")
+        return self._row_columns
+
     def iter_rows(self) -> Iterator[StoredRow]:
         # Page through by seq so a long verify does not hold the lock (or a read txn) throughout.
         after = -1
         while True:
             with self._lock:
                 try:
-                    batch = (
-                        self._waiting()
-                        .execute(
-                            f"SELECT {_COLUMNS} FROM audit WHERE seq > ? ORDER BY seq LIMIT 1000",
-                            (after,),
-                        )
-                        .fetchall()
-                    )
+                    conn = self._waiting()
+                    columns = self._select_columns(conn)
+                    batch = conn.execute(
+                        f"SELECT {columns} FROM audit WHERE seq > ? ORDER BY seq LIMIT 1000",
+                        (after,),
+                    ).fetchall()
                 except sqlite3.Error as exc:
                     raise self._fail("read", exc) from exc
             if not batch:
@@ -317,11 +322,85 @@ class SQLiteAuditStore:
                 yield _row(values)
             after = batch[-1][0]
 
-    def head(self) -> tuple[int, str] | None:
-        seq, hash_ = self.meta_get("head_seq"), self.meta_get("head_hash")
+    def head(self) -> Head | None:
+        with self._lock:
+            try:
+                rows = dict(
+                    self._waiting()
+                    .execute(
+                        "SELECT key, value FROM meta WHERE key IN ('head', 'head_seq', 'head_hash')"
+                    )
+                    .fetchall()
+                )
+            except sqlite3.Error as exc:
+                raise self._fail("read", exc) from exc
+        if "head" in rows:
+            return Head.decode(str(rows["head"])) or Head(0, "", None)  # garbled: a bad head
+        # a log written before the head was one row
+        seq, hash_ = rows.get("head_seq"), rows.get("head_hash")
         if seq is None or hash_ is None:
             return None
-        return int(seq), hash_
+        return Head(int(seq), str(hash_), None)
+
+    def checkpoints(self) -> list[SignedCheckpoint]:
+        return self._select_checkpoints("")
+
+    def last_checkpoint(self) -> SignedCheckpoint | None:
+        found = self._select_checkpoints(" ORDER BY seq DESC LIMIT 1")
+        return found[0] if found else None
+
+    def _select_checkpoints(self, tail: str) -> list[SignedCheckpoint]:
+        with self._lock:
+            try:
+                conn = self._waiting()
+                if "checkpoints" not in _tables(conn):  # a read-only log from before them
+                    return []
+                rows = conn.execute(
+                    f"SELECT {_CHECKPOINT_COLUMNS} FROM checkpoints{tail or ' ORDER BY seq'}"
+                ).fetchall()
+            except sqlite3.Error as exc:
+                raise self._fail("read", exc) from exc
+        return sorted((_checkpoint(r) for r in rows), key=lambda c: c.seq)
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction (``BEGIN IMMEDIATE``) outside the append path: committed if the
+        block ends normally, rolled back if it raises; SQLite errors as ``AuditUnavailable``."""
+        with self._lock:
+            conn = self._c()
+            if self.readonly:
+                raise AuditUnavailable(f"audit store {self.path} is open read-only")
+            try:
+                self._wait_for_locks(conn, True)
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                    conn.execute("COMMIT")
+                except BaseException:
+                    _rollback(conn)
+                    raise
+            except (sqlite3.Error, OSError) as exc:
+                raise self._fail("write", exc) from exc
+
+    def store_checkpoint(
+        self, sign: Callable[[Head], SignedCheckpoint | None]
+    ) -> SignedCheckpoint | None:
+        """Sign the head as it is now (under the write lock, so no append slips in between)."""
+        with self._transaction() as conn:
+            head = self.head()
+            checkpoint = sign(head) if head is not None else None
+            if checkpoint is not None:
+                _insert_checkpoint(conn, checkpoint)
+        return checkpoint
+
+    def set_macs(self, macs: list[tuple[int, str]], meta: dict[str, str]) -> None:
+        """In one transaction: set the MAC of each (seq, mac) and the ``meta`` entries (a log
+        written without a key, adopted by one)."""
+        with self._transaction() as conn:
+            conn.executemany("UPDATE audit SET mac = ? WHERE seq = ?", [(m, q) for q, m in macs])
+            conn.executemany(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", list(meta.items())
+            )
 
     def select(self, flt: RowFilter) -> list[StoredRow]:
         where: list[str] = []
@@ -337,14 +416,16 @@ class SQLiteAuditStore:
         if flt.until is not None:
             where.append("ts <= ?")
             params.append(flt.until)
-        sql = f"SELECT {_COLUMNS} FROM audit"
+        sql = "SELECT {columns} FROM audit"
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY seq DESC LIMIT ?"
         params.append(max(flt.limit, 0))
         with self._lock:
             try:
-                rows = self._waiting().execute(sql, params).fetchall()
+                conn = self._waiting()
+                sql = sql.format(columns=self._select_columns(conn))
+                rows = conn.execute(sql, params).fetchall()
             except sqlite3.Error as exc:
                 raise self._fail("read", exc) from exc
         return [_row(v) for v in reversed(rows)]
@@ -356,6 +437,21 @@ class SQLiteAuditStore:
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in conn.execute(f"PRAGMA table_info({table})").fetchall()}
+
+
+def _tables(conn: sqlite3.Connection) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def _insert_checkpoint(conn: sqlite3.Connection, cp: SignedCheckpoint) -> None:
+    conn.execute(
+        f"INSERT OR REPLACE INTO checkpoints({_CHECKPOINT_COLUMNS}) VALUES (?,?,?,?,?)",
+        (cp.seq, cp.hash, cp.ts, cp.key_id, cp.signature),
+    )
 
 
 def _is_busy(exc: sqlite3.OperationalError) -> bool:

@@ -6,8 +6,10 @@ default (one host). A PostgreSQL store for device farms, where several daemons s
 plane, would implement the same protocol:
 
 * table ``audit(seq bigint primary key, ts double precision, kind text, session text, agent text,
-  decision text, stage text, event_id text, body jsonb-as-text, prev_hash text, hash text)`` plus
-  ``audit_meta(key text primary key, value text)``;
+  decision text, stage text, event_id text, body jsonb-as-text, prev_hash text, hash text,
+  mac text)`` plus ``audit_meta(key text primary key, value text)`` and
+  ``audit_checkpoints(seq bigint primary key, hash text, ts double precision, key_id text,
+  signature text)``;
 * ``append_batch`` (and ``append_atomic``, a batch of one) runs in one transaction that first takes ``pg_advisory_xact_lock(<log id>)``
   (or ``SELECT ... FOR UPDATE`` on the head row in ``audit_meta``), reads the head, inserts, and
   commits with ``synchronous_commit = on`` so that an acknowledged append is durable;
@@ -20,9 +22,11 @@ plane, would implement the same protocol:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from pydantic import BaseModel, ConfigDict
+
+from host_pep.audit.signed import SignedCheckpoint
 
 GENESIS_HASH = "0" * 64
 
@@ -43,6 +47,36 @@ class StoredRow(BaseModel):
     body: str
     prev_hash: str
     hash: str
+    mac: str | None = None
+    """HMAC of ``hash`` under the audit key (None in a log written without a key)."""
+
+
+class Batch(NamedTuple):
+    """What one transaction stores: rows chained onto the head, the MAC of the new head (keyed
+    logs), and a signed checkpoint of it when one is due."""
+
+    rows: list[StoredRow]
+    head_mac: str | None = None
+    checkpoint: SignedCheckpoint | None = None
+
+
+class Head(NamedTuple):
+    """The last record as the store recorded it when it last appended."""
+
+    seq: int
+    hash: str
+    mac: str | None
+
+    def encode(self) -> str:
+        """One meta value (``"seq hash mac"``): one row written per commit, not three."""
+        return f"{self.seq} {self.hash} {self.mac or '-'}"
+
+    @classmethod
+    def decode(cls, text: str) -> Head | None:
+        parts = text.split(" ")
+        if len(parts) != 3 or not parts[0].isdigit():
+            return None
+        return cls(int(parts[0]), parts[1], None if parts[2] == "-" else parts[2])
 
 
 class RowFilter(BaseModel):
@@ -64,24 +98,35 @@ class AuditStore(Protocol):
         """Store ``value`` under ``key`` unless present; return what is stored (atomic)."""
         ...
 
-    def append_atomic(self, build: Callable[[int, str], StoredRow]) -> StoredRow:
-        """Atomically: read the head (next seq, previous hash), ``build`` the row, insert it, and
-        make it durable before returning. Raise ``AuditUnavailable`` if that is not possible."""
-        ...
-
-    def append_batch(self, build: Callable[[int, str], list[StoredRow]]) -> list[StoredRow]:
-        """``append_atomic`` for a group: ``build`` gets the head once and returns the rows,
-        chained and numbered from it; all are inserted and made durable in one transaction
-        (all or none). ``AuditLog`` falls back to ``append_atomic`` per row for a store that
-        lacks this method."""
+    def append_batch(self, build: Callable[[int, str], Batch]) -> list[StoredRow]:
+        """Atomically: read the head (next seq, previous hash) once, ``build`` the batch, insert
+        its rows (chained and numbered from the head), record the new head (and its MAC) and
+        the batch's checkpoint, and make all of it durable in one transaction (all or none)
+        before returning. Raise ``AuditUnavailable`` if that is not possible."""
         ...
 
     def iter_rows(self) -> Iterator[StoredRow]:
         """Every row in ``seq`` order (for verification)."""
         ...
 
-    def head(self) -> tuple[int, str] | None:
-        """(seq, hash) the store recorded as its head when it last appended, if any."""
+    def head(self) -> Head | None:
+        """The head the store recorded when it last appended, if any."""
+        ...
+
+    def checkpoints(self) -> list[SignedCheckpoint]:
+        """Every signed checkpoint stored, in ``seq`` order."""
+        ...
+
+    def last_checkpoint(self) -> SignedCheckpoint | None: ...
+
+    def store_checkpoint(
+        self, sign: Callable[[Head], SignedCheckpoint | None]
+    ) -> SignedCheckpoint | None:
+        """Under the write lock: ``sign`` the current head and store the result."""
+        ...
+
+    def set_macs(self, macs: list[tuple[int, str]], meta: dict[str, str]) -> None:
+        """In one transaction: set each (seq, mac) and the ``meta`` entries."""
         ...
 
     def select(self, flt: RowFilter) -> list[StoredRow]:

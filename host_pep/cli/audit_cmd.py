@@ -1,4 +1,4 @@
-"""``droidgate audit verify|tail|query``: check and read an audit log.
+"""``droidgate audit verify|tail|query|checkpoints|adopt|public-key``: check and read an audit log.
 
 Registered by ``host_pep.cli.commands.register`` via ``register_audit(sub)``. The audit modules
 are imported inside the handlers so that ``droidgate --help`` stays fast.
@@ -17,6 +17,7 @@ from host_pep.cli.subcommands import Commands
 
 if TYPE_CHECKING:
     from host_pep.audit import AuditLog, AuditRecord
+    from host_pep.audit.keys import AuditKey
 
 _DECISIONS = ("allow", "deny", "rewrite", "escalate")
 _KINDS = ("decision", "eviction", "rule_change", "error")
@@ -29,13 +30,73 @@ def register_audit(sub: Commands) -> None:
         p.add_argument("--db", required=True, metavar="PATH", help="audit database (SQLite)")
         p.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
+    def keyed(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--key-file",
+            type=Path,
+            metavar="PATH",
+            help="the audit key (default: $DROIDGATE_AUDIT_KEY, else audit.key beside --db)",
+        )
+
     verify = group.add_parser(
         "verify",
-        help="check the hash chain; exit 1 naming the first bad seq",
-        description="Check every record's hash and link. Exit 0 if intact, 1 if broken.",
+        help="check the chain, MACs and checkpoints; exit 1 naming the first bad seq",
+        description="Check every record's hash and link, with the audit key every record's "
+        "and the head's MAC, and that the log still holds what each signed checkpoint (stored, "
+        "and exported ones given with --checkpoints) signed. Exit 0 if intact, 1 if not.",
     )
     common(verify)
+    keyed(verify)
+    verify.add_argument(
+        "--checkpoints",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="exported checkpoints kept elsewhere (JSON Lines; repeatable)",
+    )
+    verify.add_argument(
+        "--public-key",
+        metavar="HEX",
+        help="the key the checkpoints must be signed with (from `droidgate audit public-key`)",
+    )
+    verify.add_argument(
+        "--no-key",
+        action="store_true",
+        help="check without a key (a log written before keyed audit)",
+    )
     verify.set_defaults(func=_verify)
+
+    export = group.add_parser(
+        "checkpoints",
+        help="export the signed checkpoints (JSON Lines) to keep elsewhere",
+        description="Print (or write to --out) every signed checkpoint of the log, one JSON "
+        "line each. --sign first signs one of the current head (needs the key).",
+    )
+    common(export)
+    keyed(export)
+    export.add_argument("--out", type=Path, metavar="FILE", help="write here (appending new ones)")
+    export.add_argument("--sign", action="store_true", help="sign the current head first")
+    export.set_defaults(func=_checkpoints)
+
+    adopt = group.add_parser(
+        "adopt",
+        help="put a log written without a key under the audit key",
+        description="Verify the log's unkeyed chain, then MAC every record and the head with "
+        "the audit key and sign a checkpoint. Records already in the file are trusted as they "
+        "are: verify (and keep a copy) first.",
+    )
+    common(adopt)
+    keyed(adopt)
+    adopt.set_defaults(func=_adopt)
+
+    pub = group.add_parser(
+        "public-key",
+        help="print the audit key's public key (to pin checkpoints with --public-key)",
+    )
+    keyed(pub)
+    pub.add_argument("--db", metavar="PATH", help="find audit.key beside this database")
+    pub.set_defaults(func=_public_key)
 
     tail = group.add_parser(
         "tail", help="the newest records", description="Print the newest records."
@@ -81,14 +142,32 @@ def _when(text: str) -> float:
         ) from None
 
 
-def _open(args: argparse.Namespace) -> AuditLog:
+def _key(args: argparse.Namespace, *, required: bool = False) -> AuditKey | None:
+    """The audit key: --key-file, else $DROIDGATE_AUDIT_KEY, else audit.key beside --db."""
+    from host_pep.audit.keys import KEY_FILE, AuditKey
+
+    if getattr(args, "key_file", None) is not None:
+        return AuditKey.load(args.key_file)
+    key = AuditKey.from_env()
+    if key is None and getattr(args, "db", None):
+        beside = Path(args.db).parent / KEY_FILE
+        if beside.exists():
+            key = AuditKey.load(beside)
+    if key is None and required:
+        raise ValueError("this needs the audit key: give --key-file (or $DROIDGATE_AUDIT_KEY)")
+    return key
+
+
+def _open(
+    args: argparse.Namespace, *, key: AuditKey | None = None, write: bool = False
+) -> AuditLog:
     from host_pep.audit import AuditLog
     from host_pep.exceptions import AuditUnavailable
 
     path = Path(args.db)
     if not path.is_file():
         raise FileNotFoundError(f"no audit database at {path}")
-    log = AuditLog.open(path, readonly=True)
+    log = AuditLog.open(path, readonly=not write, key=key, key_from_env=False)
     try:
         log.store.head()  # surfaces "not a database" / "no audit table" as a clear error
     except AuditUnavailable as exc:
@@ -98,18 +177,65 @@ def _open(args: argparse.Namespace) -> AuditLog:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    with _open(args) as log:
-        result = log.verify()
+    from host_pep.audit.signed import read_checkpoints
+
+    key = None if args.no_key else _key(args)
+    exported = [cp for path in args.checkpoints for cp in read_checkpoints(path)]
+    with _open(args, key=key) as log:
+        result = log.verify(exported=exported, public_key=args.public_key, unkeyed=args.no_key)
     if args.json:
         print(result.model_dump_json())
-    elif result.ok:
-        print(f"ok: {result.checked} records, chain intact (head {result.head_hash})")
-    elif result.first_bad_seq is None:
-        print(f"cannot verify: {result.problem}")
     else:
-        print(f"BROKEN at seq {result.first_bad_seq}: {result.problem}")
-        print(f"({result.checked} records before it verified)")
+        what = []
+        if result.keyed:
+            what.append("MACs checked")
+        if result.checkpoints:
+            what.append(f"{result.checkpoints} checkpoints matched")
+        if result.ok:
+            extra = f", {', '.join(what)}" if what else ""
+            print(f"ok: {result.checked} records, chain intact{extra} (head {result.head_hash})")
+        elif result.first_bad_seq is None:
+            print(f"BROKEN: {result.problem}")
+        else:
+            print(f"BROKEN at seq {result.first_bad_seq}: {result.problem}")
+            print(f"({result.checked} records before it verified)")
+        for warning in result.warnings:
+            print(f"warning: {warning}")
     return ExitCode.OK if result.ok else ExitCode.FAILED
+
+
+def _checkpoints(args: argparse.Namespace) -> int:
+    from host_pep.audit.signed import dump_checkpoints, read_checkpoints
+
+    key = _key(args, required=args.sign)
+    with _open(args, key=key, write=args.sign) as log:
+        if args.sign:
+            log.checkpoint()
+        checkpoints = log.checkpoints()
+    if args.out is None:
+        print(dump_checkpoints(checkpoints), end="")
+        return ExitCode.OK
+    have = {cp.seq for cp in read_checkpoints(args.out)} if args.out.exists() else set()
+    new = [cp for cp in checkpoints if cp.seq not in have]
+    with args.out.open("a", encoding="utf-8") as fh:
+        fh.write(dump_checkpoints(new))
+    print(f"{len(new)} new checkpoints appended to {args.out} ({len(have) + len(new)} in all)")
+    return ExitCode.OK
+
+
+def _adopt(args: argparse.Namespace) -> int:
+    key = _key(args, required=True)
+    with _open(args, key=key, write=True) as log:
+        result = log.adopt()
+    print(f"adopted: {result.checked} records under key {result.key_id}")
+    return ExitCode.OK if result.ok else ExitCode.FAILED
+
+
+def _public_key(args: argparse.Namespace) -> int:
+    key = _key(args, required=True)
+    assert key is not None
+    print(key.key_id)
+    return ExitCode.OK
 
 
 def _tail(args: argparse.Namespace) -> int:

@@ -1,5 +1,7 @@
 """Tool calls through MCP: the bridge's MCP server (streamable HTTP, bearer token) in front of
-the daemon's HTTP API, driven by the MCP SDK's own client — the way an MCP agent connects."""
+the daemon's HTTP API, driven by the MCP SDK's own client — the way an MCP agent connects.
+``token`` is the agent's own (from the session's creation): the MCP server acts with it, and MCP
+clients present it."""
 
 from __future__ import annotations
 

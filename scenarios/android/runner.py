@@ -70,9 +70,8 @@ def write_policy(spec: SuiteSpec, out_dir: Path) -> Path:
     return path
 
 
-async def _run_one(
-    ex: Execution, dev: SuiteDevice, bridge: Any, url: str, token: str, *, overhead: bool
-) -> _Live:
+async def _run_one(ex: Execution, dev: SuiteDevice, operator: Any, *, overhead: bool) -> _Live:
+    from android_bridge.api.client import SessionAgents
     from scenarios.android.mcp_agent import mcp_tool_caller
     from scenarios.android.twin import run_direct
 
@@ -84,15 +83,24 @@ async def _run_one(
     start = time.perf_counter()
     try:
         await asyncio.to_thread(dev.reset)
+        # A reset device is a fresh one: what it showed in earlier executions is no provenance
+        # for this one (the PEP keeps what a device showed across sessions on it).
+        await operator.forget_device(dev.serial)
         before = await asyncio.to_thread(snapshot, dev.shell)
-        info = await bridge.create_session(
+        # The operator opens the session (with the user's request) and hands each agent its own
+        # token; the agents act with those only.
+        info = await operator.create_session(
             serial=dev.serial, agents=list(ex.agents), user_request=ex.request
         )
         res.session = info.session
-        agent = ScriptedAgent(bridge, info.session, agent=ex.agents[0], request=ex.request)
+        agents = SessionAgents(operator, info.agent_tokens)
+        agent = ScriptedAgent(agents, info.session, agent=ex.agents[0], request=ex.request)
         try:
             if ex.via == "mcp":
-                async with mcp_tool_caller(url, token, info.session, ex.agents[0]) as caller:
+                first = ex.agents[0]
+                async with mcp_tool_caller(
+                    operator.base_url, info.agent_tokens[first], info.session, first
+                ) as caller:
                     agent._tool_caller = caller
                     stopped = await agent.run(ex.steps)
             else:
@@ -100,7 +108,7 @@ async def _run_one(
         finally:
             res.steps = agent.records
             res.stuck = agent.stuck
-            await bridge.end_session(info.session)
+            await operator.end_session(info.session)
         if stopped:
             res.error = f"agent stopped: {stopped}"
         after = await asyncio.to_thread(snapshot, dev.shell)
@@ -171,10 +179,10 @@ async def run_suite(
                 queue.put_nowait(ex)
 
             async def worker(dev: SuiteDevice) -> None:
-                async with BridgeClient(url, token, timeout=120) as bridge:
+                async with BridgeClient(url, token, timeout=120) as operator:
                     while not queue.empty():
                         ex = queue.get_nowait()
-                        live = await _run_one(ex, dev, bridge, url, token, overhead=opts.overhead)
+                        live = await _run_one(ex, dev, operator, overhead=opts.overhead)
                         lives[ex.id] = live
                         if on_done is not None:
                             on_done(live.result)

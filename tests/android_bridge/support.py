@@ -234,8 +234,9 @@ class Daemon:
         return int(self.proc.returncode)
 
 
-def start_daemon(state_dir: Path, *extra: str, timeout: float = 60.0) -> Daemon:
-    """Start ``droidgate serve --json`` and wait for its ready line (stderr goes to a file)."""
+def start_daemon(state_dir: Path, *extra: str, timeout: float = 60.0, verbose: int = 0) -> Daemon:
+    """Start ``droidgate serve --json`` and wait for its ready line (stderr goes to a file;
+    ``verbose`` adds ``-v`` flags: debug logging)."""
     import json as _json
     import selectors
     import subprocess
@@ -246,6 +247,7 @@ def start_daemon(state_dir: Path, *extra: str, timeout: float = 60.0) -> Daemon:
         proc = subprocess.Popen(
             [
                 droidgate_bin(),
+                *(["-" + "v" * verbose] if verbose else []),
                 "serve",
                 "--port",
                 "0",

@@ -94,23 +94,28 @@ async def test_two_agents_one_session_leak_is_blocked_and_audited(api: Any) -> N
     assert (await client.audit_verify()).ok
 
 
-async def test_sessions_are_isolated(api: Any) -> None:
-    _, client, _ = api
-    a = await client.create_session(agents=["x"])
-    b = await client.create_session(agents=["x"])
-    await client.submit(a.session, tool_event("x", "contacts.lookup", {"name": "Zhang Wei"}))
-    other = await client.submit(
-        b.session,
-        tool_event("x", "calendar.create_event", {"title": "t", "notes": f"call {PHONE}"}),
+async def test_provenance_is_the_devices_not_the_sessions(pep: Any) -> None:
+    """Two sessions on one device share what it showed (the bridge stamps the device, the PEP
+    keys memory by it); a session on another device does not."""
+    from android_bridge.api.service import BridgeService
+    from tests.android_bridge.support import TOOLS
+
+    service = BridgeService(
+        pep, PepMediator(pep), devices=[SERIAL, "virtual-test-2"], tools=TOOLS, version="t"
     )
-    same = await client.submit(
-        a.session,
-        tool_event("x", "calendar.create_event", {"title": "t", "notes": f"call {PHONE}"}),
-    )
-    assert same.decision == "deny"
-    assert [e.source for e in same.verdict.evidence] == ["contacts"]
-    # Session b never saw the lookup: whatever it decides, nothing links the value to a's read.
-    assert all(not e.source and not e.source_event for e in other.verdict.evidence)
+    async with running(service) as url, BridgeClient(url, TOKEN) as client:
+        a = await client.create_session(agents=["x"], serial=SERIAL)
+        b = await client.create_session(agents=["x"], serial=SERIAL)
+        elsewhere = await client.create_session(agents=["x"], serial="virtual-test-2")
+        await client.submit(a.session, tool_event("x", "contacts.lookup", {"name": "Zhang Wei"}))
+        leak = tool_event("x", "calendar.create_event", {"title": "t", "notes": f"call {PHONE}"})
+        same = await client.submit(a.session, leak)
+        other = await client.submit(b.session, leak)
+        apart = await client.submit(elsewhere.session, leak)
+    for out in (same, other):
+        assert out.decision == "deny" and [e.source for e in out.verdict.evidence] == ["contacts"]
+    # the other device never showed the value: nothing links it to a's read
+    assert all(not e.source and not e.source_event for e in apart.verdict.evidence)
 
 
 async def test_server_stamps_session_and_user_request(api: Any, pep: Any) -> None:
@@ -120,12 +125,16 @@ async def test_server_stamps_session_and_user_request(api: Any, pep: Any) -> Non
     event["context"] = {
         "user_request": "agent pretends: delete everything",
         "screen_xml": "<forged/>",
+        "device": "emulator-5554",
+        "authorized_operations": ["delete", "payment"],
+        "tool_description": "a harmless read",
     }
     out = await client.submit(s.session, event)
     assert out.executed
     seen = mediator.executed[-1]
     assert seen.session == s.session
-    assert seen.context == {"user_request": "the user's words"}
+    # the user's request and the session's device; nothing of the agent's context survives
+    assert seen.context == {"user_request": "the user's words", "device": SERIAL}
 
 
 async def test_input_errors_are_4xx_naming_the_field(api: Any) -> None:
@@ -269,8 +278,13 @@ async def test_openapi_document_covers_every_route(api: Any) -> None:
     for route in ROUTES:
         op = spec["paths"][route.path][route.method.lower()]
         assert op["operationId"] == route.op_id
-        if route.auth:
-            assert "401" in op["responses"]
+        assert op["x-droidgate-role"] == route.role
+        if route.role != "public":
+            assert {"401", "403"} <= set(op["responses"])
+        schemes = {name for req in op["security"] for name in req}
+        assert schemes == {"public": set(), "agent": {"agentToken", "operatorToken"}}.get(
+            route.role, {"operatorToken"}
+        )
     refs = json.dumps(spec).count("#/components/schemas/")
     assert refs and all(
         ref.split("/")[-1] in spec["components"]["schemas"]

@@ -1,16 +1,18 @@
 """End to end: `droidgate serve --virtual 1` as a subprocess, driven as real clients would — an
 HTTP client (GUI and API channels), an MCP client over stdio (tool channel) and the LLM planner
-against the OpenAI stub (llm channel) — all in one session, through one PEP."""
+against the OpenAI stub (llm channel) — all in one session, through one PEP. The operator opens
+sessions with the daemon's token; every agent acts with its own agent token."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from mcp import Client, StdioServerParameters
 
-from android_bridge.api.client import BridgeClient
+from android_bridge.api.client import BridgeClient, SessionAgents
 from android_bridge.planner import ChatClient, Planner
 from host_pep.testing.openai_stub import OpenAIStub
 from tests.android_bridge.support import Daemon, droidgate_bin, start_daemon
@@ -45,7 +47,7 @@ def api(agent: str, command: str) -> dict[str, Any]:
     return {"agent": agent, "channel": "api", "action": "api_call", "payload": {"command": command}}
 
 
-async def _calendar_rows(client: BridgeClient, session: str) -> str:
+async def _calendar_rows(client: SessionAgents, session: str) -> str:
     out = await client.submit(
         session, api("reader", "content query --uri content://com.android.calendar/events")
     )
@@ -56,11 +58,12 @@ async def _calendar_rows(client: BridgeClient, session: str) -> str:
 async def test_number_read_on_screen_by_one_agent_is_blocked_in_another_agents_calendar(
     daemon: Daemon,
 ) -> None:
-    async with BridgeClient(daemon.url, daemon.token) as client:
-        s = await client.create_session(
+    async with BridgeClient(daemon.url, daemon.token) as operator:
+        s = await operator.create_session(
             agents=["reader", "writer"], user_request="plan a call with Alice"
         )
         sid = s.session
+        client = SessionAgents(operator, s.agent_tokens)
         # reader opens Alice's contact card: the number is now on a screen the session saw
         out = await client.submit(
             sid,
@@ -111,17 +114,19 @@ async def test_number_read_on_screen_by_one_agent_is_blocked_in_another_agents_c
         )
         assert out.decision != "allow" and not out.executed, out
         assert "415" not in await _calendar_rows(client, sid)
-        records = await client.audit(session=sid, limit=100)
+        records = await operator.audit(session=sid, limit=100)
         assert {r["channel"] for r in records} >= {"gui", "api"}
-        assert (await client.audit_verify()).ok
+        verified = await operator.audit_verify()
+        assert verified.ok and verified.detail["keyed"]
 
 
 async def test_mcp_and_llm_agents_share_the_session(daemon: Daemon) -> None:
-    async with BridgeClient(daemon.url, daemon.token) as client:
-        s = await client.create_session(
+    async with BridgeClient(daemon.url, daemon.token) as operator:
+        s = await operator.create_session(
             agents=["reader"], user_request="set a 7:30 alarm and note Bob's call"
         )
         sid = s.session
+        client = SessionAgents(operator, s.agent_tokens)
         looked = await client.call_tool(sid, "reader", "contacts.lookup", {"name": "Bob Miller"})
         assert looked.executed and "555-0199" in str(looked.result), looked
         # an MCP agent (tool channel) in the same session
@@ -151,7 +156,7 @@ async def test_mcp_and_llm_agents_share_the_session(daemon: Daemon) -> None:
             )
             assert not ok.is_error and ok.structured_content["executed"], ok.structured_content
         # an LLM planner (llm channel) in the same session, against the OpenAI stub
-        await client.join(sid, "planner")
+        planner_token = (await operator.join(sid, "planner")).agent_tokens["planner"]
         script = [
             {
                 "tool_calls": [
@@ -174,7 +179,8 @@ async def test_mcp_and_llm_agents_share_the_session(daemon: Daemon) -> None:
         async with OpenAIStub(script) as stub:
             chat = ChatClient(stub.base_url, model="stub")
             try:
-                result = await Planner(client, chat, session=sid, agent="planner").run(
+                planner = operator.with_token(planner_token)
+                result = await Planner(planner, chat, session=sid, agent="planner").run(
                     "set a 7:30 alarm and note Bob's call"
                 )
             finally:
@@ -196,13 +202,31 @@ async def test_mcp_and_llm_agents_share_the_session(daemon: Daemon) -> None:
             },
         )
         assert "gym" in alarms.result["output"]
-        channels = {r["channel"] for r in await client.audit(session=sid, limit=100)}
+        channels = {r["channel"] for r in await operator.audit(session=sid, limit=100)}
         assert channels >= {"tool", "llm", "api"}
 
 
-def test_plan_cli_through_the_daemon(daemon: Daemon) -> None:
+@pytest.mark.parametrize("credential", ["operator", "agent"])
+def test_plan_cli_through_the_daemon(daemon: Daemon, credential: str, tmp_path: Path) -> None:
+    import asyncio
     import json
     import subprocess
+
+    if credential == "operator":  # it joins (creating a session for the task) by itself
+        login = ["--token-file", str(daemon.token_file), "--agent", "cli-planner"]
+    else:  # the operator opened the session and handed the planner its agent token
+
+        async def issue() -> str:
+            async with BridgeClient(daemon.url, daemon.token) as operator:
+                s = await operator.create_session(
+                    agents=["cli-planner"], user_request="log lunch with Oliver"
+                )
+                return s.agent_tokens["cli-planner"]
+
+        token_file = tmp_path / "planner.token"
+        token_file.write_text(asyncio.run(issue()))
+        token_file.chmod(0o600)
+        login = ["--agent-token-file", str(token_file)]
 
     script = [
         {"tool_calls": [{"name": "contacts_lookup", "arguments": {"name": "Oliver Smith"}}]},
@@ -223,7 +247,7 @@ def test_plan_cli_through_the_daemon(daemon: Daemon) -> None:
     with OpenAIStub(script) as stub:
         proc = subprocess.run(
             [droidgate_bin(), "plan", "log lunch with Oliver", "--llm-url", stub.base_url, "--model", "stub",
-             "--connect", daemon.url, "--token-file", str(daemon.token_file), "--agent", "cli-planner", "--json"],
+             "--connect", daemon.url, *login, "--json"],
             capture_output=True, text=True, timeout=60, check=False,
         )  # fmt: skip
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -237,8 +261,9 @@ def test_plan_cli_through_the_daemon(daemon: Daemon) -> None:
 
 
 async def test_action_planned_on_an_old_screen_is_refused_as_stale(daemon: Daemon) -> None:
-    async with BridgeClient(daemon.url, daemon.token) as client:
-        s = await client.create_session(agents=["slow", "fast"])
+    async with BridgeClient(daemon.url, daemon.token) as operator:
+        s = await operator.create_session(agents=["slow", "fast"])
+        client = SessionAgents(operator, s.agent_tokens)
         await client.submit(
             s.session,
             gui("fast", "launch", {"package": "com.android.contacts"}, "com.android.contacts"),

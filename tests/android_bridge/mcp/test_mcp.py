@@ -13,7 +13,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
-from android_bridge.api.local import LocalBridge, ensure_session
+from android_bridge.api.local import LocalBridge, ensure_agent
 from android_bridge.mcp.server import McpFrontend, build_server, serve_http
 from tests.android_bridge.support import PHONE, TOKEN, PepMediator, make_pep, make_service, running
 
@@ -27,6 +27,7 @@ async def test_stdio_tools_hints_and_mediation(tmp_path: Path) -> None:
     mediator = PepMediator(pep)
     token_file = tmp_path / "token"
     token_file.write_text(TOKEN)
+    token_file.chmod(0o600)
     async with running(make_service(pep, mediator)) as url:
         args = [
             "mcp",
@@ -75,9 +76,9 @@ async def test_stdio_tools_hints_and_mediation(tmp_path: Path) -> None:
 async def test_gui_tools_become_gui_events(tmp_path: Path) -> None:
     pep = make_pep(tmp_path)
     mediator = PepMediator(pep, executors={})
-    bridge = LocalBridge(make_service(pep, mediator))
-    session = await ensure_session(bridge, agent="m")
-    front = McpFrontend(bridge, session=session, agent="m")
+    operator = LocalBridge(make_service(pep, mediator))
+    session, token = await ensure_agent(operator, agent="m")
+    front = McpFrontend(operator.as_agent(token), session=session, agent="m")
     await front.call("gui_tap", {"text": "Edit"})
     await front.call(
         "gui_type", {"text": "hello", "resource_id": "com.x:id/notes", "screen_hash": "stale"}
@@ -93,21 +94,26 @@ async def test_gui_tools_become_gui_events(tmp_path: Path) -> None:
 
 async def test_streamable_http_needs_the_token(tmp_path: Path) -> None:
     pep = make_pep(tmp_path)
-    bridge = LocalBridge(make_service(pep, PepMediator(pep)))
-    session = await ensure_session(bridge, agent="h")
-    server = build_server(McpFrontend(bridge, session=session, agent="h"))
+    operator = LocalBridge(make_service(pep, PepMediator(pep)))
+    session, token = await ensure_agent(operator, agent="h")
+    server = build_server(McpFrontend(operator.as_agent(token), session=session, agent="h"))
     ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
     stop = asyncio.Event()
     task = asyncio.create_task(
-        serve_http(server, port=0, token=TOKEN, on_ready=ready.set_result, stop=stop)
+        serve_http(server, port=0, token=token, on_ready=ready.set_result, stop=stop)
     )
     try:
         url = await asyncio.wait_for(ready, 10)
         async with httpx2.AsyncClient() as http:
-            resp = await http.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
-            assert resp.status_code == 401 and resp.json()["error"]["code"] == "unauthorized"
+            for headers in ({}, {"Authorization": f"Bearer {TOKEN}"}):  # none, the operator's
+                resp = await http.post(
+                    url,
+                    json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+                    headers=headers,
+                )
+                assert resp.status_code == 401 and resp.json()["error"]["code"] == "unauthorized"
         async with (
-            httpx2.AsyncClient(headers={"Authorization": f"Bearer {TOKEN}"}) as http,
+            httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}) as http,
             Client(streamable_http_client(url, http_client=http)) as client,
         ):
             names = [t.name for t in (await client.list_tools()).tools]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from android_bridge.api.local import LocalBridge, ensure_session
+from android_bridge.api.local import LocalBridge, ensure_agent
 from android_bridge.events.uixml import contact_details
 from android_bridge.planner import ChatClient, Planner
 from android_bridge.planner.screen_text import screen_text
@@ -20,11 +20,11 @@ from tests.android_bridge.support import PHONE, PepMediator, make_pep, make_serv
 async def setup(tmp_path: Path) -> Any:
     pep = make_pep(tmp_path)
     mediator = PepMediator(pep)
-    bridge = LocalBridge(make_service(pep, mediator))
-    session = await ensure_session(
-        bridge, agent="planner", user_request="remind me to call Zhang Wei"
+    operator = LocalBridge(make_service(pep, mediator))
+    session, token = await ensure_agent(
+        operator, agent="planner", user_request="remind me to call Zhang Wei"
     )
-    return bridge, session, mediator, pep
+    return operator.as_agent(token), session, mediator, pep
 
 
 async def _run(setup: Any, script: list[Any], **kw: Any) -> tuple[Any, OpenAIStub]:

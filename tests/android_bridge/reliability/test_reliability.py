@@ -108,7 +108,7 @@ async def test_device_gone_mid_session_means_not_committed(farm: VirtualDeviceFa
     assert "gone-probe" not in alarms(farm)
 
 
-async def test_concurrent_sessions_never_see_each_others_observations(
+async def test_concurrent_sessions_on_one_device_see_what_it_showed_consistently(
     farm: VirtualDeviceFarm,
 ) -> None:
     pep = PEP.create(policy="default", audit=None)
@@ -126,12 +126,12 @@ async def test_concurrent_sessions_never_see_each_others_observations(
             *[client.decide(b.session, tool_event("y", "notes.create", note)) for _ in range(8)],
             *[client.decide(a.session, tool_event("x", "notes.create", note)) for _ in range(8)],
         )
-    in_b, in_a = results[:8], results[8:]
+    # Provenance is the device's (issue #12): session b, on the same device, is as bound by what
+    # a read there as a itself, and concurrency changes none of the decisions.
     assert all(
         r.decision == "deny" and any(e.source == "contacts" for e in r.verdict.evidence)
-        for r in in_a
+        for r in results
     )
-    assert all(not any(e.source_event for e in r.verdict.evidence) for r in in_b)
 
 
 @pytest.mark.parametrize("durability", ["process", "power"])
