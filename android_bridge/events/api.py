@@ -27,7 +27,8 @@ from typing import Any
 
 from android_bridge.events import apps
 from android_bridge.events.gui import GuiAdapter
-from android_bridge.events.shell_commands import CommandMeaning, parse_simple
+from android_bridge.events.meaning import CommandMeaning
+from android_bridge.events.shell_commands import parse_simple
 from android_bridge.events.shell_split import ShellPart, split_command
 from host_pep.adapters.origin import is_outside_record
 from host_pep.events import ActionType, AgentEvent, Channel

@@ -12,43 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from android_bridge.events import apps
+from android_bridge.events import apps, device_commands
+from android_bridge.events.meaning import CommandMeaning
 from apk_helper.catalog import AppEntry
 from host_pep.exceptions import EventValidationError
 from host_pep.semantics import FieldRole, Operation
 
 F = "payload.command"
-
-
-@dataclass
-class CommandMeaning:
-    """The semantics of one simple command."""
-
-    target: str
-    operation: Operation
-    app: AppEntry | None = None
-    package: str | None = None
-    fields: dict[str, FieldRole] = field(default_factory=dict)
-    text: dict[str, str] = field(default_factory=dict)
-    description: str = ""
-    result_source: str | None = None
-    """Semantic app whose data the command's output is (``content query``, ``cat``)."""
-    result_uri: str = ""
-    needs_screen: bool = False
-    """``input tap/text``: judged against the screen, like the GUI action it is."""
-    gui: dict[str, object] | None = None
-    """For ``input``: the equivalent GUI action {"action", "payload"}."""
-    widget: dict[str, object] | None = None
-    """For ``input tap/text``: the widget resolved on the screen."""
-
-    def put(self, name: str, value: str, role: FieldRole) -> None:
-        key = name
-        n = 2
-        while key in self.text:
-            key = f"{name}_{n}"
-            n += 1
-        self.text[key] = value
-        self.fields[key] = role
 
 
 def _app_name(app: AppEntry | None, fallback: str) -> str:
@@ -750,7 +720,3 @@ def parse_simple(argv: tuple[str, ...]) -> CommandMeaning:
     return CommandMeaning(
         f"shell.{name}", Operation.UNKNOWN, description=f"unknown command {name!r}"
     )
-
-
-# Imported last: device_commands builds CommandMeaning objects defined above.
-from android_bridge.events import device_commands  # noqa: E402
