@@ -194,7 +194,9 @@ def _seed(serial: str, fixture: str, adb_port: int | None, as_json: bool, codes:
         _print_json(report.model_dump())
     else:
         total = sum(report.rows.values())
-        print(f"seeded {serial} with fixture {fixture!r}: {total} rows, {len(report.files)} files")
+        print(f"seeded {serial} with fixture {fixture!r}: {total} items, {len(report.files)} files")
+        for store, why in report.skipped.items():
+            print(f"  skipped {store}: {why}")
     return codes.OK
 
 

@@ -16,6 +16,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .filesystem import ROOT_UID, SHELL_UID, FsError, current_uid
+
 if TYPE_CHECKING:
     from .device import VirtualDevice
 
@@ -360,6 +362,8 @@ class Shell:
         }
         self.status = 0
         self.cwd = "/"
+        self.root = bool(getattr(device, "adb_root", False))
+        """Commands run as root (``adb root`` ran, or inside ``su 0 …``); else as ``shell``."""
         # Set by the shell service: the host closed the stream (a long-running command ends).
         self.host_closed: asyncio.Event | None = None
 
@@ -391,6 +395,7 @@ class Shell:
         capture = _Capture(self.sink)
         sub = Shell(self.device, capture, self.commands)
         sub.vars, sub.cwd, sub.host_closed = dict(self.vars), self.cwd, self.host_closed
+        sub.root = self.root
         await sub.run(command)
         self.status = sub.status
         return capture.data().decode("utf-8", "replace").rstrip("\n")
@@ -475,7 +480,11 @@ class Shell:
                     stdout = Writer(dest.sink, dest.fd)
             elif r.op == "<":
                 try:
-                    stdin = self.device.fs.read(target)
+                    token = current_uid.set(ROOT_UID if self.root else SHELL_UID)
+                    try:
+                        stdin = self.device.fs.read(target)
+                    finally:
+                        current_uid.reset(token)
                 except OSError as exc:
                     stderr.write(f"{SH}: can't open {target}: {exc.strerror}\n")
                     return 1
@@ -491,6 +500,7 @@ class Shell:
         proc = Proc(self, words, env, stdin, stdout, stderr)
         status = await self._exec(proc)
         for op, target, sink in captures:
+            token = current_uid.set(ROOT_UID if self.root else SHELL_UID)
             try:
                 if op == ">>":
                     self.device.fs.append(target, sink.data())
@@ -499,6 +509,8 @@ class Shell:
             except OSError as exc:
                 self.sink.write(2, f"{SH}: can't create {target}: {exc.strerror}\n".encode())
                 return 1
+            finally:
+                current_uid.reset(token)
         return status
 
     async def _exec(self, p: Proc) -> int:
@@ -526,13 +538,37 @@ class Shell:
             sub = Shell(self.device, self.sink, self.commands)
             sub.vars = dict(p.env)
             sub.host_closed = self.host_closed
+            sub.root = self.root
             return await sub.run(p.argv[2])
+        if name in ("su", "/system/xbin/su"):
+            return await self._su(p)
         base = name.rsplit("/", 1)[-1] if name.startswith("/") else name
         func = self.commands.get(base)
         if func is None:
             return p.err(f"{SH}: {name}: inaccessible or not found", 127)
         p.argv[0] = base
-        result = func(p)
-        if inspect.isawaitable(result):
-            result = await result
+        token = current_uid.set(ROOT_UID if self.root else SHELL_UID)
+        try:
+            result = func(p)
+            if inspect.isawaitable(result):
+                result = await result
+        except FsError as exc:  # what toybox prints for a path it may not touch
+            return p.err(f"{base}: {exc.filename}: {exc.strerror}", 1)
+        finally:
+            current_uid.reset(token)
         return int(result)
+
+    async def _su(self, p: Proc) -> int:
+        """userdebug's ``su [WHO [COMMAND...]]``: run COMMAND as root (WHO 0 or root)."""
+        args = p.argv[1:]
+        if args and args[0] in ("0", "root"):
+            args = args[1:]
+        elif args and (args[0].isdigit() or args[0] == "shell"):
+            return p.err(f"su: only root is supported here, not {args[0]}", 1)
+        if not args:
+            return p.err("su: an interactive root shell is not supported; give a command", 1)
+        was, self.root = self.root, True
+        try:
+            return await self._exec(Proc(self, list(args), p.env, p.stdin, p.stdout, p.stderr))
+        finally:
+            self.root = was

@@ -215,6 +215,14 @@ def wc(p: Proc) -> int:
 
 
 def id_(p: Proc) -> int:
+    if p.shell.root:
+        p.stdout.write(
+            "uid=0(root) gid=0(root) groups=0(root),1004(input),1007(log),1011(adb),1015(sdcard_rw),"
+            "1028(sdcard_r),1078(ext_data_rw),1079(ext_obb_rw),3001(net_bt_admin),3002(net_bt),"
+            "3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid),3012(readtracefs) "
+            "context=u:r:su:s0\n"
+        )
+        return 0
     p.stdout.write(
         "uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),"
         "1015(sdcard_rw),1028(sdcard_r),3001(net_bt_admin),3002(net_bt),3003(inet) context=u:r:shell:s0\n"
@@ -223,7 +231,7 @@ def id_(p: Proc) -> int:
 
 
 def whoami(p: Proc) -> int:
-    p.stdout.write("shell\n")
+    p.stdout.write("root\n" if p.shell.root else "shell\n")
     return 0
 
 

@@ -118,9 +118,7 @@ def pm(p: Proc) -> int:
         if not names or names[-1] not in installed:
             p.stdout.write("Failed\n")
             return 1
-        clear = getattr(state, "clear", None)
-        if clear is not None:
-            clear(names[-1])
+        state.clear_data(names[-1])
         p.stdout.write("Success\n")
         return 0
     p.stderr.write(f"Unknown command: {sub}\n")

@@ -154,6 +154,16 @@ def dumpsys(p: Proc) -> int:
         p.stdout.write(
             "POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n  mHoldingDisplaySuspendBlocker=true\n"
         )
+    elif service == "telephony.registry":
+        state = p.device.state.call_state()
+        p.stdout.write(
+            "last known state:\n  Phone Id=0\n"
+            f"  mCallState={state}\n  mRingingCallState=0\n  mForegroundCallState={state}\n"
+            "  mBackgroundCallState=0\n  mPreciseCallState=Ringing call state: 0, Foreground "
+            f"call state: {state}, Background call state: 0\n  mServiceState=mVoiceRegState=0"
+            "(IN_SERVICE), mDataRegState=0(IN_SERVICE), mOperatorAlphaLong=T-Mobile\n"
+            "  mDataConnectionState=2\n"
+        )
     elif service == "input_method":
         p.stdout.write(f"  mCurMethodId={LATIN_IME}\n  mInputShown=false\n")
     elif service in ("", "-l"):
@@ -164,6 +174,7 @@ def dumpsys(p: Proc) -> int:
             "input_method",
             "package",
             "power",
+            "telephony.registry",
             "window",
         ):
             p.stdout.write(f"  {name}\n")
@@ -294,7 +305,14 @@ def _delegate(p: Proc, method: str) -> int:
 
 
 def content(p: Proc) -> int:
-    return _delegate(p, "content")
+    out, err, status = p.device.state.content(p.argv[1:])
+    p.stdout.write(out)
+    p.stderr.write(err)
+    return int(status)
+
+
+def locksettings(p: Proc) -> int:
+    return _delegate(p, "locksettings")
 
 
 def settings(p: Proc) -> int:
@@ -412,6 +430,7 @@ COMMANDS: dict[str, CommandFunc] = {
     "screencap": screencap,
     "content": content,
     "settings": settings,
+    "locksettings": locksettings,
     "uiautomator": uiautomator,
     "app_process": app_process,
     "log": log_,
