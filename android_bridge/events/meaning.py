@@ -34,6 +34,8 @@ class CommandMeaning:
     """For ``input``: the equivalent GUI action {"action", "payload"}."""
     widget: dict[str, object] | None = None
     """For ``input tap/text``: the widget resolved on the screen."""
+    call_key: bool = False
+    """``input keyevent CALL``: the number called is found by the API adapter."""
 
     def put(self, name: str, value: str, role: FieldRole) -> None:
         key = name

@@ -44,12 +44,18 @@ class ShellCommands(Locked):
         def clear_focused(self) -> None: ...
 
     @locked
-    def content(self, argv: list[str]) -> tuple[str, str, int]:
+    def run_content(self, argv: list[str]) -> tuple[str, str, int]:
         """``content <argv…>`` -> (stdout, stderr, status); the real tool always exits 0."""
         out, err, rc = content_tool.run(self.providers, list(argv))
         if argv and argv[0] != "query":
             self.touch()
         return out, err, rc
+
+    @locked
+    def content(self, argv: list[str]) -> tuple[str, int]:
+        """``content <argv…>`` -> (what the shell shows: stdout then stderr, status)."""
+        out, err, rc = self.run_content(argv)
+        return out + err, rc
 
     @locked
     def settings(self, argv: list[str]) -> tuple[str, int]:

@@ -305,7 +305,7 @@ def _delegate(p: Proc, method: str) -> int:
 
 
 def content(p: Proc) -> int:
-    out, err, status = p.device.state.content(p.argv[1:])
+    out, err, status = p.device.state.run_content(p.argv[1:])
     p.stdout.write(out)
     p.stderr.write(err)
     return int(status)

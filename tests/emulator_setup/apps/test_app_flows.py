@@ -22,7 +22,7 @@ def type_into(dev: DeviceState, rid: str, text: str) -> None:
 
 
 def query(dev: DeviceState, uri: str, *extra: str) -> str:
-    out, err, rc = dev.content(["query", "--uri", uri, *extra])
+    out, err, rc = dev.run_content(["query", "--uri", uri, *extra])
     assert rc == 0 and not err, err
     return out
 
@@ -104,7 +104,7 @@ def test_mail_read_injection_and_send(dev: DeviceState) -> None:
     # Gmail has no public provider
     assert (
         "Could not find provider: com.google.android.gm"
-        in dev.content(["query", "--uri", "content://com.google.android.gm/messages"])[1]
+        in dev.run_content(["query", "--uri", "content://com.google.android.gm/messages"])[1]
     )
 
 

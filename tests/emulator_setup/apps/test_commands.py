@@ -19,7 +19,7 @@ PHONES = "content://com.android.contacts/data/phones"
 
 def content(dev: DeviceState, *argv: str) -> str:
     """stdout of a `content` command that must succeed (the tool exits 0 either way)."""
-    out, err, rc = dev.content(list(argv))
+    out, err, rc = dev.run_content(list(argv))
     assert rc == 0 and not err, err
     return out
 
@@ -74,11 +74,11 @@ def test_contacts_data_rows_and_the_legacy_phones_uri(dev: DeviceState) -> None:
 
 def test_contact_inserts_follow_contacts_contract(dev: DeviceState) -> None:
     contacts = "content://com.android.contacts"
-    _, err, rc = dev.content(["insert", "--uri", f"{contacts}/contacts", "--bind",
+    _, err, rc = dev.run_content(["insert", "--uri", f"{contacts}/contacts", "--bind",
                               "display_name:s:X"])  # fmt: skip
     assert rc == 0 and "UnsupportedOperationException: Aggregate contacts are created" in err
     content(dev, "insert", "--uri", f"{contacts}/raw_contacts", "--bind", "account_type:n:")
-    _, err, _ = dev.content(["insert", "--uri", f"{contacts}/data", "--bind", "data1:s:x",
+    _, err, _ = dev.run_content(["insert", "--uri", f"{contacts}/data", "--bind", "data1:s:x",
                              "--bind", "raw_contact_id:l:11"])  # fmt: skip
     assert "IllegalArgumentException: mimetype is required" in err
     content(dev, "insert", "--uri", f"{contacts}/data", "--bind", "raw_contact_id:l:11",
@@ -128,7 +128,7 @@ def test_sms_boxes_threads_and_provider_quirks(dev: DeviceState) -> None:
         == "Row: 0 _id=1, message_count=2, snippet=Are we still on for lunch tomorrow at 12?\n"
     )
     # deleting through a box is refused (SmsProvider: "Unknown URL"); through sms it works
-    _, err, rc = dev.content(["delete", "--uri", "content://sms/inbox"])
+    _, err, rc = dev.run_content(["delete", "--uri", "content://sms/inbox"])
     assert rc == 0 and "java.lang.IllegalArgumentException: Unknown URL" in err
     content(dev, "delete", "--uri", "content://sms", "--where", "thread_id=1")
     assert "_id=1," not in content(dev, "query", "--uri",
@@ -137,16 +137,16 @@ def test_sms_boxes_threads_and_provider_quirks(dev: DeviceState) -> None:
 
 def test_calendar_needs_a_calendar_and_a_time_zone(dev: DeviceState) -> None:
     events = "content://com.android.calendar/events"
-    _, err, _ = dev.content(["insert", "--uri", events, "--bind", "title:s:X", "--bind",
+    _, err, _ = dev.run_content(["insert", "--uri", events, "--bind", "title:s:X", "--bind",
                              "dtstart:l:1", "--bind", "dtend:l:2"])  # fmt: skip
     assert "IllegalArgumentException: Event values must include a calendar_id" in err
-    _, err, _ = dev.content(["insert", "--uri", events, "--bind", "calendar_id:l:1", "--bind",
+    _, err, _ = dev.run_content(["insert", "--uri", events, "--bind", "calendar_id:l:1", "--bind",
                              "dtstart:l:1", "--bind", "dtend:l:2"])  # fmt: skip
     assert "Event values must include an eventTimezone" in err
     content(dev, "insert", "--uri", events, "--bind", "calendar_id:l:1", "--bind",
             "eventTimezone:s:UTC", "--bind", "title:s:X", "--bind", "dtstart:l:1",
             "--bind", "dtend:l:2")  # fmt: skip
-    _, err, _ = dev.content(["delete", "--uri", events])
+    _, err, _ = dev.run_content(["delete", "--uri", events])
     assert "Selection must be specified for content://com.android.calendar/events" in err
     content(dev, "delete", "--uri", events, "--where", "title='X'")
     assert "title=X" not in content(dev, "query", "--uri", events, "--projection", "title")
@@ -172,7 +172,7 @@ def test_calendar_needs_a_calendar_and_a_time_zone(dev: DeviceState) -> None:
 def test_content_usage_errors_print_usage_and_exit_0(
     dev: DeviceState, argv: list[str], needle: str
 ) -> None:
-    out, err, rc = dev.content(argv)
+    out, err, rc = dev.run_content(argv)
     assert rc == 0 and not err and out.startswith("usage: adb shell content")
     assert out.endswith(needle + "\n") or needle in out.splitlines()[-1]
 
@@ -210,7 +210,7 @@ def test_content_usage_errors_print_usage_and_exit_0(
 def test_provider_errors_go_to_stderr_and_exit_0(
     dev: DeviceState, argv: list[str], needle: str
 ) -> None:
-    out, err, rc = dev.content(argv)
+    out, err, rc = dev.run_content(argv)
     assert rc == 0 and not out and needle in err and "\tat com.android.commands.content" in err
 
 
@@ -361,10 +361,10 @@ def test_settings_provider_uri_shares_the_settings_table(dev: DeviceState) -> No
             "name:s:install_non_market_apps", "--bind", "value:s:1")  # fmt: skip
     assert dev.settings(["get", "secure", "install_non_market_apps"]) == ("1\n", 0)
     # the settings provider only understands a selection on the name
-    _, err, _ = dev.content(["query", "--uri", "content://settings/secure", "--where", "1=1"])
+    _, err, _ = dev.run_content(["query", "--uri", "content://settings/secure", "--where", "1=1"])
     assert "IllegalArgumentException: Supported SQL:" in err
     dev.settings(["put", "system", "screen_brightness", "7"])
-    out, _, _ = dev.content(
+    out, _, _ = dev.run_content(
         [
             "query",
             "--uri",

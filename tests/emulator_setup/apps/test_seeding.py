@@ -124,7 +124,7 @@ def test_seed_refuses_unknown_device_and_bad_fixture(virtual_device: DeviceHandl
 def test_every_shipped_fixture_loads_in_process() -> None:
     for name in available():
         dev = DeviceState(fixture=name)
-        out, err, rc = dev.content(
+        out, err, rc = dev.run_content(
             ["query", "--uri", "content://com.android.contacts/contacts", "--projection", "_id"]
         )
         assert rc == 0 and not err and out.startswith("Row: 0 "), name

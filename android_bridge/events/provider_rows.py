@@ -1,0 +1,101 @@
+"""What a content provider's rows and selections mean, for the API adapter.
+
+* A contacts ``data`` row is understood through its ``mimetype``: ``data1`` of a phone_v2 row
+  is a phone number, of an email_v2 row an e-mail address (``data/contacts_contract.yaml``).
+  Inserts are judged, and query results recorded, under those names.
+* A selection (``--where``) either names one row (``_id=5``, or the row's URI
+  ``content://sms/5``; a setting's ``name='x'``) or can touch many (no selection, ``1=1``,
+  ``_id>0``, ``LIKE``, ``IN (1,2)``, an ``OR``…): a write through the second kind is a bulk
+  change, high-impact like a delete.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from urllib.parse import urlsplit
+
+import yaml
+
+# A selection that names exactly one row: KEY = VALUE (optionally parenthesised, quoted).
+_ONE_ROW = re.compile(
+    r"""^\s*\(*\s*(?P<key>[A-Za-z_][A-Za-z0-9_.]*)\s*(?:=|==|\bIS\b)\s*"""
+    r"""(?P<value>-?\d+|'(?:[^']|'')*'|"(?:[^"]|"")*")\s*\)*\s*$""",
+    re.IGNORECASE,
+)
+# Columns that identify one row of their table (a setting is a row named by its name).
+_ROW_KEYS = {"settings": frozenset({"_id", "name"})}
+_DEFAULT_ROW_KEYS = frozenset({"_id"})
+# URI paths whose trailing number names a group of rows, not one (a whole conversation,
+# all data of a contact).
+_GROUP_PATHS = (
+    re.compile(r"(^|/)conversations/\d+$"),
+    re.compile(r"(^|/)(contacts|raw_contacts)/\d+/(data|entities)$"),
+    re.compile(r"(^|/)threadID/\d+$"),
+)
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    kind: str | None = None
+    role: str | None = None
+
+
+@lru_cache(maxsize=1)
+def _contract() -> dict[str, dict[str, Column]]:
+    text = (resources.files("android_bridge.events") / "data" / "contacts_contract.yaml").read_text(
+        encoding="utf-8"
+    )
+    data = yaml.safe_load(text)
+    out: dict[str, dict[str, Column]] = {}
+    for mimetype, columns in data["mimetypes"].items():
+        out[str(mimetype)] = {
+            str(col): Column(str(spec)) if isinstance(spec, str)
+            else Column(str(spec["name"]), spec.get("kind"), spec.get("role"))
+            for col, spec in columns.items()
+        }  # fmt: skip
+    return out
+
+
+def data_column(mimetype: str | None, column: str) -> Column | None:
+    """What ``column`` (``data1``…``data15``) of a contacts data row of ``mimetype`` holds."""
+    if not mimetype:
+        return None
+    return _contract().get(mimetype.strip(), {}).get(column)
+
+
+def authority(uri: str) -> str:
+    return urlsplit(uri.strip()).netloc.rsplit("@", 1)[-1]
+
+
+def names_one_row(uri: str) -> bool:
+    """Whether the URI itself addresses a single row (``content://sms/5``)."""
+    path = urlsplit(uri.strip()).path.strip("/")
+    if authority(uri) == "settings":
+        return path.count("/") == 1  # content://settings/secure/KEY is one setting
+    if not path or not path.rsplit("/", 1)[-1].isdigit():
+        return False
+    return not any(p.search(path) for p in _GROUP_PATHS)
+
+
+def one_row_selection(uri: str, where: str | None) -> bool:
+    """Whether ``where`` selects at most one row of the table behind ``uri``."""
+    if where is None or not where.strip():
+        return False
+    m = _ONE_ROW.match(where)
+    if m is None:
+        return False
+    key = m.group("key").lower().rsplit(".", 1)[-1]
+    return key in _ROW_KEYS.get(authority(uri), _DEFAULT_ROW_KEYS)
+
+
+def is_bulk(uri: str, wheres: list[str]) -> bool:
+    """A write that can touch more than one row: neither the URI nor a selection names one."""
+    if names_one_row(uri):
+        return False
+    if len(wheres) != 1:
+        return True  # no selection, or several (the tool keeps only the last one)
+    return not one_row_selection(uri, wheres[0])
