@@ -218,7 +218,12 @@ class Catalog:
         }
 
 
-_STORAGE_ALIASES = ("/storage/emulated/0", "/storage/self/primary", "/mnt/sdcard", "/mnt/user/0/primary")
+_STORAGE_ALIASES = (
+    "/storage/emulated/0",
+    "/storage/self/primary",
+    "/mnt/sdcard",
+    "/mnt/user/0/primary",
+)
 
 
 def shared_storage_path(path: str) -> str:

@@ -301,5 +301,5 @@ def test_dialer_dial_call_and_end(dev: DeviceState) -> None:
     )
     dev.press_key("endcall")
     assert dev.call_state() == 0
-    out, rc = dev.am_start(["-a", "android.intent.action.CALL", "-d", "tel:5551234"])
+    _out, rc = dev.am_start(["-a", "android.intent.action.CALL", "-d", "tel:5551234"])
     assert rc == 0 and dev.call_state() == 2

@@ -203,7 +203,9 @@ def test_api_injected_recipient_and_forwarded_code(pep: PEP, device: DeviceState
     )
     read = api("cat /sdcard/Download/invoice_8841.txt", request)
     verdict = pep.decide_sync(read)
-    pep.record_result_sync(read, verdict, device.fs.read("/sdcard/Download/invoice_8841.txt").decode())
+    pep.record_result_sync(
+        read, verdict, device.fs.read("/sdcard/Download/invoice_8841.txt").decode()
+    )
     inbox = api("content query --uri content://sms/inbox", request)
     verdict = pep.decide_sync(inbox)
     # the page asked the agent to read the messages and send the code on: reading them for the
