@@ -291,7 +291,7 @@ def test_share_file_to_mail_prefills_compose(dev: DeviceState) -> None:
 
 
 def test_dialer_dial_call_and_end(dev: DeviceState) -> None:
-    out, rc = dev.am_start(["-a", "android.intent.action.DIAL", "-d", "tel:+15550100"])
+    _, rc = dev.am_start(["-a", "android.intent.action.DIAL", "-d", "tel:+15550100"])
     assert rc == 0 and dev.call_state() == 0  # dialling only types the number
     assert dev.find(sel(text="+15550100"))
     dev.press_key("call")
