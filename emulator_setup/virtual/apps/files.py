@@ -200,6 +200,15 @@ class Files(App):
     screens = (FileView,)
     storage = ((DB_PATH, SCHEMA),)
 
+    def handle(self, intent: Intent) -> Screen[Any] | None:
+        """A file shared to this app (``SEND`` with ``EXTRA_STREAM``): its upload screen."""
+        stream = str(intent.extras.get("android.intent.extra.STREAM", ""))
+        if intent.action == ACTION_SEND and intent.package == PKG and stream:
+            path = stream.removeprefix("file://")
+            return Upload(self, "/sdcard" + path[len("/storage/emulated/0") :]
+                          if path.startswith("/storage/emulated/0") else path)  # fmt: skip
+        return None
+
     def upload(self, path: str, destination: str) -> None:
         self.db.add("uploads", {"path": path, "destination": destination, "date": self.now_ms()})
         self.device.record("files.upload", {"path": path, "destination": destination})

@@ -27,6 +27,55 @@ def echo(p: Proc) -> int:
     return 0
 
 
+_PRINTF_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "a": "\a", "r": "\r", "0": "\0"}
+
+
+def _printf_once(fmt: str, args: list[str]) -> tuple[str, int]:
+    """One pass of FORMAT over ARGS: (text, arguments used)."""
+    out, used, i = [], 0, 0
+    while i < len(fmt):
+        ch = fmt[i]
+        if ch == "\\" and i + 1 < len(fmt):
+            out.append(_PRINTF_ESCAPES.get(fmt[i + 1], "\\" + fmt[i + 1]))
+            i += 2
+        elif ch == "%" and i + 1 < len(fmt):
+            conv = fmt[i + 1]
+            if conv == "%":
+                out.append("%")
+            elif conv in "sbdi":
+                arg = args[used] if used < len(args) else ""
+                used += 1
+                if conv in "di":
+                    try:
+                        arg = str(int(arg or "0"))
+                    except ValueError:
+                        arg = "0"
+                out.append(arg)
+            else:
+                out.append("%" + conv)
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out), used
+
+
+def printf(p: Proc) -> int:
+    """toybox printf FORMAT [ARG…]: %s %b %d %i %%, backslash escapes; FORMAT repeats while
+    arguments remain."""
+    if len(p.argv) < 2:
+        return p.err("printf: Needs 1 argument")
+    fmt, args = p.argv[1], p.argv[2:]
+    text, used = _printf_once(fmt, args)
+    chunks = [text]
+    while used and args[used:]:
+        args = args[used:]
+        text, used = _printf_once(fmt, args)
+        chunks.append(text)
+    p.stdout.write("".join(chunks))
+    return 0
+
+
 def true(p: Proc) -> int:
     return 0
 
@@ -257,6 +306,7 @@ def toybox(p: Proc) -> int | object:
 
 COMMANDS: dict[str, CommandFunc] = {
     "echo": echo,
+    "printf": printf,
     "true": true,
     "false": false,
     "sleep": sleep,
