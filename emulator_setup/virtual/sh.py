@@ -10,7 +10,9 @@ mksh's message and status 127, as on Android.
 from __future__ import annotations
 
 import asyncio
+import fnmatch
 import inspect
+import posixpath
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
     from .device import VirtualDevice
 
 SH = "/system/bin/sh"
+_MAX_LOOPS = 10_000
 
 Piece = tuple[str, str, bool]  # (kind "lit"|"var"|"cmd", text/name/command, quoted)
 Word = list[Piece]
@@ -42,10 +45,25 @@ class Redirect:
 class Command:
     words: list[Word] = field(default_factory=list)
     redirects: list[Redirect] = field(default_factory=list)
+    compound: Compound | None = None
+    """``if``/``for``/``while``/``until``/``{ …; }`` instead of a simple command."""
 
 
 Pipeline = list[Command]
 AndOr = list[tuple[str, Pipeline]]
+Script = list[AndOr]
+
+
+@dataclass
+class Compound:
+    kind: str  # "if", "for", "while", "until", "group"
+    branches: list[tuple[Script, Script]] = field(default_factory=list)
+    """if/elif: (condition, body) pairs; while/until: one pair; for/group: ([], body)."""
+    orelse: Script | None = None
+    var: str = ""
+    items: list[Word] | None = None
+    """for: the words to iterate (None: no ``in`` list, i.e. the positional parameters)."""
+
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
@@ -217,56 +235,158 @@ def tokenize(s: str) -> list[tuple[str, Any]]:
     return tokens
 
 
-def parse(s: str) -> list[AndOr]:
-    tokens = tokenize(s)
-    script: list[AndOr] = []
-    andor: AndOr = []
-    pipeline: Pipeline = []
-    cmd = Command()
-    connector = ""
-    i = 0
+_RESERVED = frozenset({"if", "then", "elif", "else", "fi", "for", "in", "do", "done", "while",
+                       "until", "{", "}", "!", "case", "esac", "function"})  # fmt: skip
 
-    def end_command() -> None:
-        nonlocal cmd
-        if not cmd.words and not cmd.redirects:
-            raise ShSyntaxError("syntax error: unexpected operator")
-        pipeline.append(cmd)
+
+def _keyword(token: tuple[str, Any]) -> str | None:
+    """A reserved word: an unquoted literal word in command position."""
+    kind, value = token
+    if kind == "word" and len(value) == 1 and value[0][0] == "lit" and not value[0][2]:
+        text = str(value[0][1])
+        if text in _RESERVED:
+            return text
+    return None
+
+
+class _Parser:
+    """Recursive descent over tokens: lists, and-or lists, pipelines, simple commands and the
+    compound commands ``if``, ``for``, ``while``, ``until`` and ``{ …; }``."""
+
+    def __init__(self, tokens: list[tuple[str, Any]]) -> None:
+        self.tokens = tokens
+        self.i = 0
+
+    def peek(self) -> tuple[str, Any] | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def skip_separators(self) -> None:
+        while (t := self.peek()) is not None and t == ("op", ";"):
+            self.i += 1
+
+    def expect(self, word: str) -> None:
+        t = self.peek()
+        if t is None or _keyword(t) != word:
+            got = "end of file" if t is None else (_keyword(t) or "a command")
+            raise ShSyntaxError(f"syntax error: '{word}' expected, got {got}")
+        self.i += 1
+
+    def script(self, stop: frozenset[str] = frozenset()) -> Script:
+        out: Script = []
+        self.skip_separators()
+        while (t := self.peek()) is not None and _keyword(t) not in stop:
+            out.append(self.and_or(stop))
+            t = self.peek()
+            if t is not None and t[0] == "op" and t[1] == ";":
+                self.skip_separators()
+            elif t is not None and _keyword(t) not in stop:
+                raise ShSyntaxError(f"syntax error: unexpected '{t[1]}'")
+        return out
+
+    def and_or(self, stop: frozenset[str]) -> AndOr:
+        andor: AndOr = [("", self.pipeline(stop))]
+        while (t := self.peek()) is not None and t[0] == "op" and t[1] in ("&&", "||"):
+            self.i += 1
+            self.skip_separators()
+            andor.append((t[1], self.pipeline(stop)))
+        return andor
+
+    def pipeline(self, stop: frozenset[str]) -> Pipeline:
+        pipe = [self.command(stop)]
+        while (t := self.peek()) is not None and t == ("op", "|"):
+            self.i += 1
+            pipe.append(self.command(stop))
+        return pipe
+
+    def command(self, stop: frozenset[str]) -> Command:
+        t = self.peek()
+        kw = _keyword(t) if t is not None else None
+        if kw in ("if", "for", "while", "until", "{"):
+            self.i += 1
+            cmd = Command(compound=self.compound(kw))
+            self.redirects(cmd)
+            return cmd
         cmd = Command()
+        while (t := self.peek()) is not None:
+            if t[0] == "word":
+                if not cmd.words and _keyword(t) in stop:
+                    break
+                cmd.words.append(t[1])
+                self.i += 1
+            elif t[0] == "redir":
+                self.redirect(cmd, t[1])
+            else:
+                break
+        if not cmd.words and not cmd.redirects:
+            got = "end of file" if t is None else str(t[1] if t[0] == "op" else _keyword(t))
+            raise ShSyntaxError(f"syntax error: unexpected {got}")
+        return cmd
 
-    while i < len(tokens):
-        kind, value = tokens[i]
-        if kind == "word":
-            cmd.words.append(value)
-        elif kind == "redir":
-            if i + 1 >= len(tokens) or tokens[i + 1][0] != "word":
-                raise ShSyntaxError("syntax error: redirection needs a target")
-            cmd.redirects.append(Redirect(value[0], value[1], tokens[i + 1][1]))
-            i += 1
-        elif value == "|":
-            end_command()
-        elif value in ("&&", "||"):
-            end_command()
-            andor.append((connector, pipeline))
-            pipeline, connector = [], value
-        else:  # ";"
-            if cmd.words or cmd.redirects:
-                end_command()
-            elif pipeline or connector:
-                raise ShSyntaxError(f"syntax error: unexpected '{value}'")
-            if pipeline:
-                andor.append((connector, pipeline))
-            if andor:
-                script.append(andor)
-            andor, pipeline, connector = [], [], ""
-        i += 1
-    if cmd.words or cmd.redirects:
-        end_command()
-    elif pipeline or connector:  # a trailing "|", "&&" or "||"
-        raise ShSyntaxError("syntax error: unexpected end of file")
-    if pipeline:
-        andor.append((connector, pipeline))
-    if andor:
-        script.append(andor)
+    def redirect(self, cmd: Command, value: Any) -> None:
+        nxt = self.tokens[self.i + 1] if self.i + 1 < len(self.tokens) else None
+        if nxt is None or nxt[0] != "word":
+            raise ShSyntaxError("syntax error: redirection needs a target")
+        cmd.redirects.append(Redirect(value[0], value[1], nxt[1]))
+        self.i += 2
+
+    def redirects(self, cmd: Command) -> None:
+        while (t := self.peek()) is not None and t[0] == "redir":
+            self.redirect(cmd, t[1])
+
+    def compound(self, kw: str | None) -> Compound:
+        if kw == "if":
+            node = Compound("if")
+            cond = self.script(frozenset({"then"}))
+            self.expect("then")
+            body = self.script(frozenset({"elif", "else", "fi"}))
+            node.branches.append((cond, body))
+            while (t := self.peek()) is not None and _keyword(t) == "elif":
+                self.i += 1
+                cond = self.script(frozenset({"then"}))
+                self.expect("then")
+                node.branches.append((cond, self.script(frozenset({"elif", "else", "fi"}))))
+            if (t := self.peek()) is not None and _keyword(t) == "else":
+                self.i += 1
+                node.orelse = self.script(frozenset({"fi"}))
+            self.expect("fi")
+            return node
+        if kw == "for":
+            t = self.peek()
+            if t is None or t[0] != "word":
+                raise ShSyntaxError("syntax error: 'for' needs a name")
+            name = "".join(str(piece[1]) for piece in t[1])
+            self.i += 1
+            node = Compound("for", var=name)
+            self.skip_separators()
+            if (t := self.peek()) is not None and _keyword(t) == "in":
+                self.i += 1
+                node.items = []
+                while (t := self.peek()) is not None and t[0] == "word" and _keyword(t) != "do":
+                    node.items.append(t[1])
+                    self.i += 1
+            self.skip_separators()
+            self.expect("do")
+            node.branches.append(([], self.script(frozenset({"done"}))))
+            self.expect("done")
+            return node
+        if kw in ("while", "until"):
+            node = Compound(kw)
+            cond = self.script(frozenset({"do"}))
+            self.expect("do")
+            node.branches.append((cond, self.script(frozenset({"done"}))))
+            self.expect("done")
+            return node
+        node = Compound("group")
+        node.branches.append(([], self.script(frozenset({"}"}))))
+        self.expect("}")
+        return node
+
+
+def parse(s: str) -> Script:
+    parser = _Parser(tokenize(s))
+    script = parser.script()
+    if parser.peek() is not None:
+        raise ShSyntaxError(f"syntax error: unexpected '{_keyword(parser.tokens[parser.i])}'")
     return script
 
 
@@ -379,16 +499,48 @@ class Shell:
             self.status = 1
             return self.status
         try:
-            for andor in tree:
-                for connector, pipeline in andor:
-                    if connector == "&&" and self.status != 0:
-                        continue
-                    if connector == "||" and self.status == 0:
-                        continue
-                    self.status = await self._pipeline(pipeline)
+            await self._script(tree)
         except ExitShell as exc:
             self.status = exc.status
         return self.status
+
+    async def _script(self, tree: Script) -> int:
+        for andor in tree:
+            for connector, pipeline in andor:
+                if connector == "&&" and self.status != 0:
+                    continue
+                if connector == "||" and self.status == 0:
+                    continue
+                self.status = await self._pipeline(pipeline)
+        return self.status
+
+    async def _compound(self, node: Compound) -> int:
+        if node.kind == "if":
+            for cond, body in node.branches:
+                await self._script(cond)
+                if self.status == 0:
+                    return await self._script(body)
+            self.status = 0
+            return await self._script(node.orelse) if node.orelse is not None else 0
+        if node.kind == "for":
+            items: list[str] = []
+            for w in node.items or []:
+                items.extend(await self._expand(w))
+            status = 0
+            for item in items:
+                self.vars[node.var] = item
+                status = await self._script(node.branches[0][1])
+            return status
+        if node.kind in ("while", "until"):
+            cond, body = node.branches[0]
+            status = 0
+            for _ in range(_MAX_LOOPS):
+                await self._script(cond)
+                if (self.status == 0) != (node.kind == "while"):
+                    return status
+                status = await self._script(body)
+            raise ExitShell(self.status)  # a runaway loop: the shell gives up
+        return await self._script(node.branches[0][1])
 
     async def _substitute(self, command: str) -> str:
         """``$(command)``: its stdout with trailing newlines removed; stderr passes through."""
@@ -429,7 +581,42 @@ class Shell:
                 cur = (cur or "") + value
         if cur is not None:
             fields.append(cur)
+        if any(k == "lit" and not q and any(c in t for c in "*?[") for k, t, q in word):
+            globbed: list[str] = []
+            for f in fields:
+                globbed.extend(self._glob(f) or [f])  # no match: the pattern stays (POSIX)
+            return globbed
         return fields
+
+    def _glob(self, pattern: str) -> list[str]:
+        """Pathname expansion of an unquoted pattern against the device filesystem (hidden
+        names only for a pattern that starts with a dot, sorted, as mksh does)."""
+        from .filesystem import FsError
+
+        def absolute(path: str) -> str:
+            return path if path.startswith("/") else posixpath.join(self.cwd, path or ".")
+
+        parts = [p for p in pattern.split("/") if p]
+        found = ["/" if pattern.startswith("/") else ""]
+        for k, part in enumerate(parts):
+            last = k == len(parts) - 1
+            nxt: list[str] = []
+            for base in found:
+                join = lambda n, b=base: f"{b.rstrip('/')}/{n}" if b else n  # noqa: E731
+                if not any(c in part for c in "*?["):
+                    nxt.append(join(part))
+                    continue
+                try:
+                    entries = self.device.fs.listdir(absolute(base))
+                except FsError:
+                    continue
+                for name, entry in entries:
+                    if name.startswith(".") and not part.startswith("."):
+                        continue
+                    if fnmatch.fnmatchcase(name, part) and (last or entry.is_dir):
+                        nxt.append(join(name))
+            found = nxt
+        return sorted(f for f in found if f and self.device.fs.exists(absolute(f)))
 
     def _lookup(self, name: str) -> str:
         if name == "?":
@@ -454,6 +641,13 @@ class Shell:
         return status
 
     async def _command(self, cmd: Command, stdin: bytes, out_sink: Sink) -> int:
+        if cmd.compound is not None:
+            if out_sink is self.sink and not cmd.redirects:
+                return await self._compound(cmd.compound)
+            inner = Shell(self.device, out_sink, self.commands)  # a pipeline stage: its output
+            inner.vars, inner.cwd, inner.host_closed = self.vars, self.cwd, self.host_closed
+            inner.root = self.root
+            return await inner._compound(cmd.compound)
         words: list[str] = []
         for w in cmd.words:
             words.extend(await self._expand(w))

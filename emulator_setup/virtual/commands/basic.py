@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import fnmatch
 import hashlib
 import re
 import stat
@@ -74,6 +75,138 @@ def printf(p: Proc) -> int:
         chunks.append(text)
     p.stdout.write("".join(chunks))
     return 0
+
+
+def _test(p: Proc, args: list[str]) -> bool:
+    """One ``test`` expression: unary file/string tests, binary string/integer tests, ``!``,
+    and ``-a``/``-o`` left to right."""
+    if "-o" in args:
+        k = args.index("-o")
+        return _test(p, args[:k]) or _test(p, args[k + 1 :])
+    if "-a" in args:
+        k = args.index("-a")
+        return _test(p, args[:k]) and _test(p, args[k + 1 :])
+    if args[:1] == ["!"]:
+        return not _test(p, args[1:])
+    if not args:
+        return False
+    if len(args) == 1:
+        return args[0] != ""
+    if len(args) == 2:
+        op, arg = args
+        if op == "-z":
+            return arg == ""
+        if op == "-n":
+            return arg != ""
+        try:
+            entry = p.device.fs.lookup(_path(p, arg))
+        except FsError:
+            entry = None
+        if op == "-f":
+            return entry is not None and not entry.is_dir
+        if op == "-d":
+            return entry is not None and entry.is_dir
+        if op in ("-e", "-r", "-w", "-x"):
+            return entry is not None
+        if op == "-s":
+            return entry is not None and entry.size > 0
+        raise ValueError(f"{op}: unknown operand")
+    left, op, right = args[0], args[1], args[2]
+    if op in ("=", "=="):
+        return left == right
+    if op == "!=":
+        return left != right
+    ints = {"-eq": int.__eq__, "-ne": int.__ne__, "-lt": int.__lt__, "-le": int.__le__,
+            "-gt": int.__gt__, "-ge": int.__ge__}  # fmt: skip
+    if op in ints:
+        return bool(ints[op](int(left), int(right)))
+    raise ValueError(f"{op}: unknown operand")
+
+
+def test(p: Proc) -> int:
+    """``test EXPR`` / ``[ EXPR ]``: exit 0 if true, 1 if false, 2 on a bad expression."""
+    args = p.argv[1:]
+    if p.argv[0] == "[":
+        if args[-1:] != ["]"]:
+            return p.err("[: missing ]", 2)
+        args = args[:-1]
+    try:
+        return 0 if _test(p, args) else 1
+    except ValueError as exc:
+        return p.err(f"{p.argv[0]}: {exc}", 2)
+
+
+def find(p: Proc) -> int:
+    """toybox find PATH… with -name/-iname/-type/-mindepth/-maxdepth, -o, and -delete/-print."""
+    args = p.argv[1:]
+    roots = []
+    while args and not args[0].startswith("-") and args[0] not in ("!", "("):
+        roots.append(args.pop(0))
+    roots = roots or ["."]
+    mindepth, maxdepth, delete = 0, 1 << 30, False
+    groups: list[list[tuple[str, str]]] = [[]]
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("-name", "-iname", "-type"):
+            if i + 1 >= len(args):
+                return p.err(f"find: '{a}' needs 1 arg")
+            groups[-1].append((a, args[i + 1]))
+            i += 2
+        elif a in ("-mindepth", "-maxdepth"):
+            if i + 1 >= len(args) or not args[i + 1].isdigit():
+                return p.err(f"find: '{a}' needs a number")
+            mindepth, maxdepth = (
+                (int(args[i + 1]), maxdepth) if a == "-mindepth" else (mindepth, int(args[i + 1]))
+            )
+            i += 2
+        elif a == "-o":
+            groups.append([])
+            i += 1
+        elif a == "-delete":
+            delete = True
+            i += 1
+        elif a in ("-print", "-a"):
+            i += 1
+        else:
+            return p.err(f"find: Unknown option '{a}'")
+
+    def matches(path: str, entry: object, name: str) -> bool:
+        def one(pred: tuple[str, str]) -> bool:
+            kind, arg = pred
+            if kind == "-type":
+                return (arg == "d") == bool(getattr(entry, "is_dir", False))
+            if kind == "-iname":
+                return fnmatch.fnmatchcase(name.lower(), arg.lower())
+            return fnmatch.fnmatchcase(name, arg)
+
+        return any(all(one(pr) for pr in group) for group in groups)
+
+    status, hits = 0, []
+    for root in roots:
+        start = _path(p, root)
+        entry = p.device.fs.lookup(start)
+        if entry is None:
+            status = p.err(f"find: {root}: No such file or directory")
+            continue
+        stack = [(start, root.rstrip("/") or "/", entry, 0)]
+        while stack:
+            full, shown, e, depth = stack.pop()
+            if mindepth <= depth <= maxdepth and matches(full, e, full.rsplit("/", 1)[-1]):
+                hits.append((full, shown))
+            if e.is_dir and depth < maxdepth:
+                for name, child in reversed(p.device.fs.listdir(full)):
+                    stack.append((f"{full.rstrip('/')}/{name}", f"{shown.rstrip('/')}/{name}",
+                                  child, depth + 1))  # fmt: skip
+    for full, shown in sorted(hits, key=lambda h: -len(h[0])) if delete else hits:
+        if delete:
+            try:
+                p.device.fs.remove(full, recursive=False)
+            except FsError as exc:
+                status = p.err(f"find: {shown}: {exc.strerror}")
+        else:
+            p.stdout.write(shown + "\n")
+    return status
 
 
 def true(p: Proc) -> int:
@@ -307,6 +440,9 @@ def toybox(p: Proc) -> int | object:
 COMMANDS: dict[str, CommandFunc] = {
     "echo": echo,
     "printf": printf,
+    "test": test,
+    "[": test,
+    "find": find,
     "true": true,
     "false": false,
     "sleep": sleep,
