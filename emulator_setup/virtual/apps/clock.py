@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any
 
 from .base import App, Screen
-from .intents import ACTION_SET_ALARM, ACTION_SET_TIMER, Intent
+from .intents import ACTION_SET_ALARM, ACTION_SET_TIMER, ACTION_SHOW_ALARMS, Intent
 from .layout import Builder
 
 PKG = "com.google.android.deskclock"
@@ -169,6 +169,8 @@ class Clock(App):
                 form.commit()  # SKIP_UI: the alarm is set without showing the form
                 return DeskClock(self)
             return form
+        if intent.action == ACTION_SHOW_ALARMS:
+            return DeskClock(self, tab=0)
         if intent.action == ACTION_SET_TIMER:
             screen = DeskClock(self, tab=2)
             length = ex.get("android.intent.extra.alarm.LENGTH")

@@ -16,6 +16,7 @@ ACTION_CALL = "android.intent.action.CALL"
 ACTION_INSERT_OR_EDIT = "android.intent.action.INSERT_OR_EDIT"
 ACTION_SET_ALARM = "android.intent.action.SET_ALARM"
 ACTION_SET_TIMER = "android.intent.action.SET_TIMER"
+ACTION_SHOW_ALARMS = "android.intent.action.SHOW_ALARMS"
 CATEGORY_LAUNCHER = "android.intent.category.LAUNCHER"
 
 
