@@ -92,6 +92,18 @@ def one_row_selection(uri: str, where: str | None) -> bool:
     return key in _ROW_KEYS.get(authority(uri), _DEFAULT_ROW_KEYS)
 
 
+def selected(where: str | None) -> tuple[str, str] | None:
+    """``(column, value)`` of a one-row selection (``name='adb_enabled'`` -> ``("name",
+    "adb_enabled")``, quotes undone); None for any other selection."""
+    m = _ONE_ROW.match(where or "")
+    if m is None:
+        return None
+    value = m.group("value")
+    if value[:1] in ("'", '"'):
+        value = value[1:-1].replace(value[0] * 2, value[0])
+    return m.group("key").lower().rsplit(".", 1)[-1], value
+
+
 def is_bulk(uri: str, wheres: list[str]) -> bool:
     """A write that can touch more than one row: neither the URI nor a selection names one."""
     if names_one_row(uri):

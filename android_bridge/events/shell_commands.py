@@ -113,13 +113,17 @@ def _settings_row(m: CommandMeaning, uri: str, verb: str) -> None:
     """``content insert|update|delete`` on ``content://settings/NS``: the same judgement as
     ``settings put|delete`` of the key it names (a privilege grant is a security change)."""
     segments = [s for s in urlsplit(uri).path.split("/") if s]
-    key = m.text.get("name") or (segments[1] if len(segments) > 1 else "")
+    picked = provider_rows.selected(m.text.get("where"))
+    key = (
+        m.text.get("name")
+        or (segments[1] if len(segments) > 1 else "")
+        or (picked[1] if picked is not None and picked[0] == "name" else "")
+    )
     if not key:
         return
     op = privileges.setting_operation(key, m.text.get("value"), verb=verb)
-    if op is not None:
-        m.operation = op
-        m.description += f" (setting {key})"
+    m.operation = op if op is not None else Operation.SETTINGS_CHANGE
+    m.description += f" (setting {key})"
     if "key" not in m.text:
         m.put("key", key, FieldRole.IDENTIFIER)
 
