@@ -9,6 +9,7 @@ mksh's message and status 127, as on Android.
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import fnmatch
 import inspect
@@ -84,10 +85,68 @@ def _read_var(s: str, i: int, quoted: bool) -> tuple[Piece, int]:
         m = _NAME.match(s, i + 1)
         if m:
             return ("var", m.group(0), quoted), m.end()
+        if c == "(" and s.startswith("((", i + 1):
+            end = _matching_paren(s, i + 3)
+            if s.startswith("))", end):
+                return ("arith", s[i + 3 : end], quoted), end + 2
         if c == "(":
             end = _matching_paren(s, i + 2)
             return ("cmd", s[i + 2 : end], quoted), end + 1
     return ("lit", "$", quoted), i + 1
+
+
+_ARITH_OPS: dict[type, Callable[..., int]] = {
+    ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+    ast.FloorDiv: lambda a, b: int(a / b), ast.Div: lambda a, b: int(a / b),
+    ast.Mod: lambda a, b: a - b * int(a / b), ast.LShift: lambda a, b: a << b,
+    ast.RShift: lambda a, b: a >> b, ast.BitAnd: lambda a, b: a & b,
+    ast.BitOr: lambda a, b: a | b, ast.BitXor: lambda a, b: a ^ b,
+    ast.Lt: lambda a, b: int(a < b), ast.LtE: lambda a, b: int(a <= b),
+    ast.Gt: lambda a, b: int(a > b), ast.GtE: lambda a, b: int(a >= b),
+    ast.Eq: lambda a, b: int(a == b), ast.NotEq: lambda a, b: int(a != b),
+}  # fmt: skip
+
+
+def arithmetic(expr: str, lookup: Callable[[str], str]) -> int:
+    """``$((expr))``: integer arithmetic over shell variables (an unset or non-numeric
+    variable is 0), C's operators; anything else is a syntax error, as in mksh."""
+    text = re.sub(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", r"\1", expr)
+    text = text.replace("&&", " and ").replace("||", " or ").replace("/", "//")
+    text = re.sub(r"!(?!=)", " not ", text)
+
+    def value(node: ast.AST) -> int:
+        if isinstance(node, ast.Expression):
+            return value(node.body)
+        if isinstance(node, ast.Constant) and isinstance(node.value, int):
+            return int(node.value)
+        if isinstance(node, ast.Name):
+            raw = lookup(node.id).strip()
+            return int(raw) if re.fullmatch(r"-?\d+", raw) else 0
+        if isinstance(node, ast.UnaryOp):
+            v = value(node.operand)
+            if isinstance(node.op, ast.USub):
+                return -v
+            if isinstance(node.op, ast.Not):
+                return int(not v)
+            if isinstance(node.op, ast.Invert):
+                return ~v
+            return v
+        if isinstance(node, ast.BinOp) and type(node.op) in _ARITH_OPS:
+            left, right = value(node.left), value(node.right)
+            if isinstance(node.op, ast.FloorDiv | ast.Mod) and right == 0:
+                raise ShSyntaxError(f"{expr}: division by zero")
+            return _ARITH_OPS[type(node.op)](left, right)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _ARITH_OPS:
+            return _ARITH_OPS[type(node.ops[0])](value(node.left), value(node.comparators[0]))
+        if isinstance(node, ast.BoolOp):
+            vals = [value(v) for v in node.values]
+            return int(all(vals) if isinstance(node.op, ast.And) else any(vals))
+        raise ShSyntaxError(f"{expr}: syntax error")
+
+    try:
+        return value(ast.parse(text.strip() or "0", mode="eval"))
+    except SyntaxError as exc:
+        raise ShSyntaxError(f"{expr}: syntax error") from exc
 
 
 def _matching_paren(s: str, i: int) -> int:
@@ -502,6 +561,9 @@ class Shell:
             await self._script(tree)
         except ExitShell as exc:
             self.status = exc.status
+        except ShSyntaxError as exc:  # found while expanding ($((1/0))): the shell stops
+            self.sink.write(2, f"{SH}: {exc}\n".encode())
+            self.status = 1
         return self.status
 
     async def _script(self, tree: Script) -> int:
@@ -560,6 +622,8 @@ class Shell:
                 value = text
             elif kind == "cmd":
                 value = await self._substitute(text)
+            elif kind == "arith":
+                value = str(arithmetic(text, self._lookup))
             else:
                 value = self._lookup(text)
             if kind != "lit" and not quoted:

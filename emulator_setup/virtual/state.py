@@ -45,6 +45,7 @@ from .apps.activity_manager import ActivityManager
 from .apps.base import App, Screen
 from .apps.blank import BlankApp
 from .apps.dialer import Dialer
+from .apps.grants import Grants
 from .apps.intents import ACTION_DIAL, Intent
 from .apps.launcher import Launcher
 from .apps.locking import locked
@@ -156,6 +157,7 @@ class DeviceState(ActivityManager, ShellCommands):
             self.launcher.package: [self.launcher.main(self.launcher)]
         }
         self.foreground = self.launcher.package
+        self.grants = Grants(self.settings_db, self.pm, self.launcher.package)
         if fixture is not None:
             from ..fixtures import load_fixture
 
@@ -482,6 +484,7 @@ class DeviceState(ActivityManager, ShellCommands):
             else:
                 self.fs.remove(path)
         self.settings_db.reset()
+        self.grants.reset()
         for pkg in self.pm.names(system=False):
             if pkg not in self.apps:
                 self.pm.remove(pkg)

@@ -11,6 +11,7 @@ from ..database import Database
 from ..providers import Providers, content_tool
 from ..web import Web
 from . import mail
+from .grants import Grants
 from .intents import IntentError
 from .intents import parse as parse_intent
 from .locking import Locked, locked
@@ -34,6 +35,7 @@ class ShellCommands(Locked):
     settings_db: SettingsStore
     app_databases: dict[str, Database]
     web: Web
+    grants: Grants
     clock: Callable[[], float]
 
     if TYPE_CHECKING:  # provided by DeviceState / ActivityManager
@@ -69,6 +71,22 @@ class ShellCommands(Locked):
         out, rc = self.settings_db.locksettings(list(argv))
         self.touch()
         return out, rc
+
+    @locked
+    def role(self, argv: list[str]) -> tuple[str, str, int]:
+        """``cmd role <argv…>`` -> (stdout, stderr, status)."""
+        out = self.grants.role(list(argv))
+        if argv and argv[0] not in ("get-role-holders", "help", "-h"):
+            self.touch()
+        return out
+
+    @locked
+    def appops(self, argv: list[str]) -> tuple[str, str, int]:
+        """``appops <argv…>`` (also ``cmd appops``) -> (stdout, stderr, status)."""
+        out = self.grants.appops_run(list(argv))
+        if argv and argv[0] in ("set", "reset"):
+            self.touch()
+        return out
 
     @locked
     def broadcast(self, argv: list[str]) -> tuple[str, int]:
