@@ -126,10 +126,14 @@ class VirtualDevice:
         async def serve(stream: Any) -> None:
             if root == self.adb_root:
                 msg = "adbd is already running as root\n" if root else "adbd not running as root\n"
-            else:
-                msg = "restarting adbd as root\n" if root else "restarting adbd as non root\n"
-                self.adb_root = root
+                await stream.write(msg.encode())
+                return
+            msg = "restarting adbd as root\n" if root else "restarting adbd as non root\n"
+            self.adb_root = root
             await stream.write(msg.encode())
+            # adbd restarts: every connection drops and the adb server reconnects (the adb
+            # client waits for the device to go away and come back).
+            asyncio.get_running_loop().call_later(0.05, self._listener.drop_connections)
 
         return serve
 

@@ -40,10 +40,21 @@ _DEFAULT_DIRS = (
     "/system",
     "/system/bin",
     "/sdcard",
-    "/sdcard/Download",
-    "/sdcard/Documents",
+    "/sdcard/Alarms",
+    "/sdcard/Android",
+    "/sdcard/Android/data",
+    "/sdcard/Android/media",
+    "/sdcard/Audiobooks",
     "/sdcard/DCIM",
+    "/sdcard/Documents",
+    "/sdcard/Download",
+    "/sdcard/Movies",
+    "/sdcard/Music",
+    "/sdcard/Notifications",
     "/sdcard/Pictures",
+    "/sdcard/Podcasts",
+    "/sdcard/Recordings",
+    "/sdcard/Ringtones",
     "/storage",
     "/storage/emulated",
     "/dev",
@@ -221,6 +232,14 @@ class FileSystem:
         for k, v in moved.items():
             self._entries[d + k[len(s) :]] = v
         self._entries[d].mtime = int(time.time())
+
+    def chmod(self, path: str, mode: int) -> None:
+        p = normalize(path)
+        check_access(p)
+        entry = self._entries.get(p)
+        if entry is None:
+            raise FsError(2, "No such file or directory", p)
+        entry.mode = (entry.mode & ~0o7777) | (mode & 0o7777)
 
     def listdir(self, path: str) -> list[tuple[str, Entry]]:
         p = normalize(path)

@@ -53,6 +53,7 @@ from .apps.packages import PackageInfo, PackageManager
 from .apps.settings_store import SettingsStore
 from .apps.shell_commands import MAIL_RECEIVED, SMS_RECEIVED, ShellCommands
 from .apps.statusbar import status_bar
+from .clock import DeviceClock
 from .database import Database
 from .filesystem import FileSystem
 from .providers import Providers
@@ -101,6 +102,10 @@ KEYCODES = {
     "escape": 111,
     "wakeup": 224,
     "sleep": 223,
+    "ctrl_left": 113,
+    "ctrl_right": 114,
+    "shift_left": 59,
+    "shift_right": 60,
 }
 _CODE_NAMES = {v: k for k, v in KEYCODES.items()}
 _CODE_NAMES[67] = "del"
@@ -124,10 +129,10 @@ class DeviceState(ActivityManager, ShellCommands):
         self._rotation = 0
         self._toast = ""
         self.fs = fs if fs is not None else FileSystem()
-        self.clock = clock
+        self.clock = DeviceClock(clock)
         self.timezone = "UTC"
         self.settings_db = SettingsStore()
-        self.providers = Providers(self.fs, self.settings_db, clock)
+        self.providers = Providers(self.fs, self.settings_db, self.clock)
         self.web = Web()
         self.app_databases: dict[str, Database] = {}
         self.pm = PackageManager()
@@ -157,6 +162,9 @@ class DeviceState(ActivityManager, ShellCommands):
             self.launcher.package: [self.launcher.main(self.launcher)]
         }
         self.foreground = self.launcher.package
+        self.task_ids: dict[str, int] = {}
+        self.selection: tuple[int, str | None] | None = None
+        """(screen, field) whose whole text Ctrl+A selected."""
         self.grants = Grants(self.settings_db, self.pm, self.launcher.package)
         if fixture is not None:
             from ..fixtures import load_fixture
@@ -316,13 +324,39 @@ class DeviceState(ActivityManager, ShellCommands):
 
     @locked
     def input_text(self, text: str) -> None:
-        """Type into the focused field (``input text``, the IME, a clipboard paste)."""
+        """Type into the focused field (``input text``, the IME, a clipboard paste); typing
+        over a selection replaces it."""
         self._before_input()
         top = self.top
         if top.focus is None:
             return
-        top.values[top.focus] = top.values.get(top.focus, "") + text
+        kept = "" if self._take_selection() else top.values.get(top.focus, "")
+        top.values[top.focus] = kept + text
         self.touch()
+
+    def _take_selection(self) -> bool:
+        """Whether the focused field's whole text was selected (Ctrl+A); the selection ends."""
+        top = self.top
+        selected = self.selection is not None and self.selection == (id(top), top.focus)
+        self.selection = None
+        return selected
+
+    @locked
+    def press_combination(self, keys: list[str | int]) -> bool:
+        """``input keycombination``: keys held together. Ctrl+A selects the focused field's
+        text, Ctrl+C/X/V copy, cut and paste; other chords press their last key."""
+        names = [self._key_name(k) for k in keys]
+        if None in names:
+            return False
+        ctrl = {"ctrl_left", "ctrl_right"} & {n for n in names if n}
+        rest = [n for n in names if n not in ("ctrl_left", "ctrl_right")]
+        top = self.top
+        if ctrl and rest == ["a"]:
+            self.selection = (id(top), top.focus) if top.focus is not None else None
+            return True
+        if ctrl and rest in (["c"], ["x"], ["v"]):
+            return self.press_key({"c": "copy", "x": "cut", "v": "paste"}[str(rest[0])])
+        return self.press_key(str(rest[-1])) if rest else True
 
     @locked
     def copy(self, text: str) -> None:
@@ -360,7 +394,8 @@ class DeviceState(ActivityManager, ShellCommands):
                 self._enter_default()
         elif name == "del":
             if top.focus is not None:
-                top.values[top.focus] = top.values.get(top.focus, "")[:-1]
+                text = top.values.get(top.focus, "")
+                top.values[top.focus] = "" if self._take_selection() else text[:-1]
                 self.touch()
         elif name == "tab":
             self._focus_next()

@@ -16,7 +16,7 @@ from typing import Any
 from ..providers.base import ContentUri
 from ..providers.calendar import CalendarProvider
 from .base import App, Screen
-from .intents import ACTION_EDIT, ACTION_INSERT, Intent
+from .intents import ACTION_EDIT, ACTION_INSERT, ACTION_VIEW, Intent
 from .layout import Builder
 
 PKG = "com.simplemobiletools.calendar.pro"
@@ -164,6 +164,10 @@ class Calendar(App):
 
     def handle(self, intent: Intent) -> Screen[Any] | None:
         data, mime = intent.data or "", intent.mime or ""
+        if intent.action == ACTION_VIEW and (
+            data.startswith("content://com.android.calendar") or mime.endswith("/event")
+        ):
+            return EventList(self)  # the calendar (Simple Calendar handles CalendarContract URIs)
         if intent.action in (ACTION_INSERT, ACTION_EDIT) and (
             "calendar" in data or "event" in mime
         ):

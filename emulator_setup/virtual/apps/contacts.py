@@ -10,7 +10,7 @@ from typing import Any
 
 from ..providers.contacts import EMAIL, NAME, ORGANIZATION, PHONE, POSTAL, ContactsProvider
 from .base import App, Screen
-from .intents import ACTION_INSERT, ACTION_INSERT_OR_EDIT, Intent
+from .intents import ACTION_INSERT, ACTION_INSERT_OR_EDIT, ACTION_VIEW, Intent
 from .layout import Builder
 
 PKG = "com.android.contacts"
@@ -205,6 +205,13 @@ class Contacts(App):
 
     def handle(self, intent: Intent) -> Screen[Any] | None:
         mime = intent.mime or ""
+        data = intent.data or ""
+        if intent.action == ACTION_VIEW and data.startswith(
+            ("content://contacts/people", "content://com.android.contacts/contacts")
+        ):
+            # the list, or one contact when the URI names it (content://contacts/people/3)
+            tail = data.rstrip("/").rsplit("/", 1)[-1]
+            return ContactDetail(self, int(tail)) if tail.isdigit() else ContactList(self)
         if intent.action in (ACTION_INSERT, ACTION_INSERT_OR_EDIT) and (
             mime.endswith("contact") or mime.endswith("raw_contact")
         ):

@@ -94,6 +94,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "touch_exploration_enabled": "0",
         "ui_night_mode": "1",
         "user_setup_complete": "1",
+        "zen_duration": "0",
     },
 }
 

@@ -41,6 +41,10 @@ class ShellCommands(Locked):
     if TYPE_CHECKING:  # provided by DeviceState / ActivityManager
 
         def touch(self) -> None: ...
+        @property
+        def rotation(self) -> int: ...
+        @rotation.setter
+        def rotation(self, value: int) -> None: ...
         def record(self, kind: str, detail: Mapping[str, Any]) -> None: ...
         def input_text(self, text: str) -> None: ...
         def clear_focused(self) -> None: ...
@@ -63,8 +67,18 @@ class ShellCommands(Locked):
     def settings(self, argv: list[str]) -> tuple[str, int]:
         out, rc = self.settings_db.run(list(argv))
         if argv and argv[0] in ("put", "delete", "reset"):
+            if {"user_rotation", "accelerometer_rotation"} & set(argv[1:4]) or argv[0] == "reset":
+                self.follow_rotation()
             self.touch()
         return out, rc
+
+    def follow_rotation(self) -> None:
+        """With auto-rotate off, ``system/user_rotation`` is the display's rotation (what
+        ``settings put system user_rotation 1`` does on a phone)."""
+        if self.settings_db.get("system", "accelerometer_rotation") in ("0", None):
+            value = self.settings_db.get("system", "user_rotation") or "0"
+            if value.isdigit() and int(value) % 4 != self.rotation:
+                self.rotation = int(value) % 4
 
     @locked
     def locksettings(self, argv: list[str]) -> tuple[str, int]:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import datetime
 import fnmatch
 import hashlib
+import posixpath
 import re
 import stat
 import time
+import zoneinfo
 
 from ..filesystem import FsError, normalize
 from ..sh import CommandFunc, Proc
@@ -254,12 +257,22 @@ def ls(p: Proc) -> int:
         if entry is None:
             status = p.err(f"ls: {target}: No such file or directory")
             continue
-        rows = p.device.fs.listdir(path) if entry.is_dir and "d" not in flags else [(target, entry)]
+        listing = entry.is_dir and "d" not in flags
+        rows = p.device.fs.listdir(path) if listing else [(target, entry)]
+        if listing and "a" in flags:
+            parent = p.device.fs.lookup(posixpath.dirname(path)) or entry
+            rows = [(".", entry), ("..", parent), *rows]
         if len(targets) > 1 and entry.is_dir:
             p.stdout.write(f"{target}:\n")
         for name, e in rows:
             if "l" in flags:
-                when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(e.mtime))
+                # toybox: -l shows minutes; -ll (--full-time) seconds, nanoseconds and the zone
+                fmt = (
+                    "%Y-%m-%d %H:%M:%S.000000000 +0000"
+                    if flags.count("l") > 1
+                    else "%Y-%m-%d %H:%M"
+                )
+                when = time.strftime(fmt, time.gmtime(e.mtime))
                 p.stdout.write(f"{_mode_string(e.mode)} 1 shell shell {e.size:>8} {when} {name}\n")
             else:
                 p.stdout.write(name + "\n")
@@ -417,12 +430,47 @@ def whoami(p: Proc) -> int:
     return 0
 
 
+_DATE_SET = re.compile(r"^(\d\d)(\d\d)(\d\d)(\d\d)((?:\d\d)?\d\d)?(?:\.(\d\d))?$")
+
+
 def date(p: Proc) -> int:
-    if "+%s" in p.argv:
-        p.stdout.write(f"{int(time.time())}\n")
+    """toybox ``date [+FORMAT]`` in the device's time zone, and ``date MMDDhhmm[[CC]YY][.ss]``,
+    which sets the clock (root only) and then prints the new date."""
+    state = p.device.state
+    args = [a for a in p.argv[1:] if a not in ("-u",)]
+    zone = "UTC" if "-u" in p.argv else state.timezone
+    fmt = "%a %b %e %H:%M:%S %Z %Y"
+    for arg in args:
+        if arg.startswith("+"):
+            fmt = arg[1:]
+            continue
+        m = _DATE_SET.match(arg)
+        if m is None:
+            return p.err(f"date: bad date {arg}")
+        now = datetime.datetime.fromtimestamp(state.clock(), _zone(zone))
+        month, day, hour, minute, year, sec = m.groups()
+        y = now.year if year is None else int(year) if len(year) == 4 else 2000 + int(year)
+        try:
+            when = now.replace(year=y, month=int(month), day=int(day), hour=int(hour),
+                               minute=int(minute), second=int(sec or 0), microsecond=0)  # fmt: skip
+        except ValueError:
+            return p.err(f"date: bad date {arg}")
+        if not p.shell.root:
+            return p.err("date: cannot set date: Operation not permitted")
+        state.clock.set(when.timestamp())
+    now = datetime.datetime.fromtimestamp(state.clock(), _zone(zone))
+    if fmt == "%s":
+        p.stdout.write(f"{int(state.clock())}\n")
     else:
-        p.stdout.write(time.strftime("%a %b %d %H:%M:%S GMT %Y\n", time.gmtime()))
+        p.stdout.write(now.strftime(fmt.replace("%s", str(int(state.clock())))) + "\n")
     return 0
+
+
+def _zone(name: str) -> datetime.tzinfo:
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return datetime.UTC
 
 
 def toybox(p: Proc) -> int | object:
