@@ -117,6 +117,11 @@ def sqlite3_(p: Proc) -> int:
             if a == "-separator":
                 opts["separator"] = args[i + 1]
             i += 1
+        elif a == "-version" and not positional:
+            # Android 14's /system/bin/sqlite3 (the engine here is the host's SQLite)
+            p.stdout.write("3.39.2 2022-07-21 15:24:47 "
+                           "698edb77537b67c41adc68f9b892db56bcf9a55e4c2e5b8ab2e25d4c79a6alt1\n")  # fmt: skip
+            return 0
         elif a.startswith("-") and not positional:
             return p.err(f"sqlite3: Error: unknown option: {a}\nUse -help for a list of options.")
         else:
