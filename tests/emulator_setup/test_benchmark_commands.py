@@ -553,3 +553,22 @@ def test_uiautomator2_device_api(virtual_device: DeviceHandle, tmp_path: Path) -
     assert "com.github.uiautomator" in d.app_list()
     d.app_uninstall("com.github.uiautomator")
     assert "com.github.uiautomator" not in d.app_list()
+
+
+def test_a_probe_that_knows_no_layout_reads_androids_contacts_columns(
+    virtual_device: DeviceHandle,
+) -> None:
+    """A u2/adbutils probe written for a phone: ContactsContract's ``data`` rows with their
+    mimetype, data1…data15 and the joined contact columns, a phone as a phone row."""
+    expected = {"_id", "raw_contact_id", "contact_id", "mimetype", "display_name", "lookup",
+                *(f"data{i}" for i in range(1, 16))}  # fmt: skip
+    for shell_out in (
+        virtual_device.adbutils().shell("content query --uri content://com.android.contacts/data"),
+        virtual_device.u2().shell("content query --uri content://com.android.contacts/data").output,
+    ):
+        rows = [dict(kv.split("=", 1) for kv in re.sub(r"^Row: \d+ ", "", ln).split(", ")
+                     if "=" in kv) for ln in shell_out.splitlines() if ln.startswith("Row: ")]  # fmt: skip
+        assert rows and expected <= set(rows[0])
+        phones = [r for r in rows if r["mimetype"] == "vnd.android.cursor.item/phone_v2"]
+        assert any(r["display_name"] == "Alice Johnson" and r["data1"] == "+1 415-555-0132"
+                   and r["data4"] == "+14155550132" for r in phones)  # fmt: skip
