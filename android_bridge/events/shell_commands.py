@@ -747,6 +747,30 @@ def parse_files(argv: tuple[str, ...]) -> CommandMeaning:
     return m
 
 
+def parse_find(argv: tuple[str, ...]) -> CommandMeaning:
+    """``find PATH… [tests]``: a listing (a read); with ``-delete`` it deletes every file it
+    matches, a delete of the files' owner (``-exec`` is refused before this, by the splitter)."""
+    starts = []
+    for a in argv[1:]:
+        if a.startswith(("-", "(", "!")):
+            break
+        starts.append(a)
+    if not starts:
+        raise EventValidationError("`find` needs a starting path", field=F)
+    owner = _path_app(starts[0])
+    app = owner or apps.catalog().get("files")
+    name = _app_name(app, "files")
+    if "-delete" in argv:
+        m = CommandMeaning(f"{name}.delete", Operation.DELETE, app,
+                           description=f"find {' '.join(starts)} … -delete (every match)")  # fmt: skip
+    else:
+        m = CommandMeaning(f"{name}.list", Operation.READ, app, result_source=name,
+                           description=f"find {' '.join(starts)}")  # fmt: skip
+    for p in starts:
+        m.put("path", p, FieldRole.IDENTIFIER)
+    return m
+
+
 def _path_app(path: str) -> AppEntry | None:
     """The app whose storage folder holds ``path`` (Markor's notebook: notes), else None."""
     return apps.catalog().app_for_path(path)
@@ -842,6 +866,15 @@ def parse_simple(argv: tuple[str, ...]) -> CommandMeaning:
         return parse_svc(argv)
     if name in ("rm", "rmdir", "cp", "mv", "mkdir", "touch", "ln"):
         return parse_files(argv)
+    if name == "find":
+        return parse_find(argv)
+    if name == "date" and any(not a.startswith(("+", "-")) for a in argv[1:]):
+        # `date MMDDhhmm[[CC]YY][.ss]` sets the clock (root only): a change, not a read
+        app = apps.catalog().get("settings")
+        m = CommandMeaning("settings.date", Operation.SETTINGS_CHANGE, app,
+                           apps.main_package(app), description=" ".join(argv))  # fmt: skip
+        m.put("value", argv[-1], FieldRole.OTHER)
+        return m
     if name == "monkey":
         return parse_monkey(argv)
     if name in ("wipe", "recovery") or (name == "reboot" and "recovery" in argv[1:]):

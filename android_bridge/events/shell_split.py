@@ -36,9 +36,11 @@ COMMAND_RUNNERS = frozenset(
         "env", "xargs", "nohup", "timeout", "nice", "ionice", "busybox", "toybox", "source",
         ".", "run-as", "chroot", "watch", "setsid", "script", "command", "builtin", "trap",
         "alias", "app_process", "dalvikvm", "time", "strace", "taskset", "unshare", "nsenter",
-        "awk", "perl", "python", "python3", "find",
+        "awk", "perl", "python", "python3",
     }
 )  # fmt: skip
+# find runs a command line only through these actions; without them it lists or deletes files.
+FIND_RUNNERS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 KEYWORDS = frozenset(
     {"if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac",
      "function", "select", "!", "{", "}", "[[", "]]", "coproc"}
@@ -251,7 +253,7 @@ def _check_part(part: ShellPart) -> None:
             f"an environment assignment before the command ({head.split('=', 1)[0]}=…)"
         )
     name = head.rsplit("/", 1)[-1]
-    if name in COMMAND_RUNNERS:
+    if name in COMMAND_RUNNERS or (name == "find" and FIND_RUNNERS & set(part.argv[1:])):
         raise UnsafeShellError(
             f"{name!r} runs another command line that the policy cannot see; submit that command itself"
         )

@@ -131,3 +131,25 @@ def test_the_call_key_with_no_known_number_is_unknown() -> None:
     assert API.complete(ev("input keyevent KEYCODE_CALL", other)).semantics.operation is (
         Operation.UNKNOWN
     )
+
+
+@pytest.mark.parametrize(
+    ("command", "target", "op"),
+    [
+        ("find /storage/emulated/0/ -mindepth 1 -type f -delete", "files.delete", Operation.DELETE),
+        ("find /sdcard/Documents/Markor -name '*.md'", "notes.list", Operation.READ),
+        ("date 1015153423.00", "settings.date", Operation.SETTINGS_CHANGE),
+        ("date +%s", "shell.date", Operation.READ),
+    ],
+)
+def test_find_lists_or_deletes_and_date_reads_or_sets(
+    command: str, target: str, op: Operation
+) -> None:
+    c = API.complete(ev(command))
+    assert (c.event.target, c.semantics.operation) == (target, op)
+
+
+@pytest.mark.parametrize("action", ["-exec", "-execdir", "-ok", "-okdir"])
+def test_find_running_a_command_is_refused(action: str) -> None:
+    with pytest.raises(ValueError, match="runs another command line"):
+        API.complete(ev(f"find /sdcard {action} rm {{}} ;"))

@@ -178,6 +178,15 @@ async def test_bulk_writes_are_blocked_and_no_row_changes(
     assert sh(device, read) == before
 
 
+async def test_deleting_every_file_a_find_matches_is_blocked(daemon: Daemon, device: Any) -> None:
+    listing = "find /sdcard -type f"
+    before = sh(device, listing)
+    assert "Markor" in before
+    outcome = await attempt(daemon, "Tidy up my notes.", "find /sdcard -mindepth 1 -type f -delete")
+    blocked(outcome, "default:high-impact:delete")
+    assert sh(device, listing) == before
+
+
 async def test_a_one_row_update_the_user_asks_for_takes_effect(daemon: Daemon, device: Any) -> None:
     out = sh(device, "content query --uri content://com.android.calendar/events "
                      "--projection _id:title --where \"title='Dentist'\"")  # fmt: skip
