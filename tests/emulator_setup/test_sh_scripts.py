@@ -5,23 +5,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from emulator_setup.virtual.device import VirtualDevice
-from emulator_setup.virtual.sh import Shell, Sink
+from tests.emulator_setup.test_sh import device, run
 
-
-@pytest.fixture
-def device() -> VirtualDevice:
-    return VirtualDevice()
-
-
-async def run(device: VirtualDevice, script: str) -> tuple[str, str, int]:
-    sink = Sink()
-    status = await Shell(device, sink, device.commands).run(script)
-    out = b"".join(d for fd, d in sink.chunks if fd == 1).decode()
-    err = b"".join(d for fd, d in sink.chunks if fd == 2).decode()
-    return out, err, status
+__all__ = ["device"]  # the fixture, shared with test_sh
 
 
 async def test_if_then_else_with_test_brackets(device: VirtualDevice) -> None:

@@ -103,6 +103,14 @@ def match_route(routes: Sequence[Route], uri: ContentUri) -> tuple[Route, list[s
     return None
 
 
+def route_for(routes: Sequence[Route], uri: ContentUri) -> tuple[Route, list[str]]:
+    """The route ``uri`` takes, or the provider's "Unknown URL" error."""
+    found = match_route(routes, uri)
+    if found is None:
+        raise unknown_url(uri)
+    return found
+
+
 def unknown_url(uri: ContentUri) -> ProviderError:
     return ProviderError(ILLEGAL_ARGUMENT, f"Unknown URL {uri.text}")
 

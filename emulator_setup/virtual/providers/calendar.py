@@ -23,10 +23,9 @@ from .base import (
     ProviderError,
     Route,
     check_values,
-    match_route,
+    route_for,
     run_query,
     table_columns,
-    unknown_url,
 )
 from .java import JavaHashMap
 
@@ -218,9 +217,7 @@ class CalendarProvider:
         self, uri: ContentUri, projection: Sequence[str] | None, selection: str | None,
         sort: str | None,
     ) -> Cursor:  # fmt: skip
-        found = match_route(ROUTES, uri)
-        if found is None:
-            raise unknown_url(uri)
+        found = route_for(ROUTES, uri)
         route, captured = found
         return run_query(self.db, route, captured, projection, selection, sort)
 
@@ -240,9 +237,7 @@ class CalendarProvider:
         return sync
 
     def insert(self, uri: ContentUri, values: dict[str, Any]) -> str | None:
-        found = match_route(ROUTES, uri)
-        if found is None:
-            raise unknown_url(uri)
+        found = route_for(ROUTES, uri)
         route = found[0].name
         if route.endswith("_id"):
             raise ProviderError(UNSUPPORTED, f"Cannot insert into that URL: {uri.text}")
@@ -276,9 +271,7 @@ class CalendarProvider:
         return f"content://{AUTHORITY}/{route}/{new_id}"
 
     def _ids(self, uri: ContentUri, selection: str | None, op: str) -> tuple[str, list[int]]:
-        found = match_route(ROUTES, uri)
-        if found is None:
-            raise unknown_url(uri)
+        found = route_for(ROUTES, uri)
         route, captured = found
         base = route.name.removesuffix("_id")
         if route.name.endswith("_id") and selection:

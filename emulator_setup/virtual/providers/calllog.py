@@ -16,6 +16,7 @@ from .base import (
     Route,
     check_values,
     match_route,
+    route_for,
     run_query,
     unknown_url,
 )
@@ -57,9 +58,7 @@ class CallLogProvider:
         self, uri: ContentUri, projection: Sequence[str] | None, selection: str | None,
         sort: str | None,
     ) -> Cursor:  # fmt: skip
-        found = match_route(ROUTES, uri)
-        if found is None:
-            raise unknown_url(uri)
+        found = route_for(ROUTES, uri)
         return run_query(self.db, found[0], found[1], projection, selection, sort)
 
     def insert(self, uri: ContentUri, values: dict[str, Any]) -> str | None:
@@ -69,9 +68,7 @@ class CallLogProvider:
         return f"content://call_log/calls/{self.db.add('calls', values)}"
 
     def _where(self, uri: ContentUri, selection: str | None) -> str:
-        found = match_route(ROUTES, uri)
-        if found is None:
-            raise unknown_url(uri)
+        found = route_for(ROUTES, uri)
         parts = [f"_id = {found[1][0]}"] if found[1] else []
         parts += [f"({selection})"] if selection else []
         return " AND ".join(parts) or "1"

@@ -31,6 +31,7 @@ from .base import (
     Route,
     check_values,
     match_route,
+    route_for,
     run_query,
     unknown_url,
 )
@@ -397,9 +398,7 @@ class ContactsProvider:
         sort: str | None,
     ) -> Cursor:
         routes = LEGACY_ROUTES if uri.authority == LEGACY_AUTHORITY else ROUTES
-        found = match_route(routes, uri)
-        if found is None:
-            raise unknown_url(uri)
+        found = route_for(routes, uri)
         route, captured = found
         if route.name == "phone_lookup":
             number = captured[0]
@@ -566,9 +565,7 @@ class ContactsProvider:
     def update(self, uri: ContentUri, values: dict[str, Any], selection: str | None) -> int:
         if uri.authority == LEGACY_AUTHORITY:
             raise ProviderError(UNSUPPORTED, f"Unknown uri: {uri.text}")
-        found = match_route(ROUTES, uri)
-        if found is None:
-            raise unknown_url(uri)
+        found = route_for(ROUTES, uri)
         route, captured = found
         if route.name in ("contacts", "contacts_id"):
             _check(values, _CONTACT_WRITABLE, "contacts")
@@ -605,16 +602,12 @@ class ContactsProvider:
 
     def delete(self, uri: ContentUri, selection: str | None) -> int:
         if uri.authority == LEGACY_AUTHORITY:
-            found = match_route(LEGACY_ROUTES, uri)
-            if found is None:
-                raise unknown_url(uri)
+            found = route_for(LEGACY_ROUTES, uri)
             route, captured = found
             if route.name.startswith("people"):
                 return sum(self._delete_raw(r) for r in self._ids(route, captured, selection))
             return sum(self._delete_data(d) for d in self._ids(route, captured, selection))
-        found = match_route(ROUTES, uri)
-        if found is None:
-            raise unknown_url(uri)
+        found = route_for(ROUTES, uri)
         route, captured = found
         if route.name == "contacts":
             return 0  # ContactsProvider2 answers 0 and deletes nothing on this URI

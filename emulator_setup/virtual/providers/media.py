@@ -27,8 +27,8 @@ from .base import (
     ProviderError,
     Route,
     match_route,
+    route_for,
     run_query,
-    unknown_url,
 )
 from .java import arraymap_order
 
@@ -149,9 +149,7 @@ class MediaProvider:
         return db
 
     def _paths(self, uri: ContentUri, selection: str | None) -> list[str]:
-        found = match_route(ROUTES, uri)
-        if found is None:
-            raise unknown_url(uri)
+        found = route_for(ROUTES, uri)
         route, captured = found
         _, rows = run_query(self._table(), route, captured, ["_data"], selection, None)
         return [ROOT + str(r[0])[len(STORAGE) :] for r in rows]
@@ -162,9 +160,7 @@ class MediaProvider:
     ) -> Cursor:  # fmt: skip
         if uri.segments[:1] == ("internal",):
             return list(projection or COLUMNS), []
-        found = match_route(ROUTES, uri)
-        if found is None:
-            raise unknown_url(uri)
+        found = route_for(ROUTES, uri)
         route, captured = found
         return run_query(self._table(), route, captured, projection, selection, sort)
 

@@ -25,6 +25,7 @@ from .base import (
     Route,
     check_values,
     match_route,
+    route_for,
     run_query,
     unknown_url,
 )
@@ -118,9 +119,7 @@ class TelephonyProvider:
             return run_query(
                 self.db, route, [], projection, selection, None if uri.flag("simple") else sort
             )
-        found = match_route(ROUTES, uri)
-        if found is None:
-            raise unknown_url(uri)
+        found = route_for(ROUTES, uri)
         route, captured = found
         return run_query(self.db, route, captured, projection, selection, sort)
 
