@@ -207,9 +207,9 @@ def diagnose(
     packages_text, _ = sh("pm list packages")
     installed = {ln.split(":", 1)[1].strip() for ln in packages_text.splitlines() if ":" in ln}
     for app in req.apps:
-        have = [p for p in app.packages if p in installed]
-        if have:
-            report.add(f"app {app.name}", Status.OK, have[0])
+        present = [p for p in app.packages if p in installed]
+        if present:
+            report.add(f"app {app.name}", Status.OK, present[0])
         else:
             report.add(f"app {app.name}", Status.MISSING,
                        f"none of {', '.join(app.packages)}", app.install)  # fmt: skip

@@ -57,11 +57,12 @@ def load(device: DeviceState, plan: SeedPlan) -> None:
                  "dtend": e.end},
             )  # fmt: skip
     mail_db = device.app_databases[mail.DB_PATH]
-    for m in plan.mail:
+    for letter in plan.mail:
         mail_db.add(
             "messages",
-            {"folder": m.folder, "sender": m.sender, "recipient": m.to, "subject": m.subject,
-             "body": m.body, "date": m.date, "read": int(m.folder == "sent")},
+            {"folder": letter.folder, "sender": letter.sender, "recipient": letter.to,
+             "subject": letter.subject, "body": letter.body, "date": letter.date,
+             "read": int(letter.folder == "sent")},
         )  # fmt: skip
     alarms = device.app_databases[clock.DB_PATH]
     for a in plan.alarms:

@@ -666,7 +666,10 @@ class Shell:
             last = k == len(parts) - 1
             nxt: list[str] = []
             for base in found:
-                join = lambda n, b=base: f"{b.rstrip('/')}/{n}" if b else n  # noqa: E731
+
+                def join(n: str, b: str = base) -> str:
+                    return f"{b.rstrip('/')}/{n}" if b else n
+
                 if not any(c in part for c in "*?["):
                     nxt.append(join(part))
                     continue

@@ -58,7 +58,8 @@ def cp(p: Proc) -> int:
     *sources, dest = names
     fs = p.device.fs
     target = _path(p, dest)
-    into = dest.endswith("/") or (fs.lookup(target) is not None and fs.lookup(target).is_dir)
+    existing = fs.lookup(target)
+    into = dest.endswith("/") or (existing is not None and existing.is_dir)
     if len(sources) > 1 and not into:
         return p.err(f"cp: '{dest}' not directory")
     status = 0

@@ -16,6 +16,7 @@ import json
 import sqlite3
 from typing import Any
 
+from ..database import Database
 from ..filesystem import FsError, check_access, normalize
 from ..sh import CommandFunc, Proc
 
@@ -135,7 +136,7 @@ def sqlite3_(p: Proc) -> int:
     try:
         check_access(path)
         entry = fs.lookup(path)
-        if entry is not None and entry.mount is not None:
+        if entry is not None and isinstance(entry.mount, Database):
             fs.read(path)  # the permission check of opening it
             db = entry.mount
             with db.lock:

@@ -488,13 +488,13 @@ def input_(p: Proc) -> int:
             keys = [a for a in args[1:] if a != "-t"]
             if "-t" in args:  # -t DURATION: how long the chord is held
                 keys.remove(args[args.index("-t") + 1])
-            codes = []
+            chord: list[str | int] = []
             for name in keys:
                 code = keycode(name)
                 if code is None:
                     return p.err(f"Error: Unknown keycode '{name}'", 1)
-                codes.append(code)
-            state.press_combination(codes)
+                chord.append(code)
+            state.press_combination(chord)
         elif sub in ("swipe", "draganddrop") and len(args) >= 5:
             x1, y1, x2, y2 = (_num(a) for a in args[1:5])
             duration = _num(args[5]) if len(args) > 5 else 300.0

@@ -28,7 +28,8 @@ __all__ = ["ContentUri", "ProviderError", "Providers"]
 
 
 class Provider(Protocol):
-    authorities: tuple[str, ...]
+    @property
+    def authorities(self) -> tuple[str, ...]: ...
 
     def query(
         self, uri: ContentUri, projection: Sequence[str] | None, selection: str | None,
@@ -67,8 +68,9 @@ class Providers:
         self.settings = SettingsProvider(settings)
         self.media = MediaProvider(fs, clock)
         self._by_authority: dict[str, Provider] = {}
-        for p in (self.contacts, self.calllog, self.calendar, self.telephony, self.settings,
-                  self.media):  # fmt: skip
+        providers: tuple[Provider, ...] = (self.contacts, self.calllog, self.calendar,
+                                           self.telephony, self.settings, self.media)  # fmt: skip
+        for p in providers:
             for authority in p.authorities:
                 self._by_authority[authority] = p
 

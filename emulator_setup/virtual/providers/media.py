@@ -102,7 +102,7 @@ class MediaProvider:
         return self._ids[path]
 
     def _walk(self, path: str) -> list[tuple[str, Any]]:
-        out = []
+        out: list[tuple[str, Any]] = []
         try:
             children = self.fs.listdir(path)
         except FsError:

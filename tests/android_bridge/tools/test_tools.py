@@ -45,7 +45,7 @@ def test_bad_arguments_name_the_field() -> None:
 def test_commands_quote_hostile_values_into_single_arguments() -> None:
     tool = get_tool("notes.create")
     args = tool.validate({"title": "a'; rm -rf /sdcard; echo '", "body": "$(id) `id` && x"})
-    mkdir, write, check = tool.commands(args)
+    mkdir, write, _check = tool.commands(args)
     assert shlex.split(mkdir) == ["mkdir", "-p", "/sdcard/Documents/Markor"]
     # a Markor note is a file in its notebook; the title cannot leave the folder
     assert isinstance(write, str)
