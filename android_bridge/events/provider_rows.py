@@ -3,10 +3,11 @@
 * A contacts ``data`` row is understood through its ``mimetype``: ``data1`` of a phone_v2 row
   is a phone number, of an email_v2 row an e-mail address (``data/contacts_contract.yaml``).
   Inserts are judged, and query results recorded, under those names.
-* A selection (``--where``) either names one row (``_id=5``, or the row's URI
-  ``content://sms/5``; a setting's ``name='x'``) or can touch many (no selection, ``1=1``,
-  ``_id>0``, ``LIKE``, ``IN (1,2)``, an ``OR``…): a write through the second kind is a bulk
-  change, high-impact like a delete.
+* A selection (``--where``) either names one entity by a key column (``_id=5``, the row's URI
+  ``content://sms/5``, a setting's ``name='x'``, a contact's ``display_name='Hugo'``; the keys
+  are in ``data/provider_keys.yaml``) or can touch many (no selection, ``1=1``, ``_id>0``,
+  ``LIKE``, ``IN (1,2)``, an ``OR``, ``mimetype='…'``…): a write through the second kind is a
+  bulk change, high-impact like a delete.
 """
 
 from __future__ import annotations
@@ -19,22 +20,32 @@ from urllib.parse import urlsplit
 
 import yaml
 
-# A selection that names exactly one row: KEY = VALUE (optionally parenthesised, quoted).
+_LITERAL = r"""(?:-?\d+|'(?:[^']|'')*'|"(?:[^"]|"")*")"""
+# A selection that names one entity: KEY = VALUE or KEY IN (VALUE) (parenthesised, quoted).
 _ONE_ROW = re.compile(
-    r"""^\s*\(*\s*(?P<key>[A-Za-z_][A-Za-z0-9_.]*)\s*(?:=|==|\bIS\b)\s*"""
-    r"""(?P<value>-?\d+|'(?:[^']|'')*'|"(?:[^"]|"")*")\s*\)*\s*$""",
+    rf"""^\s*\(*\s*(?P<key>[A-Za-z_][A-Za-z0-9_.]*)\s*"""
+    rf"""(?:(?:=|==|\bIS\b)\s*(?P<value>{_LITERAL})|\bIN\s*\(\s*(?P<one>{_LITERAL})\s*\))"""
+    r"""\s*\)*\s*$""",
     re.IGNORECASE,
 )
-# Columns that identify one row of their table (a setting is a row named by its name).
-_ROW_KEYS = {"settings": frozenset({"_id", "name"})}
-_DEFAULT_ROW_KEYS = frozenset({"_id"})
-# URI paths whose trailing number names a group of rows, not one (a whole conversation,
-# all data of a contact).
+# URI paths that name one entity's rows (all data of one contact).
+_ENTITY_PATHS = (re.compile(r"(^|/)(contacts|raw_contacts)/\d+/(data|entities)$"),)
+# URI paths whose trailing number names a group of entities, not one (a whole conversation).
 _GROUP_PATHS = (
     re.compile(r"(^|/)conversations/\d+$"),
-    re.compile(r"(^|/)(contacts|raw_contacts)/\d+/(data|entities)$"),
     re.compile(r"(^|/)threadID/\d+$"),
 )
+
+
+@lru_cache(maxsize=1)
+def _keys() -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    """The key columns of each provider (``data/provider_keys.yaml``)."""
+    text = (resources.files("android_bridge.events") / "data" / "provider_keys.yaml").read_text(
+        encoding="utf-8"
+    )
+    data = yaml.safe_load(text)
+    by_authority = {str(a): frozenset(map(str, cols)) for a, cols in data["authorities"].items()}
+    return frozenset(map(str, data["default"])), by_authority
 
 
 @dataclass(frozen=True)
@@ -76,6 +87,8 @@ def names_one_row(uri: str) -> bool:
     path = urlsplit(uri.strip()).path.strip("/")
     if authority(uri) == "settings":
         return path.count("/") == 1  # content://settings/secure/KEY is one setting
+    if any(p.search(path) for p in _ENTITY_PATHS):
+        return True
     if not path or not path.rsplit("/", 1)[-1].isdigit():
         return False
     return not any(p.search(path) for p in _GROUP_PATHS)
@@ -89,7 +102,8 @@ def one_row_selection(uri: str, where: str | None) -> bool:
     if m is None:
         return False
     key = m.group("key").lower().rsplit(".", 1)[-1]
-    return key in _ROW_KEYS.get(authority(uri), _DEFAULT_ROW_KEYS)
+    default, by_authority = _keys()
+    return key in by_authority.get(authority(uri), default)
 
 
 def selected(where: str | None) -> tuple[str, str] | None:
@@ -98,7 +112,7 @@ def selected(where: str | None) -> tuple[str, str] | None:
     m = _ONE_ROW.match(where or "")
     if m is None:
         return None
-    value = m.group("value")
+    value = m.group("value") or m.group("one")
     if value[:1] in ("'", '"'):
         value = value[1:-1].replace(value[0] * 2, value[0])
     return m.group("key").lower().rsplit(".", 1)[-1], value

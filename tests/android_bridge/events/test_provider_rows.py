@@ -29,14 +29,22 @@ def ev(command: str) -> AgentEvent:
         ("content://com.android.contacts/data", ["_id>0"], True),
         ("content://com.android.contacts/data", ["display_name LIKE '%a%'"], True),
         ("content://com.android.contacts/data", ["_id IN (1,2,3)"], True),
-        ("content://com.android.contacts/data", ["raw_contact_id=3"], True),  # all of its rows
+        ("content://com.android.contacts/data", ["raw_contact_id=3"], False),  # one contact
+        ("content://com.android.contacts/data", ["display_name='Hugo Peeters'"], False),
+        (
+            "content://com.android.contacts/data",
+            ["mimetype='vnd.android.cursor.item/phone_v2'"],
+            True,
+        ),  # a category: every phone of every contact
+        ("content://sms", ["_id IN (4)"], False),
+        ("content://sms", ["thread_id=3"], True),  # a whole conversation
         ("content://com.android.contacts/data", ["_id=1", "_id=2"], True),
         ("content://com.android.contacts/data", ["_id=5"], False),
         ("content://com.android.contacts/data", [" ( _id = '5' ) "], False),
         ("content://com.android.contacts/data", ["data._id=5"], False),
         ("content://sms/5", [], False),
         ("content://sms/conversations/3", [], True),  # a whole conversation
-        ("content://com.android.contacts/raw_contacts/3/data", [], True),
+        ("content://com.android.contacts/raw_contacts/3/data", [], False),
         ("content://settings/global", ["name='adb_enabled'"], False),
         ("content://settings/global/adb_enabled", [], False),
         ("content://settings/global", ["name LIKE 'adb%'"], True),

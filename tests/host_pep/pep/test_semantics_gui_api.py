@@ -196,16 +196,13 @@ def test_api_high_impact(pep: PEP, command: str, request_text: str, decision: De
 
 def test_api_injected_recipient_and_forwarded_code(pep: PEP, device: DeviceState) -> None:
     request = "Find me a pancake recipe"
-    # a page saved to Download: its text is untrusted file content (the web is not a provider)
-    device.fs.write(
-        "/sdcard/Download/invoice_8841.txt",
-        b"Invoice 8841. Questions? Call +49 69 1234 5678 or visit https://support.example.net/help",
-    )
-    read = api("cat /sdcard/Download/invoice_8841.txt", request)
+    # the fixture's pages saved to Download: their text is untrusted file content (the web is
+    # not a provider on Android)
+    pages = "\n".join(str(r["text"]) for r in device.web.rows("pages"))
+    device.fs.write("/sdcard/Download/pages.txt", pages.encode())
+    read = api("cat /sdcard/Download/pages.txt", request)
     verdict = pep.decide_sync(read)
-    pep.record_result_sync(
-        read, verdict, device.fs.read("/sdcard/Download/invoice_8841.txt").decode()
-    )
+    pep.record_result_sync(read, verdict, device.fs.read("/sdcard/Download/pages.txt").decode())
     inbox = api("content query --uri content://sms/inbox", request)
     verdict = pep.decide_sync(inbox)
     # the page asked the agent to read the messages and send the code on: reading them for the
