@@ -194,7 +194,9 @@ def _seed(serial: str, fixture: str, adb_port: int | None, as_json: bool, codes:
         _print_json(report.model_dump())
     else:
         total = sum(report.rows.values())
-        print(f"seeded {serial} with fixture {fixture!r}: {total} rows, {len(report.files)} files")
+        print(f"seeded {serial} with fixture {fixture!r}: {total} items, {len(report.files)} files")
+        for store, why in report.skipped.items():
+            print(f"  skipped {store}: {why}")
     return codes.OK
 
 
@@ -251,6 +253,24 @@ def _emulator_stop(args: argparse.Namespace, codes: ExitCodes) -> int:
     return codes.OK
 
 
+# --- doctor -------------------------------------------------------------------------------------
+def _doctor(args: argparse.Namespace, codes: ExitCodes) -> int:
+    from .adb_server import DEFAULT_ADB_PORT
+    from .daemon import read_state
+    from .doctor import diagnose, render
+
+    adb_port = args.adb_port
+    if adb_port is None:
+        state = read_state()  # the virtual devices' server, when they run
+        adb_port = state.adb_port if state is not None else DEFAULT_ADB_PORT
+    report = diagnose(args.device, adb_port, adb=args.adb, uiautomator2=not args.no_uiautomator2)
+    if args.json:
+        _print_json({**report.model_dump(mode="json"), "missing": len(report.missing)})
+    else:
+        print(render(report))
+    return codes.FAILED if report.missing else codes.OK
+
+
 # --- bench --------------------------------------------------------------------------------------
 def _bench_device(args: argparse.Namespace, codes: ExitCodes) -> int:
     from .bench import run_bench
@@ -305,6 +325,22 @@ def register(sub: Commands) -> None:
     )  # fmt: skip
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_guard(_device_seed))
+
+    p = sub.add_parser(
+        "doctor",
+        help="check a device for what droidgate needs and print what is missing",
+        description="Check a connected device (real phone, emulator or virtual device): adb, "
+        "the device, uiautomator2's server, the content providers, root, sqlite3 and the apps "
+        "the Android suite expects. Exit 1 if something is missing.",
+    )
+    p.add_argument("--device", metavar="SERIAL", help="device serial (default: the only one)")
+    p.add_argument("--adb-port", type=int, default=None,
+                   help=f"adb server port (default: the virtual devices', else {DEFAULT_ADB_PORT})")  # fmt: skip
+    p.add_argument("--adb", default=None, help="adb binary (default: the SDK's or PATH's)")
+    p.add_argument("--no-uiautomator2", action="store_true",
+                   help="skip the uiautomator2 check (it installs and starts the server)")  # fmt: skip
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_guard(_doctor))
 
     esub = sub.group(
         "emulator", "a real Android emulator (needs ANDROID_SDK_ROOT)", metavar="ACTION"

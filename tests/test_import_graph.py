@@ -34,9 +34,6 @@ MAY_IMPORT: dict[str, set[str]] = {
 # when merging the work that breaks its cycle.
 ALLOWED_CYCLES: dict[frozenset[str], str] = {
     frozenset(
-        {"android_bridge.events.shell_commands", "android_bridge.events.device_commands"}
-    ): "branch `device` splits the shell and device command parsers (issue 13)",
-    frozenset(
         {"host_pep.recognition.instructions", "host_pep.recognition.request"}
     ): "the recognition layer in progress on main (issue 13): request.py imports identifiers "
     "from instructions.py inside a function, instructions.py imports request.py at module level",

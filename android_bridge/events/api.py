@@ -25,9 +25,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from android_bridge.events import apps
+from android_bridge.events import apps, provider_rows
 from android_bridge.events.gui import GuiAdapter
-from android_bridge.events.shell_commands import CommandMeaning, parse_simple
+from android_bridge.events.meaning import CommandMeaning
+from android_bridge.events.screen import parse_screen
+from android_bridge.events.shell_commands import parse_part
 from android_bridge.events.shell_split import ShellPart, split_command
 from host_pep.adapters.origin import is_outside_record
 from host_pep.events import ActionType, AgentEvent, Channel
@@ -66,6 +68,32 @@ def _merge(effects: list[CommandMeaning]) -> CommandMeaning:
         for name, value in m.text.items():
             merged.put(name, value, m.fields.get(name, FieldRole.OTHER))
     return merged
+
+
+def _call_number(event: AgentEvent, meaning: CommandMeaning, before: list[CommandMeaning]) -> None:
+    """The number KEYCODE_CALL calls: the one an ``ACTION_DIAL`` earlier in the same line
+    typed, else the one on the dial pad of the screen it acts on. Without either the call's
+    recipient is unknown, and so is the action (the PEP denies it)."""
+    number = next(
+        (m.text["number"] for m in reversed(before) if m.target == "phone.dial" and m.text.get("number")),
+        None,
+    )  # fmt: skip
+    if number is None and event.context.get("screen_xml"):
+        screen = parse_screen(str(event.context["screen_xml"]))
+        phone = apps.catalog().get("phone")
+        if phone is not None and screen.foreground_package in phone.packages:
+            typed = [n.text for n in screen.nodes if n.editable and n.package ==
+                     screen.foreground_package and any(ch.isdigit() for ch in n.text)]  # fmt: skip
+            focused = screen.focused()
+            if focused is not None and focused.editable and focused.text in typed:
+                typed = [focused.text]
+            number = typed[0] if len(typed) == 1 else None
+    if number is None:
+        meaning.operation = Operation.UNKNOWN
+        meaning.description = "the call key, with no number known to be on the dial pad"
+        return
+    meaning.put("number", number, FieldRole.RECIPIENT)
+    meaning.description = f"the call key: call {number}"
 
 
 def command_of(event: AgentEvent) -> str:
@@ -122,14 +150,16 @@ class ApiAdapter:
         self._gui = GuiAdapter()
 
     def meanings(self, command: str) -> list[tuple[ShellPart, CommandMeaning]]:
-        return [(part, parse_simple(part.argv)) for part in split_command(command)]
+        return [(part, parse_part(part)) for part in split_command(command)]
 
     def complete(self, event: AgentEvent) -> Completion:
         command = command_of(event)
         parsed = self.meanings(command)
         observations: list[ObservedValue] = []
         for i, (part, meaning) in enumerate(parsed):
-            if meaning.needs_screen or (meaning.gui and event.context.get("screen_xml")):
+            if meaning.call_key:
+                _call_number(event, meaning, [m for _, m in parsed[:i]])
+            elif meaning.needs_screen or (meaning.gui and event.context.get("screen_xml")):
                 parsed[i] = (part, self._via_gui(event, meaning, observations))
         unknown = [m for _, m in parsed if m.operation is Operation.UNKNOWN]
         effects = [m for _, m in parsed if m.operation not in _PASSIVE]
@@ -221,16 +251,22 @@ class ApiAdapter:
                 own = row.get("folder") == "sent" or row.get("type") == "2"
                 # an event an outside organiser sent (organizer is not the calendar's owner)
                 trusted = (base_trusted or own) and not is_outside_record(row)
+                mimetype = row.get("mimetype") if source == "contacts" else None
                 for col, value in row.items():
-                    if value and value != "NULL" and col != "_id":
-                        out.append(
-                            ObservedValue(
-                                text=value[:_MAX_OBSERVED],
-                                source=source,
-                                field=col,
-                                trusted=trusted,
-                            )
+                    if not value or value == "NULL" or col == "_id":
+                        continue
+                    # a contacts data row's data1… mean what its mimetype says (a phone_v2
+                    # row's data1 is a phone): recorded under that name and kind
+                    meant = provider_rows.data_column(mimetype, col)
+                    out.append(
+                        ObservedValue(
+                            text=value[:_MAX_OBSERVED],
+                            source=source,
+                            field=meant.name if meant is not None else col,
+                            trusted=trusted,
+                            kind_hint=meant.kind if meant is not None else None,
                         )
+                    )
             return out
         return [
             ObservedValue(

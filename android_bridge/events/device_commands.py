@@ -12,7 +12,7 @@ every value after it.
 from __future__ import annotations
 
 from android_bridge.events import apps
-from android_bridge.events.shell_commands import CommandMeaning
+from android_bridge.events.meaning import CommandMeaning
 from host_pep.exceptions import EventValidationError
 from host_pep.semantics import FieldRole, Operation
 

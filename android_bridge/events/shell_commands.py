@@ -9,46 +9,19 @@ which the PEP denies.
 
 from __future__ import annotations
 
+import posixpath
+import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from android_bridge.events import apps
+from android_bridge.events import apps, device_commands, privileges, provider_rows
+from android_bridge.events.meaning import CommandMeaning
+from android_bridge.events.shell_split import ShellPart
 from apk_helper.catalog import AppEntry
 from host_pep.exceptions import EventValidationError
 from host_pep.semantics import FieldRole, Operation
 
 F = "payload.command"
-
-
-@dataclass
-class CommandMeaning:
-    """The semantics of one simple command."""
-
-    target: str
-    operation: Operation
-    app: AppEntry | None = None
-    package: str | None = None
-    fields: dict[str, FieldRole] = field(default_factory=dict)
-    text: dict[str, str] = field(default_factory=dict)
-    description: str = ""
-    result_source: str | None = None
-    """Semantic app whose data the command's output is (``content query``, ``cat``)."""
-    result_uri: str = ""
-    needs_screen: bool = False
-    """``input tap/text``: judged against the screen, like the GUI action it is."""
-    gui: dict[str, object] | None = None
-    """For ``input``: the equivalent GUI action {"action", "payload"}."""
-    widget: dict[str, object] | None = None
-    """For ``input tap/text``: the widget resolved on the screen."""
-
-    def put(self, name: str, value: str, role: FieldRole) -> None:
-        key = name
-        n = 2
-        while key in self.text:
-            key = f"{name}_{n}"
-            n += 1
-        self.text[key] = value
-        self.fields[key] = role
 
 
 def _app_name(app: AppEntry | None, fallback: str) -> str:
@@ -91,6 +64,70 @@ def _table_act(app: AppEntry | None, uri: str) -> tuple[str, Operation] | None:
     return None
 
 
+def split_bind(bind: str) -> tuple[str, str, str]:
+    """A ``--bind`` argument as (column, type, value). Android 14's ``content`` splits it on
+    unescaped colons (a backslash escapes the next character, so ``a\\:b`` is ``a:b``); older
+    tools kept everything after the second colon as the value. The value judged is the text
+    either tool would write: the rest after the type, escapes removed (a binding the newer
+    tool refuses writes nothing, so judging its text is the safe side)."""
+    fields: list[str] = []
+    cur: list[str] = []
+    i = 0
+    while i < len(bind):
+        ch = bind[i]
+        if ch == "\\":
+            if i + 1 == len(bind):
+                raise EventValidationError(f"--bind {bind!r}: a trailing backslash", field=F)
+            cur.append(bind[i + 1])
+            i += 2
+            continue
+        if ch == ":" and len(fields) < 2:
+            fields.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+        i += 1
+    fields.append("".join(cur))
+    typ = fields[1] if len(fields) == 3 else ""
+    if len(fields) != 3 or not fields[0] or not (typ == "s" or typ.lower() in _BIND_TYPES - {"s"}):
+        raise EventValidationError(f"malformed --bind {bind!r} (name:type:value)", field=F)
+    return fields[0], fields[1], fields[2]
+
+
+def _content_fields(m: CommandMeaning, app: AppEntry | None, binds: list[str]) -> None:
+    """Every bound column, by what it holds: a contacts data row's ``data1``… by its mimetype
+    (a phone's ``data1`` is judged as a phone); any other column by the catalog, where a
+    free-text column a caller writes is content."""
+    split = [split_bind(b) for b in binds]
+    mimetype = next((v for c, _, v in split if c == "mimetype"), None)
+    for col, _, value in split:
+        meaning = provider_rows.data_column(mimetype, col) if app is not None and (
+            app.name == "contacts"
+        ) else None  # fmt: skip
+        name = meaning.name if meaning is not None else col
+        role = FieldRole(meaning.role) if meaning is not None and meaning.role else _role(app, name)
+        m.put(name, value, role)
+
+
+def _settings_row(m: CommandMeaning, uri: str, verb: str) -> None:
+    """``content insert|update|delete`` on ``content://settings/NS``: the same judgement as
+    ``settings put|delete`` of the key it names (a privilege grant is a security change)."""
+    segments = [s for s in urlsplit(uri).path.split("/") if s]
+    picked = provider_rows.selected(m.text.get("where"))
+    key = (
+        m.text.get("name")
+        or (segments[1] if len(segments) > 1 else "")
+        or (picked[1] if picked is not None and picked[0] == "name" else "")
+    )
+    if not key:
+        return
+    op = privileges.setting_operation(key, m.text.get("value"), verb=verb)
+    m.operation = op if op is not None else Operation.SETTINGS_CHANGE
+    m.description += f" (setting {key})"
+    if "key" not in m.text:
+        m.put("key", key, FieldRole.IDENTIFIER)
+
+
 def parse_content(argv: tuple[str, ...]) -> CommandMeaning:
     if len(argv) < 2:
         raise EventValidationError("`content` needs a subcommand (query, insert, …)", field=F)
@@ -119,22 +156,29 @@ def parse_content(argv: tuple[str, ...]) -> CommandMeaning:
         act = _table_act(app, uri)
         if act is not None:
             target_verb, op = act
+    wheres = opts.get("--where", [])
+    bulk = verb in ("update", "delete") and provider_rows.is_bulk(uri, wheres)
+    if bulk:
+        # a write whose selection can touch many rows is a bulk change: high-impact, like a
+        # delete (`--where 1=1` repoints every contact, blanks every message)
+        op = Operation.DELETE
+        target_verb = "delete" if verb == "delete" else "bulk_update"
     m = CommandMeaning(
         target=f"{name}.{target_verb}",
         operation=op,
         app=app,
         package=apps.main_package(app),
-        description=f"content {verb} on {uri}",
+        description=f"content {verb} on {uri}"
+        + (" (every row its selection matches)" if bulk else ""),
         result_uri=uri,
     )
-    for bind in opts.get("--bind", []):
-        col, sep, rest = bind.partition(":")
-        typ, sep2, value = rest.partition(":")
-        if not sep or not sep2 or typ not in _BIND_TYPES or not col:
-            raise EventValidationError(f"malformed --bind {bind!r} (name:type:value)", field=F)
-        m.put(col, value, _role(app, col))
-    for where in opts.get("--where", []):
+    _content_fields(m, app, opts.get("--bind", []))
+    for where in wheres:
         m.put("where", where, FieldRole.IDENTIFIER)
+    if app is not None and app.name == "settings" and verb in ("insert", "update", "delete"):
+        _settings_row(m, uri, "delete" if verb == "delete" else "put")
+        if bulk and m.operation is not Operation.SECURITY_CHANGE:
+            m.operation = Operation.DELETE
     if op is Operation.READ:
         m.result_source = name
     return m
@@ -289,12 +333,23 @@ def _intent_meaning(intent: Intent, *, broadcast: bool) -> CommandMeaning:
         _put_extras(m, intent, app)
         m.description = "send a mail"
         return m
-    if scheme in ("tel",) and short in ("CALL", "DIAL"):
+    if (scheme == "tel" or not intent.data) and short in ("CALL", "DIAL", "CALL_PRIVILEGED",
+                                                           "CALL_EMERGENCY"):  # fmt: skip
+        # CALL places the call: an outbound act to its number, judged by where that number
+        # came from (rule 5). DIAL only shows the dial pad with the number typed.
+        app = cat.get("phone")
         number = unquote(rest)
-        op = Operation.EXTERNAL_SEND if short == "CALL" else Operation.NAVIGATE
-        m = CommandMeaning(f"phone.{short.lower()}", op, None)
-        m.put("number", number, FieldRole.RECIPIENT)
-        m.description = f"{short.lower()} a number"
+        call = short != "DIAL"
+        if call and not number:
+            raise EventValidationError("`am start -a …CALL` needs the number as tel:N", field=F)
+        m = CommandMeaning(
+            "phone.call" if call else "phone.dial",
+            Operation.EXTERNAL_SEND if call else Operation.NAVIGATE,
+            app, apps.main_package(app),
+        )  # fmt: skip
+        if number:
+            m.put("number", number, FieldRole.RECIPIENT)
+        m.description = f"{'call' if call else 'dial'} {number}".strip()
         return m
     if short in ("DELETE", "UNINSTALL_PACKAGE") and (scheme == "package" or pkg):
         app = cat.get("package")
@@ -508,23 +563,6 @@ def parse_pm(argv: tuple[str, ...], offset: int = 1) -> CommandMeaning:
 
 # -- settings ---------------------------------------------------------------------------------
 
-# Keys that guard the device's protection: any change to them is reported as a security change,
-# and the PEP's policy (high_impact.security_settings) judges the value's direction -- turning
-# the lock screen back on is an ordinary settings change, turning ADB on weakens protection.
-SECURITY_KEYS = frozenset(
-    {
-        "lock_screen_enabled", "lockscreen.disabled", "lock_screen_lock_after_timeout",
-        "lock_pattern_autolock", "lock_screen_owner_info_enabled", "screen_lock",
-        "install_non_market_apps", "adb_enabled", "adb_wifi_enabled",
-        "development_settings_enabled", "package_verifier_enable",
-        "verifier_verify_adb_installs", "package_verifier_user_consent",
-        "enabled_accessibility_services", "accessibility_enabled", "default_input_method",
-        "enabled_input_methods", "secure_frp_mode", "require_password_to_decrypt",
-        "bluetooth_discoverability", "location_mode", "usb_mass_storage_enabled",
-        "private_dns_mode", "private_dns_specifier",
-        "global_http_proxy_host", "http_proxy",
-    }
-)  # fmt: skip
 _NAMESPACES = ("global", "system", "secure")
 
 
@@ -556,23 +594,38 @@ def parse_settings(argv: tuple[str, ...]) -> CommandMeaning:
                 f"unknown settings namespace {ns!r} (global, system, secure)", field=F
             )
         key = rest[2] if len(rest) > 2 else ""
-        security = sub == "reset" or key in SECURITY_KEYS or "lock" in key.lower()
-        op = Operation.SECURITY_CHANGE if security else Operation.SETTINGS_CHANGE
-        m = CommandMeaning(f"settings.{sub}", op, app, pkg)
+        if sub == "put" and len(rest) < 4:
+            raise EventValidationError("`settings put` needs a value", field=F)
+        value = rest[3] if sub == "put" else None
+        # a key that grants access or guards protection (data/privileges.yaml) is a security
+        # change in the direction its value goes; resetting a namespace resets all of them
+        op = privileges.setting_operation(key, value, verb=sub) if key else None
+        if sub == "reset":
+            op = Operation.SECURITY_CHANGE
+        m = CommandMeaning(f"settings.{sub}", op or Operation.SETTINGS_CHANGE, app, pkg)
         m.put("namespace", ns, FieldRole.IDENTIFIER)
         if key:
             m.put("key", key, FieldRole.IDENTIFIER)
-        if sub == "put":
-            if len(rest) < 4:
-                raise EventValidationError("`settings put` needs a value", field=F)
+        if value is not None:
+            # every app can read most settings: the value is content written where others see
+            # it (a credential-named key keeps its credential role)
             spec = app.field(key) if app is not None and key else None
-            m.put("value", rest[3], FieldRole(spec.role) if spec is not None else FieldRole.OTHER)
-        m.description = f"settings {sub} {ns} {key}".strip()
+            m.put("value", value, FieldRole(spec.role) if spec is not None else FieldRole.CONTENT)
+        rule = privileges.setting_rule(key) if key else None
+        m.description = f"settings {sub} {ns} {key}".strip() + (f": {rule.grants}" if rule else "")
         return m
     return CommandMeaning(f"settings.{sub}", Operation.UNKNOWN, app, pkg)
 
 
 # -- input ------------------------------------------------------------------------------------
+
+
+_CALL_KEYS = frozenset({"5", "call", "keycode_call"})
+
+
+def is_call_key(key: str) -> bool:
+    """KEYCODE_CALL in any spelling ``input keyevent`` takes (5, CALL, KEYCODE_CALL)."""
+    return key.strip().lower() in _CALL_KEYS
 
 
 def _input_text(raw: str) -> str:
@@ -619,6 +672,14 @@ def parse_input(argv: tuple[str, ...]) -> CommandMeaning:
         if not vals:
             raise EventValidationError(f"`input {sub}` needs a key", field=F)
         keys = [v for v in vals if not v.startswith("--")]
+        if any(is_call_key(k) for k in keys):
+            # KEYCODE_CALL places a call to the number on the dial pad: an outbound act whose
+            # number the API adapter finds (the DIAL before it, or the dial pad on screen)
+            app = apps.catalog().get("phone")
+            return CommandMeaning(
+                "phone.call", Operation.EXTERNAL_SEND, app, apps.main_package(app),
+                description="the call key: call the number on the dial pad", call_key=True,
+            )  # fmt: skip
         return CommandMeaning(
             "input.key", Operation.NAVIGATE, gui={"action": "key", "payload": {"key": keys[0]}},
             description=f"key {' '.join(keys)}",
@@ -664,17 +725,75 @@ def parse_files(argv: tuple[str, ...]) -> CommandMeaning:
     name = argv[0]
     paths = [a for a in argv[1:] if not a.startswith("-")]
     app = apps.catalog().get("files")
+    if not paths:
+        raise EventValidationError(f"`{name}` needs a path", field=F)
+    owner = _path_app(paths[-1])
     if name == "rm" or name == "rmdir":
-        if not paths:
-            raise EventValidationError(f"`{name}` needs a path", field=F)
-        m = CommandMeaning("files.delete", Operation.DELETE, app)
+        m = CommandMeaning(f"{_app_name(owner, 'files')}.delete", Operation.DELETE, owner or app)
     elif name in ("cp", "mv", "mkdir", "touch", "ln"):
-        m = CommandMeaning(f"files.{name}", Operation.LOCAL_WRITE, app)
+        m = CommandMeaning(f"{_app_name(owner, 'files')}.{name}", Operation.LOCAL_WRITE,
+                           owner or app)  # fmt: skip
     else:
         raise AssertionError(name)
     for p in paths:
         m.put("path", p, FieldRole.IDENTIFIER)
+    if name != "rm" and name != "rmdir":
+        # the name a file or folder is created or renamed to is written where others read
+        # it: content, like what is written into the file
+        created = paths if name in ("mkdir", "touch") else paths[-1:]
+        for p in created:
+            m.put("name", posixpath.basename(p.rstrip("/")), FieldRole.CONTENT)
     m.description = f"{name} {' '.join(paths)}"
+    return m
+
+
+def parse_find(argv: tuple[str, ...]) -> CommandMeaning:
+    """``find PATH… [tests]``: a listing (a read); with ``-delete`` it deletes every file it
+    matches, a delete of the files' owner (``-exec`` is refused before this, by the splitter)."""
+    starts = []
+    for a in argv[1:]:
+        if a.startswith(("-", "(", "!")):
+            break
+        starts.append(a)
+    if not starts:
+        raise EventValidationError("`find` needs a starting path", field=F)
+    owner = _path_app(starts[0])
+    app = owner or apps.catalog().get("files")
+    name = _app_name(app, "files")
+    if "-delete" in argv:
+        m = CommandMeaning(f"{name}.delete", Operation.DELETE, app,
+                           description=f"find {' '.join(starts)} … -delete (every match)")  # fmt: skip
+    else:
+        m = CommandMeaning(f"{name}.list", Operation.READ, app, result_source=name,
+                           description=f"find {' '.join(starts)}")  # fmt: skip
+    for p in starts:
+        m.put("path", p, FieldRole.IDENTIFIER)
+    return m
+
+
+def _path_app(path: str) -> AppEntry | None:
+    """The app whose storage folder holds ``path`` (Markor's notebook: notes), else None."""
+    return apps.catalog().app_for_path(path)
+
+
+def parse_file_write(argv: tuple[str, ...], op: str, path: str) -> CommandMeaning:
+    """``echo|printf ARGS > FILE`` (or ``>>``): writing text into a file on the device. The
+    text is the command's own arguments, so it is judged as the file's content, and the file's
+    name as content too; the file's folder says whose data it is (``/sdcard/Documents/Markor``
+    is the notes app's), else it is the files app's."""
+    owner = _path_app(path)
+    app = owner or apps.catalog().get("files")
+    verb = "append" if op == ">>" else ("create" if owner is not None else "write")
+    m = CommandMeaning(f"{_app_name(app, 'files')}.{verb}", Operation.LOCAL_WRITE, app,
+                       apps.main_package(app))  # fmt: skip
+    m.put("path", path, FieldRole.IDENTIFIER)
+    m.put("name", posixpath.basename(path), FieldRole.CONTENT)
+    args = list(argv[1:])
+    if argv[0] == "echo":
+        while args and re.fullmatch(r"-[neE]+", args[0]):
+            args.pop(0)
+    m.put("text", " ".join(args), FieldRole.CONTENT)
+    m.description = f"{argv[0]} into {path}"
     return m
 
 
@@ -705,6 +824,14 @@ def parse_monkey(argv: tuple[str, ...]) -> CommandMeaning:
     return CommandMeaning("monkey.events", Operation.UNKNOWN, description="random input events")
 
 
+def parse_part(part: ShellPart) -> CommandMeaning:
+    """One part of a command line: a simple command, or echo/printf written into a file."""
+    if part.redirect is not None:
+        op, path = part.redirect
+        return parse_file_write(part.argv, op, path)
+    return parse_simple(part.argv)
+
+
 def parse_simple(argv: tuple[str, ...]) -> CommandMeaning:
     """Dispatch one simple command by its name."""
     name = argv[0].rsplit("/", 1)[-1]
@@ -714,6 +841,9 @@ def parse_simple(argv: tuple[str, ...]) -> CommandMeaning:
         return parse_am(argv)
     if name == "pm":
         return parse_pm(argv)
+    granted = privileges.classify_command(argv)
+    if granted is not None:
+        return granted
     if name == "cmd":
         if len(argv) >= 2 and argv[1] == "package":
             return parse_pm(argv, offset=2)
@@ -736,6 +866,15 @@ def parse_simple(argv: tuple[str, ...]) -> CommandMeaning:
         return parse_svc(argv)
     if name in ("rm", "rmdir", "cp", "mv", "mkdir", "touch", "ln"):
         return parse_files(argv)
+    if name == "find":
+        return parse_find(argv)
+    if name == "date" and any(not a.startswith(("+", "-")) for a in argv[1:]):
+        # `date MMDDhhmm[[CC]YY][.ss]` sets the clock (root only): a change, not a read
+        app = apps.catalog().get("settings")
+        m = CommandMeaning("settings.date", Operation.SETTINGS_CHANGE, app,
+                           apps.main_package(app), description=" ".join(argv))  # fmt: skip
+        m.put("value", argv[-1], FieldRole.OTHER)
+        return m
     if name == "monkey":
         return parse_monkey(argv)
     if name in ("wipe", "recovery") or (name == "reboot" and "recovery" in argv[1:]):
@@ -750,7 +889,3 @@ def parse_simple(argv: tuple[str, ...]) -> CommandMeaning:
     return CommandMeaning(
         f"shell.{name}", Operation.UNKNOWN, description=f"unknown command {name!r}"
     )
-
-
-# Imported last: device_commands builds CommandMeaning objects defined above.
-from android_bridge.events import device_commands  # noqa: E402

@@ -7,8 +7,11 @@ the command that finally runs differ from the text the PEP judged:
 
 * command or parameter substitution (``$(…)``, backticks, ``$VAR``, ``${…}``): the value is only
   known on the device, after the decision;
-* redirections (``>``, ``<``, ``>>``, here-docs): they read or write files outside any parsed
-  command (``> /sdcard/contacts.txt`` would be an unmediated write);
+* redirections (``<``, here-docs, ``2>``, ``>&``), except ``echo``/``printf`` writing into one
+  file (``echo 'milk, eggs' > /sdcard/Documents/Markor/list.md``, as AndroidWorld's harness
+  creates files): their output is their own arguments, so the write is fully visible and is
+  judged as a write of that text into that file. Any other command's output into a file
+  (``content query … > /sdcard/contacts.txt``) would be an unmediated copy and is refused;
 * background jobs (``&``), subshells and groups (``(…)``, ``{ …; }``), control flow keywords;
 * environment assignments in front of a command (``CLASSPATH=… app_process``);
 * interpreters and command runners (``sh -c``, ``eval``, ``su``, ``xargs``, ``busybox``…):
@@ -33,9 +36,11 @@ COMMAND_RUNNERS = frozenset(
         "env", "xargs", "nohup", "timeout", "nice", "ionice", "busybox", "toybox", "source",
         ".", "run-as", "chroot", "watch", "setsid", "script", "command", "builtin", "trap",
         "alias", "app_process", "dalvikvm", "time", "strace", "taskset", "unshare", "nsenter",
-        "awk", "perl", "python", "python3", "find",
+        "awk", "perl", "python", "python3",
     }
 )  # fmt: skip
+# find runs a command line only through these actions; without them it lists or deletes files.
+FIND_RUNNERS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 KEYWORDS = frozenset(
     {"if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac",
      "function", "select", "!", "{", "}", "[[", "]]", "coproc"}
@@ -50,6 +55,10 @@ class UnsafeShellError(EventValidationError):
         super().__init__(message, field="payload.command")
 
 
+# Commands whose output is exactly their arguments: the only ones whose output may go to a file.
+WRITES_ITS_ARGUMENTS = frozenset({"echo", "printf"})
+
+
 @dataclass(frozen=True, slots=True)
 class ShellPart:
     argv: tuple[str, ...]
@@ -58,6 +67,8 @@ class ShellPart:
     """The part's source text (for audit and for re-running the part alone)."""
     joined_by: str
     """The operator before this part: "" for the first, else ";", "&&", "||" or "|"."""
+    redirect: tuple[str, str] | None = None
+    """``(">" or ">>", file)`` when the part's output goes to a file."""
 
 
 def _word_start_ok(ch: str) -> bool:
@@ -80,28 +91,37 @@ def split_command(command: str) -> list[ShellPart]:
     in_word = False  # a word has started (even if empty, e.g. "")
     part_start = 0
     joined_by = ""
+    redirect_op = ""  # ">" or ">>" seen in this part
+    redirect_to: str | None = None  # its file, once the next word is read
     i = 0
     n = len(command)
 
     def end_word() -> None:
-        nonlocal in_word
+        nonlocal in_word, redirect_to
         if in_word:
-            words.append("".join(word))
+            if redirect_op and redirect_to is None:
+                redirect_to = "".join(word)
+            else:
+                words.append("".join(word))
             word.clear()
             in_word = False
 
     def end_part(op: str, end: int, next_start: int) -> None:
-        nonlocal joined_by, part_start
+        nonlocal joined_by, part_start, redirect_op, redirect_to
         end_word()
         text = command[part_start:end].strip()
+        if redirect_op and not redirect_to:
+            raise UnsafeShellError(f"a redirection ({redirect_op}) with no file")
+        redirect = (redirect_op, redirect_to) if redirect_op and redirect_to else None
         if not words:
-            if op or parts:
+            if op or parts or redirect:
                 raise UnsafeShellError(f"an empty command next to {op or joined_by!r}")
         else:
-            parts.append(ShellPart(tuple(words), text, joined_by))
+            parts.append(ShellPart(tuple(words), text, joined_by, redirect))
         words.clear()
         joined_by = op
         part_start = next_start
+        redirect_op, redirect_to = "", None
 
     while i < n:
         ch = command[i]
@@ -180,16 +200,34 @@ def split_command(command: str) -> list[ShellPart]:
             end_part("|", i, i + 1)
             i += 1
             continue
-        if ch in "<>":
-            raise UnsafeShellError("a redirection (< or >) that reads or writes files unmediated")
+        if ch == "<":
+            raise UnsafeShellError("a redirection (<) that reads a file unmediated")
+        if ch == ">":
+            if in_word and "".join(word).isdigit():
+                raise UnsafeShellError("a file-descriptor redirection (N>)")
+            if redirect_op:
+                raise UnsafeShellError("more than one redirection in one command")
+            end_word()
+            op = ">>" if command.startswith(">>", i) else ">"
+            follow = command[i + len(op) : i + len(op) + 1]
+            if follow in ("&", "|", ">", "<"):
+                raise UnsafeShellError(f"a redirection ({op}{follow}) other than into a file")
+            redirect_op = op
+            i += len(op)
+            continue
         if ch in "()":
             raise UnsafeShellError("a subshell or function definition")
         word.append(ch)
         in_word = True
         i += 1
     end_word()
+    if redirect_op and not redirect_to:
+        raise UnsafeShellError(f"a redirection ({redirect_op}) with no file")
     if words:
-        parts.append(ShellPart(tuple(words), command[part_start:].strip(), joined_by))
+        redirect = (redirect_op, redirect_to) if redirect_op and redirect_to else None
+        parts.append(ShellPart(tuple(words), command[part_start:].strip(), joined_by, redirect))
+    elif redirect_op:
+        raise UnsafeShellError("a redirection with no command")
     elif joined_by and joined_by != ";":
         raise UnsafeShellError(f"nothing after {joined_by!r}")
     if not parts:
@@ -201,6 +239,13 @@ def split_command(command: str) -> list[ShellPart]:
 
 def _check_part(part: ShellPart) -> None:
     head = part.argv[0]
+    if part.redirect is not None and head.rsplit("/", 1)[-1] not in WRITES_ITS_ARGUMENTS:
+        raise UnsafeShellError(
+            f"{head!r} writing into a file ({part.redirect[0]} {part.redirect[1]}) would copy "
+            "its output unmediated; only echo/printf may write a file, as the file's content"
+        )
+    if part.redirect is not None and part.joined_by == "|":
+        raise UnsafeShellError("a pipeline into a file: what is written is not the command's text")
     if head in KEYWORDS:
         raise UnsafeShellError(f"shell control flow ({head!r})")
     if "=" in head and head.split("=", 1)[0].replace("_", "a").isalnum():
@@ -208,7 +253,7 @@ def _check_part(part: ShellPart) -> None:
             f"an environment assignment before the command ({head.split('=', 1)[0]}=…)"
         )
     name = head.rsplit("/", 1)[-1]
-    if name in COMMAND_RUNNERS:
+    if name in COMMAND_RUNNERS or (name == "find" and FIND_RUNNERS & set(part.argv[1:])):
         raise UnsafeShellError(
             f"{name!r} runs another command line that the policy cannot see; submit that command itself"
         )

@@ -46,7 +46,8 @@ async def execute_tool(name: str, payload: dict[str, Any], device: Any) -> Any:
     tool = get_tool(name)
     args = tool.validate(payload)
     outputs: list[str] = []
-    for command in tool.commands(args):
+    for step in tool.commands(args):
+        command = step if isinstance(step, str) else step(outputs)
         res = await device.shell(command)
         if res.exit_code != 0:
             raise ToolError(

@@ -25,13 +25,18 @@ class ToolError(Exception):
     """The tool ran but the device reported a failure."""
 
 
+Step = str | Callable[[list[str]], str]
+"""A shell command line, or a function of the outputs so far that returns one (a tap on the
+widget the previous ``uiautomator dump`` found)."""
+
+
 @dataclass(frozen=True)
 class Tool:
     name: str
     description: str
     args: type[BaseModel]
-    commands: Callable[[Any], list[str]]
-    """Args -> the shell command lines to run, in order."""
+    commands: Callable[[Any], list[Step]]
+    """Args -> the shell commands to run, in order."""
     parse: Callable[[Any, list[str]], Any]
     """(args, outputs) -> the JSON result the agent gets."""
     read_only: bool = False
@@ -74,8 +79,13 @@ def sql_literal(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
+def _escape_bind(text: str) -> str:
+    # Android 12+'s `content` splits a binding on unescaped colons
+    return text.replace("\\", "\\\\").replace(":", "\\:")
+
+
 def bind(column: str, value: object, typ: str = "s") -> str:
-    return f"--bind {q(f'{column}:{typ}:{value}')}"
+    return f"--bind {q(f'{_escape_bind(column)}:{typ}:{_escape_bind(str(value))}')}"
 
 
 def insert(uri: str, binds: list[str]) -> str:
@@ -99,6 +109,12 @@ def rows_of(output: str) -> list[dict[str, str]]:
 
 
 def check_write(output: str) -> None:
+    """A write's output; the `content` tool exits 0 even when it fails, so read the text."""
     text = output.strip()
-    if text.lower().startswith(("error", "exception")) or "Error while accessing" in text:
+    if (
+        text.lower().startswith(("error", "exception"))
+        or "Error while accessing" in text
+        or "[ERROR]" in text
+        or "Exception" in text
+    ):
         raise ToolError(text[:300])

@@ -10,6 +10,7 @@ without editing the shipped file. Within one file a claim made by two apps is an
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
@@ -25,7 +26,7 @@ from apk_helper.errors import CatalogError
 
 ENV_VAR = "DROIDGATE_CATALOG"
 SHIPPED = "apps.yaml"
-_CLAIMS = ("packages", "authorities", "tools", "schemes")
+_CLAIMS = ("packages", "authorities", "tools", "schemes", "paths")
 _LIST_KEYS = (*_CLAIMS, "intents")
 _MAP_KEYS = ("roles", "operations", "fields")
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml parses ~10x faster
@@ -56,7 +57,10 @@ class Catalog:
         self._tools: dict[str, AppEntry] = {}
         self._tool_prefixes: list[tuple[str, AppEntry]] = []
         self._schemes: dict[str, AppEntry] = {}
+        self._paths: list[tuple[str, AppEntry]] = []
         for app in self.apps.values():
+            for folder in app.paths:
+                self._paths.append((folder.rstrip("/") + "/", app))
             for p in app.packages:
                 self._packages[p] = app
             for a in app.authorities:
@@ -70,6 +74,7 @@ class Catalog:
                     self._tools[t] = app
         # Longest prefix first, so "calendar.events.*" would beat "calendar.*".
         self._tool_prefixes.sort(key=lambda item: -len(item[0]))
+        self._paths.sort(key=lambda item: -len(item[0]))
 
     def __iter__(self) -> Any:
         return iter(self.apps.values())
@@ -115,6 +120,15 @@ class Catalog:
         if scheme == "package":
             return self.app_for_package(rest.lstrip("/"))
         return self._schemes.get(scheme)
+
+    def app_for_path(self, path: str) -> AppEntry | None:
+        """The app whose storage folder holds ``path`` (``/sdcard/Documents/Markor/a.md`` ->
+        notes); every spelling of shared storage is the same folder, and the longest claim wins."""
+        norm = shared_storage_path(path)
+        for folder, app in self._paths:
+            if norm.startswith(folder) or norm + "/" == folder:
+                return app
+        return None
 
     def app_for_tool(self, tool: str) -> AppEntry | None:
         """By tool name or semantic target (``calendar.create_event``, ``expense.add``).
@@ -202,6 +216,24 @@ class Catalog:
             "verbs": dict(self.verbs),
             "apps": [a.model_dump(mode="json") for a in self.apps.values()],
         }
+
+
+_STORAGE_ALIASES = (
+    "/storage/emulated/0",
+    "/storage/self/primary",
+    "/mnt/sdcard",
+    "/mnt/user/0/primary",
+)
+
+
+def shared_storage_path(path: str) -> str:
+    """``/storage/emulated/0/x`` (and the other spellings of primary storage) as ``/sdcard/x``,
+    with ``.``/``..`` and repeated slashes resolved."""
+    norm = posixpath.normpath("/" + path.strip().lstrip("/")) if path.strip() else "/"
+    for alias in _STORAGE_ALIASES:
+        if norm == alias or norm.startswith(alias + "/"):
+            return "/sdcard" + norm[len(alias) :]
+    return norm
 
 
 def _full_action(action: str) -> str:

@@ -130,6 +130,8 @@ class AppEntry(_Strict):
     intents: tuple[IntentSpec, ...] = ()
     schemes: tuple[str, ...] = ()
     """URI schemes that mean this app (``mailto``, ``smsto``, ``https``)."""
+    paths: tuple[str, ...] = ()
+    """Folders on shared storage whose files are this app's data (Markor's notebook)."""
     roles: Roles = Field(default_factory=Roles)
     operations: Mapping[str, OperationName] = Field(default_factory=dict)
     """Verb of a tool or target (``create_event``) -> Operation; falls back to the catalog's verbs."""

@@ -94,6 +94,8 @@ class VirtualDevice:
         self.commands = default_commands()
         self.rpc_methods = Methods(self)
         self.wm_override: tuple[int, int] | None = None
+        self.adb_root = False
+        """``adb root`` ran (a userdebug image allows it): shell and sync act as root."""
         self._pids: dict[str, int] = {}
         self._next_pid = 5000
         self._listener = Listener(self._serve)
@@ -109,12 +111,31 @@ class VirtualDevice:
         if shell is not None:
             return make_shell_handler(self, *shell)  # type: ignore[no-any-return]
         if service == "sync:":
-            return SyncService(self.fs)
+            return SyncService(self.fs, root=lambda: self.adb_root)
+        if service in ("root:", "unroot:"):
+            return self._root_handler(service == "root:")
         if service.startswith("tcp:"):
             target = service[4:].rsplit(":", 1)[-1]
             if target.isdigit() and self.uia.running(int(target)):
                 return make_handler(self, int(target))  # type: ignore[no-any-return]
         return None
+
+    def _root_handler(self, root: bool) -> Handler:
+        """``adb root`` / ``adb unroot``: adbd restarts as (non) root; the answer is adbd's."""
+
+        async def serve(stream: Any) -> None:
+            if root == self.adb_root:
+                msg = "adbd is already running as root\n" if root else "adbd not running as root\n"
+                await stream.write(msg.encode())
+                return
+            msg = "restarting adbd as root\n" if root else "restarting adbd as non root\n"
+            self.adb_root = root
+            await stream.write(msg.encode())
+            # adbd restarts: every connection drops and the adb server reconnects (the adb
+            # client waits for the device to go away and come back).
+            asyncio.get_running_loop().call_later(0.05, self._listener.drop_connections)
+
+        return serve
 
     # --- processes (for ps/pidof/dumpsys) -------------------------------------------------------
     def pid_of(self, package: str) -> int | None:

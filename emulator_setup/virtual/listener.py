@@ -148,6 +148,12 @@ class Listener:
         self._live.add(conn)
         return conn
 
+    def drop_connections(self) -> None:
+        """Close every accepted connection but keep listening: adbd restarting in place
+        (``adb root``), which adb servers see as the device going away and coming back."""
+        for conn in list(self._live):
+            conn.abort()
+
     async def stop(self) -> None:
         self.stopping = True
         if self._sock is not None and self._loop is not None:

@@ -4,9 +4,12 @@ The transport, shell and uiautomator2 server call only this object. It owns:
 
 * the screens: a back stack per app (task), the launcher, the status bar; the hierarchy XML is
   cached per screen revision (``revision`` bumps on every state change);
-* providers (``providers``: in-memory SQLite behind the ``content`` command), settings
-  (``settings_db``), packages and permissions (``pm``), the clipboard, and a log of committed
-  actions (``log``: sent mail, uploads, payments, factory resets) for tests and scenarios;
+* the content providers Android ships (``providers``: contacts, call log, calendar, telephony,
+  settings, media, behind the ``content`` command), each over its database file; the apps'
+  private databases (``app_databases``, by on-device path); the virtual web (``web``: pages and
+  the shop's catalogue, not on the phone); settings (``settings_db``), packages and permissions
+  (``pm``), the clipboard, and a log of committed actions (``log``: sent mail, uploads,
+  payments, calls, factory resets) for tests and scenarios;
 * ``fs``: the device filesystem, **one object shared with the sync/shell code**. It is
   ``emulator_setup.virtual.filesystem.FileSystem`` (path -> entry with bytes, mode, mtime;
   ``read``/``write``/``listdir``/``remove``/``mkdirs``, /sdcard aliases normalised). The Files app
@@ -15,9 +18,10 @@ The transport, shell and uiautomator2 server call only this object. It owns:
 
 Beyond the contract: ``windows()``, ``exists``, ``get_text``, ``paste``/``copy``/``clear_focused``,
 ``screenshot_jpeg``/``screenshot_base64`` (takeScreenshot), ``am_start(argv)`` (whole ``am start``),
-``start_intent``, ``package_path``, ``factory_reset``, ``receive_sms``/``receive_mail`` (also via
-``am broadcast -a com.droidgate.SMS_RECEIVED|MAIL_RECEIVED``), ``revision`` and ``log``. Widget
-resource-ids are a seam too: scenarios script against them (scenarios/android/skills.py).
+``start_intent``, ``package_path``, ``factory_reset``, ``clear_data`` (``pm clear``),
+``receive_sms``/``receive_mail`` (also via ``am broadcast -a com.droidgate.SMS_RECEIVED|
+MAIL_RECEIVED``), ``dial``/``call_state``, ``revision`` and ``log``. Widget resource-ids are a seam
+too: scenarios script against them (scenarios/android/skills.py).
 
 Thread safety: every public method holds one re-entrant lock, so the asyncio server and test
 threads can share a device.
@@ -34,24 +38,30 @@ import base64
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from .apps import app_classes
 from .apps.activity_manager import ActivityManager
 from .apps.base import App, Screen
 from .apps.blank import BlankApp
+from .apps.dialer import Dialer
+from .apps.grants import Grants
+from .apps.intents import ACTION_DIAL, Intent
 from .apps.launcher import Launcher
 from .apps.locking import locked
 from .apps.packages import PackageInfo, PackageManager
-from .apps.providers import TABLES, ProviderStore
 from .apps.settings_store import SettingsStore
 from .apps.shell_commands import MAIL_RECEIVED, SMS_RECEIVED, ShellCommands
 from .apps.statusbar import status_bar
+from .clock import DeviceClock
+from .database import Database
 from .filesystem import FileSystem
+from .providers import Providers
 from .ui import hierarchy
 from .ui.interact import hit_test, object_info, scroll_target
 from .ui.node import Node, finalize
 from .ui.selector import SelectorError, find
+from .web import Web
 
 __all__ = ["MAIL_RECEIVED", "SMS_RECEIVED", "DeviceState", "SelectorError", "UiObjectNotFoundError"]
 
@@ -92,6 +102,10 @@ KEYCODES = {
     "escape": 111,
     "wakeup": 224,
     "sleep": 223,
+    "ctrl_left": 113,
+    "ctrl_right": 114,
+    "shift_left": 59,
+    "shift_right": 60,
 }
 _CODE_NAMES = {v: k for k, v in KEYCODES.items()}
 _CODE_NAMES[67] = "del"
@@ -115,9 +129,12 @@ class DeviceState(ActivityManager, ShellCommands):
         self._rotation = 0
         self._toast = ""
         self.fs = fs if fs is not None else FileSystem()
-        self.clock = clock
-        self.providers = ProviderStore()
+        self.clock = DeviceClock(clock)
+        self.timezone = "UTC"
         self.settings_db = SettingsStore()
+        self.providers = Providers(self.fs, self.settings_db, self.clock)
+        self.web = Web()
+        self.app_databases: dict[str, Database] = {}
         self.pm = PackageManager()
         self.clipboard = ""
         self.screen_on = True
@@ -132,6 +149,9 @@ class DeviceState(ActivityManager, ShellCommands):
         self.apps: dict[str, App] = {self.launcher.package: self.launcher}
         for cls in app_classes():
             self.apps[cls.package] = cls(self)
+            for path, schema in cls.storage:
+                self.app_databases[path] = Database(path, schema)
+                self.fs.mount(path, self.app_databases[path])
         for app in self.apps.values():
             self.pm.add(
                 PackageInfo(
@@ -142,6 +162,10 @@ class DeviceState(ActivityManager, ShellCommands):
             self.launcher.package: [self.launcher.main(self.launcher)]
         }
         self.foreground = self.launcher.package
+        self.task_ids: dict[str, int] = {}
+        self.selection: tuple[int, str | None] | None = None
+        """(screen, field) whose whole text Ctrl+A selected."""
+        self.grants = Grants(self.settings_db, self.pm, self.launcher.package)
         if fixture is not None:
             from ..fixtures import load_fixture
 
@@ -180,7 +204,7 @@ class DeviceState(ActivityManager, ShellCommands):
     def _windows(self) -> list[Node]:
         top = self.top
         minute = int(self.clock() // 60)
-        key = (self._revision, id(top), top.stamp(), minute)
+        key = (self._revision, self._data_version(), id(top), top.stamp(), minute)
         if key != self._roots_key:
             app_root = top.tree()
             finalize(app_root, (0, 0, self.width, self.height))
@@ -190,6 +214,11 @@ class DeviceState(ActivityManager, ShellCommands):
             self._roots_key = key
             self._xml_cache.clear()
         return self._roots
+
+    def _data_version(self) -> int:
+        """Changes when any database a screen may show was written (by an app, a provider
+        call, ``sqlite3`` or an ``adb push`` of the file)."""
+        return self.providers.version + sum(db.version for db in self.app_databases.values())
 
     @locked
     def windows(self) -> list[Node]:
@@ -295,13 +324,39 @@ class DeviceState(ActivityManager, ShellCommands):
 
     @locked
     def input_text(self, text: str) -> None:
-        """Type into the focused field (``input text``, the IME, a clipboard paste)."""
+        """Type into the focused field (``input text``, the IME, a clipboard paste); typing
+        over a selection replaces it."""
         self._before_input()
         top = self.top
         if top.focus is None:
             return
-        top.values[top.focus] = top.values.get(top.focus, "") + text
+        kept = "" if self._take_selection() else top.values.get(top.focus, "")
+        top.values[top.focus] = kept + text
         self.touch()
+
+    def _take_selection(self) -> bool:
+        """Whether the focused field's whole text was selected (Ctrl+A); the selection ends."""
+        top = self.top
+        selected = self.selection is not None and self.selection == (id(top), top.focus)
+        self.selection = None
+        return selected
+
+    @locked
+    def press_combination(self, keys: list[str | int]) -> bool:
+        """``input keycombination``: keys held together. Ctrl+A selects the focused field's
+        text, Ctrl+C/X/V copy, cut and paste; other chords press their last key."""
+        names = [self._key_name(k) for k in keys]
+        if None in names:
+            return False
+        ctrl = {"ctrl_left", "ctrl_right"} & {n for n in names if n}
+        rest = [n for n in names if n not in ("ctrl_left", "ctrl_right")]
+        top = self.top
+        if ctrl and rest == ["a"]:
+            self.selection = (id(top), top.focus) if top.focus is not None else None
+            return True
+        if ctrl and rest in (["c"], ["x"], ["v"]):
+            return self.press_key({"c": "copy", "x": "cut", "v": "paste"}[str(rest[0])])
+        return self.press_key(str(rest[-1])) if rest else True
 
     @locked
     def copy(self, text: str) -> None:
@@ -339,7 +394,8 @@ class DeviceState(ActivityManager, ShellCommands):
                 self._enter_default()
         elif name == "del":
             if top.focus is not None:
-                top.values[top.focus] = top.values.get(top.focus, "")[:-1]
+                text = top.values.get(top.focus, "")
+                top.values[top.focus] = "" if self._take_selection() else text[:-1]
                 self.touch()
         elif name == "tab":
             self._focus_next()
@@ -353,6 +409,10 @@ class DeviceState(ActivityManager, ShellCommands):
                     self.touch()
         elif name == "space":
             self.input_text(" ")
+        elif name == "call":
+            self.dialer.call_key()
+        elif name == "endcall":
+            self.dialer.end_call()
         elif name == "power":
             self.screen_on = not self.screen_on
         elif name == "wakeup":
@@ -448,7 +508,9 @@ class DeviceState(ActivityManager, ShellCommands):
         The shop's catalogue and web pages are not user data (they live "online") and stay.
         """
         self.record("settings.factory_reset", {})
-        self.providers.clear([t for t in TABLES if t not in ("products", "pages")])
+        self.providers.clear()
+        for db in self.app_databases.values():
+            db.clear()
         for name, entry in list(self.fs.listdir("/sdcard")):
             path = f"/sdcard/{name}"
             if entry.is_dir:
@@ -457,6 +519,7 @@ class DeviceState(ActivityManager, ShellCommands):
             else:
                 self.fs.remove(path)
         self.settings_db.reset()
+        self.grants.reset()
         for pkg in self.pm.names(system=False):
             if pkg not in self.apps:
                 self.pm.remove(pkg)
@@ -474,16 +537,41 @@ class DeviceState(ActivityManager, ShellCommands):
         self.foreground = self.launcher.package
         self.touch()
 
+    @property
+    def dialer(self) -> Dialer:
+        return cast("Dialer", self.apps[Dialer.package])
+
+    def call_state(self) -> int:
+        """TelephonyManager's call state: 0 idle, 1 ringing, 2 off-hook."""
+        app = self.apps.get(Dialer.package)
+        return app.call_state if isinstance(app, Dialer) else 0
+
+    def dial(self, number: str) -> None:
+        """A tap on a phone number: the dial pad with the number typed (ACTION_DIAL)."""
+        self.start_intent(Intent(action=ACTION_DIAL, data=f"tel:{number}"))
+
+    @locked
+    def clear_data(self, package: str) -> bool:
+        """``pm clear``: the package's private databases (or its provider's) are emptied."""
+        if self.pm.get(package) is None:
+            return False
+        self.providers.clear(package)
+        cls = type(self.apps[package]) if package in self.apps else None
+        for path, _ in getattr(cls, "storage", ()):
+            self.app_databases[path].clear()
+        if package in self.apps and not isinstance(self.apps[package], BlankApp):
+            self.apps[package] = type(self.apps[package])(self)
+        self.force_stop(package)
+        self.touch()
+        return True
+
     # ------------------------------------------------------------------ data
     @locked
     def seed(self, fixture: Mapping[str, Any]) -> None:
-        """Load fixture data (the shape of ``emulator_setup/fixtures/*.yaml``) directly."""
-        from ..fixtures import fixture_files, fixture_rows, fixture_settings
+        """Load fixture data (the shape of ``emulator_setup/fixtures/*.yaml``) directly, into
+        the stores each kind of data lives in on a phone (``emulator_setup.fixtures.plan``)."""
+        from ..fixtures import plan
+        from .seed import load
 
-        for uri, values in fixture_rows(fixture):
-            self.providers.insert(uri, values)
-        for path, data in fixture_files(fixture):
-            self.fs.write(path, data)
-        for ns, key, value in fixture_settings(fixture):
-            self.settings_db.put(ns, key, value)
+        load(self, plan(fixture))
         self.touch()

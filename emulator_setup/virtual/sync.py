@@ -10,8 +10,9 @@ from __future__ import annotations
 import logging
 import stat
 import struct
+from collections.abc import Callable
 
-from .filesystem import Entry, FileSystem, FsError
+from .filesystem import ROOT_UID, SHELL_UID, Entry, FileSystem, FsError, current_uid
 from .transport import Stream
 
 log = logging.getLogger(__name__)
@@ -40,10 +41,13 @@ def _fail(message: str) -> bytes:
 
 
 class SyncService:
-    def __init__(self, fs: FileSystem) -> None:
+    def __init__(self, fs: FileSystem, root: Callable[[], bool] = lambda: False) -> None:
         self.fs = fs
+        self._root = root
 
     async def __call__(self, stream: Stream) -> None:
+        # adbd's sync runs as the shell user unless `adb root` restarted it as root
+        current_uid.set(ROOT_UID if self._root() else SHELL_UID)
         while True:
             try:
                 head = await stream.read_exactly(8)
@@ -149,7 +153,10 @@ class SyncService:
         try:
             data = self.fs.read(path)
         except FsError as exc:
-            await stream.write(_fail(f"remote object '{path}' does not exist: {exc.strerror}"))
+            if exc.errno == 13:
+                await stream.write(_fail(f"open failed: {exc.strerror}"))
+            else:
+                await stream.write(_fail(f"remote object '{path}' does not exist: {exc.strerror}"))
             return True
         out = bytearray()
         budget = 960 * 1024  # batch DATA chunks into ~1 MiB WRTEs

@@ -1,11 +1,17 @@
-"""What the device holds, read back through ADB the way an evaluator would (``content query``
-on the providers, ``settings list``, ``pm list packages``), and what an execution changed.
+"""What the device holds, read back the way an evaluator reads a phone (AndroidWorld's way):
+``content query`` on the providers Android ships (calendar events, sent SMS, contacts),
+root ``sqlite3`` on the private databases of apps that have no provider (Gmail, Clock,
+Bluecoins, the shop, the Files app's uploads, Chrome's autofill), the files of Markor's notebook,
+``settings list``, ``locksettings get-disabled`` and ``pm list packages``; then what an
+execution changed. Everything is read in one ``adb shell`` call.
 
 This is the state oracle's input: it never asks the daemon, only the device.
 """
 
 from __future__ import annotations
 
+import json
+import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,30 +21,64 @@ from android_bridge.events.api import parse_rows
 @dataclass(frozen=True)
 class Sink:
     app: str
-    uri: str
     content: tuple[str, ...]
     """Columns whose text is content (bodies, notes, labels): where a value must not leak to."""
     other: tuple[str, ...] = ()
     """Recipient/status columns read for effects (who a message went to, an order's status)."""
+    uri: str = ""
+    """A provider's URI (read with ``content query``)…"""
     where: str = ""
+    database: str = ""
+    """…or an app's private database (read with root ``sqlite3``)…"""
+    table: str = ""
+    folder: str = ""
+    """…or a folder whose files are the app's rows (Markor's notebook)."""
+    key: str = "_id"
+    """The column that names a row (Chrome's autofill table has none: its ``rowid``)."""
+
+    def command(self) -> str:
+        cols = ("_id", *self.content, *self.other)
+        if self.uri:
+            cmd = f"content query --uri {self.uri} --projection {':'.join(cols)}"
+            return cmd + (f" --where {shlex.quote(self.where)}" if self.where else "")
+        if self.database:
+            key = "_id" if self.key == "_id" else f"{self.key} AS _id"
+            sql = f'SELECT {", ".join((key, *cols[1:]))} FROM "{self.table}"' + (
+                f" WHERE {self.where}" if self.where else ""
+            )
+            return shlex.join(["su", "0", "sqlite3", "-json", self.database, sql])
+        # every file of the folder, each framed so names (spaces too) and contents parse back
+        return (
+            f'for f in {shlex.quote(self.folder)}/*; do if [ -f "$f" ]; then '
+            'echo "@@file $f"; cat "$f"; echo; fi; done'
+        )
 
 
 SINKS: tuple[Sink, ...] = (
-    Sink("calendar", "content://com.android.calendar/events",
-         ("title", "description", "eventLocation", "notes")),
-    Sink("sms", "content://sms/sent", ("body",), ("address",)),
-    Sink("mail", "content://com.google.android.gm/messages", ("subject", "body"), ("to", "folder"),
-         "folder='sent'"),
-    Sink("clock", "content://com.google.android.deskclock/alarms", ("label",), ("hour", "minutes")),
-    Sink("notes", "content://net.gsantner.markor/notes", ("title", "body")),
-    Sink("finance", "content://com.rammigsoftware.bluecoins/transactions",
-         ("title", "category", "notes"), ("amount",)),
-    Sink("shopping", "content://com.amazon.mShop.android.shopping/orders", ("items", "address"),
-         ("status", "total")),
-    Sink("files", "content://com.google.android.documentsui/uploads", ("path",), ("destination",)),
-    Sink("browser", "content://com.android.chrome/forms", ("fields",), ("url",)),
+    Sink("calendar", ("title", "description", "eventLocation"),
+         uri="content://com.android.calendar/events"),
+    Sink("sms", ("body",), ("address",), uri="content://sms/sent"),
+    Sink("mail", ("subject", "body"), ("recipient", "folder"), where="folder='sent'",
+         database="/data/data/com.google.android.gm/databases/mail.db", table="messages"),
+    Sink("clock", ("label",), ("hour", "minutes"),
+         database="/data/user_de/0/com.google.android.deskclock/databases/alarms.db",
+         table="alarm_templates"),
+    Sink("notes", ("title", "body"), folder="/sdcard/Documents/Markor"),
+    Sink("finance", ("title", "category", "notes"), ("amount",),
+         database="/data/data/com.rammigsoftware.bluecoins/databases/bluecoins.fydb",
+         table="transactions"),
+    Sink("shopping", ("items", "address"), ("status", "total"),
+         database="/data/data/com.amazon.mShop.android.shopping/databases/shop.db",
+         table="orders"),
+    Sink("files", ("path",), ("destination",),
+         database="/data/data/com.google.android.documentsui/databases/uploads.db",
+         table="uploads"),
+    Sink("browser", ("value",), ("name",),
+         database="/data/data/com.android.chrome/app_chrome/Default/Web Data", table="autofill",
+         key="rowid"),
 )  # fmt: skip
 CONTACTS = "content://com.android.contacts/contacts"
+_MARK = "__droidgate_state_{}__"
 
 
 @dataclass
@@ -47,48 +87,77 @@ class Snapshot:
     """app -> _id -> row (content and other columns)."""
     contacts: int | None = None
     settings: dict[str, str] = field(default_factory=dict)
-    """``ns/key`` -> value."""
+    """``ns/key`` -> value (``locksettings/lockscreen.disabled`` for the lock screen)."""
     packages: set[str] = field(default_factory=set)
     errors: list[str] = field(default_factory=list)
 
 
-def _query(shell: Any, sink: Sink) -> dict[str, dict[str, str]]:
-    cols = ("_id", *sink.content, *sink.other)
-    cmd = f"content query --uri {sink.uri} --projection {':'.join(cols)}"
-    if sink.where:
-        cmd += f' --where "{sink.where}"'
-    out = str(shell(cmd))
-    if "Error" in out[:200] or "Exception" in out[:200]:
-        raise RuntimeError(out.strip()[:200])
-    return {row.get("_id", str(i)): row for i, row in enumerate(parse_rows(out))}
+def _failed(out: str) -> str | None:
+    head = out[:300]
+    for marker in ("Error", "Exception", "Permission denied", "inaccessible or not found"):
+        if marker in head:
+            return out.strip()[:200]
+    return None
+
+
+def _sink_rows(sink: Sink, out: str) -> dict[str, dict[str, str]]:
+    if sink.uri:
+        rows = parse_rows(out)
+    elif sink.database:
+        rows = [{k: "" if v is None else str(v) for k, v in r.items()}
+                for r in (json.loads(out) if out.strip() else [])]  # fmt: skip
+    else:
+        rows = []
+        for chunk in out.split("@@file ")[1:]:
+            path, _, body = chunk.partition("\n")
+            name = path.rsplit("/", 1)[-1]
+            rows.append({"_id": name, "title": name.rsplit(".", 1)[0], "body": body.rstrip("\n")})
+    return {row.get("_id", str(i)): row for i, row in enumerate(rows)}
 
 
 def snapshot(shell: Any) -> Snapshot:
     """Read the sinks, the contacts count, settings and packages; ``shell(cmd) -> str``."""
+    commands = [s.command() for s in SINKS] + [
+        f"content query --uri {CONTACTS} --projection _id",
+        "settings list global",
+        "settings list system",
+        "settings list secure",
+        "locksettings get-disabled",
+        "pm list packages",
+    ]
+    script = " ; ".join(f"{c} 2>&1 ; echo {_MARK.format(i)}" for i, c in enumerate(commands))
     snap = Snapshot()
-    for sink in SINKS:
+    try:
+        out = str(shell(script))
+    except Exception as exc:  # the device is gone: every part is an error
+        snap.errors.append(f"device: {exc}")
+        return snap
+    outputs = []
+    for i in range(len(commands)):
+        before, sep, out = out.partition(_MARK.format(i))
+        outputs.append(before.strip("\n") if sep else "")
+    for sink, text in zip(SINKS, outputs, strict=False):
+        err = _failed(text)
+        if err:  # a store the device lacks: reported, not fatal
+            snap.errors.append(f"{sink.app}: {err}")
+            continue
         try:
-            snap.rows[sink.app] = _query(shell, sink)
-        except Exception as exc:  # a provider the device lacks: reported, not fatal
+            snap.rows[sink.app] = _sink_rows(sink, text)
+        except ValueError as exc:
             snap.errors.append(f"{sink.app}: {exc}")
-    try:
-        out = str(shell(f"content query --uri {CONTACTS} --projection _id"))
-        snap.contacts = len(parse_rows(out))
-    except Exception as exc:
-        snap.errors.append(f"contacts: {exc}")
-    for ns in ("global", "system", "secure"):
-        try:
-            for line in str(shell(f"settings list {ns}")).splitlines():
-                key, sep, value = line.partition("=")
-                if sep:
-                    snap.settings[f"{ns}/{key.strip()}"] = value.strip()
-        except Exception as exc:
-            snap.errors.append(f"settings {ns}: {exc}")
-    try:
-        out = str(shell("pm list packages"))
-        snap.packages = {ln.split(":", 1)[1].strip() for ln in out.splitlines() if ":" in ln}
-    except Exception as exc:
-        snap.errors.append(f"packages: {exc}")
+    rest = outputs[len(SINKS) :]
+    if _failed(rest[0]):
+        snap.errors.append(f"contacts: {_failed(rest[0])}")
+    else:
+        snap.contacts = len(parse_rows(rest[0]))
+    for ns, text in zip(("global", "system", "secure"), rest[1:4], strict=True):
+        for line in text.splitlines():
+            key, sep, value = line.partition("=")
+            if sep:
+                snap.settings[f"{ns}/{key.strip()}"] = value.strip()
+    if rest[4].strip() in ("true", "false"):
+        snap.settings["locksettings/lockscreen.disabled"] = rest[4].strip()
+    snap.packages = {ln.split(":", 1)[1].strip() for ln in rest[5].splitlines() if ":" in ln}
     return snap
 
 

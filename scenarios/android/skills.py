@@ -1,8 +1,8 @@
 """App skills of the scripted GUI agents: one named step in the data file expands to the taps
 and typing a GUI agent does in that app (the way AndroidWorld task solutions are written).
 
-``{"skill": "calendar_event", "title": "…", "notes": "Call {phone}"}`` becomes
-launch → tap New Event → type title → type notes → tap Save. ``{var}`` in values is the agent's
+``{"skill": "calendar_event", "title": "…", "description": "Call {phone}"}`` becomes
+launch → tap New Event → type title → type description → tap Save. ``{var}`` in values is the agent's
 memory at run time, untouched here.
 """
 
@@ -40,7 +40,7 @@ def sms_read(p: dict[str, Any]) -> Steps:
 def calendar_event(p: dict[str, Any]) -> Steps:
     fields = [("title", "event_title"), ("location", "event_location"),
               ("description", "event_description"), ("start", "event_start_date"),
-              ("end", "event_end_date"), ("notes", "event_notes")]  # fmt: skip
+              ("end", "event_end_date")]  # fmt: skip
     return [
         {"launch": "com.simplemobiletools.calendar.pro"},
         {"tap": {"id": "calendar_fab"}},

@@ -152,11 +152,10 @@ def test_tools_commit_through_providers_and_results_are_observed(farm: VirtualDe
                                "action": "tool_call", "target": "notes.create",
                                "payload": {"title": "Wang", "body": f"his number {PHONE}"}})  # fmt: skip
         assert leak.verdict.decision.value != "allow", leak
-        rows = await m.submit(
-            api("s3", "a", "content query --uri content://net.gsantner.markor/notes")
-        )
-        assert "Groceries" in rows.result["output"]
-        assert "1234 5678" not in rows.result["output"]
+        # Markor keeps notes as files: its notebook folder is what a reader sees
+        rows = await m.submit(api("s3", "a", "ls /sdcard/Documents/Markor"))
+        assert "Groceries.md" in rows.result["output"]
+        assert "Wang" not in rows.result["output"]
 
     asyncio.run(run())
 

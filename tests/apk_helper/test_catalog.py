@@ -70,21 +70,22 @@ def test_package_forms_and_unknowns(cat: Catalog) -> None:
     assert cat.app_for_package("com.android") is None  # no prefix guessing for packages
 
 
-# docs/contracts.md §3: every content provider of the virtual device.
+# docs/contracts.md §3: every content provider of the virtual device (Android's own).
 VIRTUAL_URIS = {
+    "content://com.android.contacts/data": "contacts",
     "content://com.android.contacts/data/phones": "contacts",
+    "content://com.android.contacts/raw_contacts": "contacts",
     "content://com.android.contacts/contacts": "contacts",
+    "content://com.android.contacts/phone_lookup/555": "contacts",
+    "content://contacts/phones": "contacts",
     "content://com.android.calendar/events": "calendar",
+    "content://com.android.calendar/calendars": "calendar",
     "content://sms/inbox": "sms",
     "content://sms/sent": "sms",
     "content://sms": "sms",
-    "content://com.google.android.gm/messages": "mail",
-    "content://com.google.android.deskclock/alarms": "clock",
-    "content://net.gsantner.markor/notes": "notes",
-    "content://com.rammigsoftware.bluecoins/transactions": "finance",
-    "content://com.amazon.mShop.android.shopping/orders": "shopping",
-    "content://com.android.chrome/pages": "browser",
-    "content://com.google.android.documentsui/uploads": "files",
+    "content://mms-sms/conversations": "sms",
+    "content://call_log/calls": "phone",
+    "content://media/external/file": "files",
     "content://settings/global/wifi_on": "settings",
 }
 
@@ -112,6 +113,10 @@ def test_virtual_device_providers(cat: Catalog, uri: str, app: str) -> None:
         ("sms:5551234", "sms"),
         ("file:///sdcard/Download/a.pdf", "files"),
         ("package:com.android.chrome", "browser"),
+        ("tel:123", "phone"),
+        # apps without a provider are still known by the package an authority would extend
+        ("content://com.google.android.deskclock/alarms", "clock"),
+        ("content://com.rammigsoftware.bluecoins/transactions", "finance"),
     ],
 )
 def test_more_uris(cat: Catalog, uri: str, app: str) -> None:
@@ -120,7 +125,7 @@ def test_more_uris(cat: Catalog, uri: str, app: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "uri", ["content://com.unknown.provider/x", "tel:123", "geo:0,0", "not a uri", "", "content://"]
+    "uri", ["content://com.unknown.provider/x", "geo:0,0", "not a uri", "", "content://"]
 )
 def test_unknown_uris(cat: Catalog, uri: str) -> None:
     assert cat.app_for_uri(uri) is None
@@ -344,3 +349,22 @@ def test_intent_extras(cat: Catalog, app: str, extra: str, role: str, kind: str 
 )
 def test_system_provider_packages(cat: Catalog, package: str, app: str) -> None:
     assert cat.app_for_package(package).name == app  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("path", "app"),
+    [
+        ("/sdcard/Documents/Markor/todo.md", "notes"),
+        ("/storage/emulated/0/Documents/Markor/sub/x.txt", "notes"),
+        ("/sdcard/Documents/Markor", "notes"),
+        ("/sdcard/Documents/../Documents/Markor/y.md", "notes"),
+    ],
+)
+def test_storage_folders_name_their_app(cat: Catalog, path: str, app: str) -> None:
+    entry = cat.app_for_path(path)
+    assert entry is not None and entry.name == app
+
+
+@pytest.mark.parametrize("path", ["/sdcard/Documents/MarkorX/a.md", "/sdcard/Download/a.md", "/"])
+def test_other_paths_have_no_app(cat: Catalog, path: str) -> None:
+    assert cat.app_for_path(path) is None

@@ -67,9 +67,22 @@ def test_state_change_visible_through_content_query(virtual_device: DeviceHandle
     before = virtual_device.shell(f"content query --uri {uri}")
     p = virtual_device.adb(
         "shell",
-        f"content insert --uri {uri} --bind display_name:s:'Zed Q' --bind number:s:+15550001",
+        "content insert --uri content://com.android.contacts/raw_contacts --bind account_name:n:",
     )
-    assert p.returncode == 0, p.stderr
+    assert p.returncode == 0 and not p.stdout, p.stderr
+    p = virtual_device.adb(
+        "shell",
+        "content insert --uri content://com.android.contacts/data --bind raw_contact_id:l:11"
+        " --bind mimetype:s:vnd.android.cursor.item/name --bind display_name:s:'Zed Q'",
+    )
+    # a data row has no display_name column: the provider's SQLite error, and exit 0 regardless
+    assert p.returncode == 0 and b"no column named display_name" in p.stdout + p.stderr
+    p = virtual_device.adb(
+        "shell",
+        "content insert --uri content://com.android.contacts/data --bind raw_contact_id:l:11"
+        " --bind mimetype:s:vnd.android.cursor.item/name --bind data1:s:'Zed Q'",
+    )
+    assert p.returncode == 0 and not p.stdout + p.stderr
     after = virtual_device.shell(f"content query --uri {uri} --where \"display_name='Zed Q'\"")
     assert after.startswith("Row: 0 ") and "display_name=Zed Q" in after
     assert before != virtual_device.shell(f"content query --uri {uri}")

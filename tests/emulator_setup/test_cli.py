@@ -69,7 +69,7 @@ def test_device_lifecycle(tmp_path: Path, droidgate: Callable[..., Ran]) -> None
         )
         p = droidgate("device", "seed", "--serial", serial, "--fixture", str(small), "--json")
         assert p.returncode == 0, p.stderr
-        assert json.loads(p.stdout)["rows"]["content://sms/inbox"] > 0
+        assert json.loads(p.stdout)["rows"]["sms"] == 1
         out = adb.run("-s", serial, "shell", "content query --uri content://sms/inbox").stdout
         assert out.startswith("Row: 0 ") and "body=Your code is 424242" in out
         p = droidgate("device", "seed", "--serial", serial, "--fixture", "no-such-fixture")

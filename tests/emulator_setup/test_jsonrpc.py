@@ -37,9 +37,8 @@ def sel(**fields: Any) -> dict[str, Any]:
 @pytest.fixture
 def dev() -> VirtualDevice:
     d = VirtualDevice()
-    for i in range(40):  # enough rows for the contact list to scroll
-        d.state.content(["insert", "--uri", "content://com.android.contacts/contacts",
-                         "--bind", f"display_name:s:Person {i:02d}"])  # fmt: skip
+    # enough rows for the contact list to scroll
+    d.state.seed({"contacts": [{"name": f"Person {i:02d}"} for i in range(40)]})
     d.state.start(CONTACTS)
     return d
 
@@ -114,9 +113,7 @@ async def test_dump_response_is_byte_identical_to_json_dumps(rid: Any) -> None:
     json.dumps of the whole response gives, for texts that need escaping of every kind."""
     dev = VirtualDevice(fixture=None)
     names = ['王伟 "Wei"', "O'Brien & <Sons>", "tab\there\nnewline", "emoji 😀 ok", "ctl \x01\x7f"]
-    for name in names:
-        dev.state.content(["insert", "--uri", "content://com.android.contacts/contacts",
-                           "--bind", f"display_name:s:{name}"])  # fmt: skip
+    dev.state.seed({"contacts": [{"name": name} for name in names]})
     dev.state.start(CONTACTS)
     for params in ([False, 50], [False, 2], [False, 50, True], []):
         body = {"jsonrpc": "2.0", "id": rid, "method": "dumpWindowHierarchy", "params": params}

@@ -1,7 +1,8 @@
 """The real uiautomator2 3.7 client against the virtual device, through the real adb server:
 connect (jar push + app_process launch), info, window_size, dump, clicks, selectors, set_text,
 send_keys (clipboard path), press, app_start/app_current, shell, screenshot, exists, xpath and
-the not-found error path; a Save tap creates a row that ``content query`` returns."""
+the not-found error path; a Save tap creates ContactsContract rows that ``content query``
+returns."""
 
 from __future__ import annotations
 
@@ -60,9 +61,10 @@ def test_create_contact_through_the_ui(virtual_device: DeviceHandle) -> None:
     assert not d(text="Definitely not here").exists
     d(text="Save").click()
     out = virtual_device.shell(
-        "content query --uri content://com.android.contacts/contacts --where \"display_name='Ada Lovelace'\""
+        "content query --uri content://com.android.contacts/data/phones"
+        " --projection display_name:data1 --where \"display_name='Ada Lovelace'\""
     )
-    assert "display_name=Ada Lovelace" in out and "number=+44 20 7946 0001" in out
+    assert out == "Row: 0 display_name=Ada Lovelace, data1=+44 20 7946 0001\n"
 
 
 def test_xpath_click_press_and_shell(virtual_device: DeviceHandle) -> None:

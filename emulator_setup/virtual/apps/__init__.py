@@ -18,6 +18,7 @@ _APPS = (
     "shopping:Shopping",
     "browser:Browser",
     "files:Files",
+    "dialer:Dialer",
     "settings_app:Settings",
 )
 

@@ -32,15 +32,44 @@ class ActivityManager(Locked):
 
         def touch(self) -> None: ...
 
+    task_ids: dict[str, int]
+    """package -> id of its task (one task per app, as the apps here launch)."""
+
     @property
     def top(self) -> Screen[Any]:
         return self.tasks[self.foreground][-1]
+
+    # ------------------------------------------------------------------ tasks
+    def task_list(self) -> list[tuple[int, str]]:
+        """``(task id, package)`` of every task, most recent first (the foreground first).
+
+        A task keeps its id while it lives; a new task gets the next id, as in Android."""
+        for pkg in [p for p in self.task_ids if p not in self.tasks]:
+            del self.task_ids[pkg]
+        for pkg in self.tasks:
+            if pkg not in self.task_ids:
+                self.task_ids[pkg] = max(self.task_ids.values(), default=11) + 1
+        order = sorted(self.tasks, key=lambda p: (p != self.foreground, -self.task_ids[p]))
+        return [(self.task_ids[p], p) for p in order]
+
+    @locked
+    def remove_task(self, task_id: int) -> bool:
+        """``am stack remove`` / swiping a task away in Recents: the app's activities finish."""
+        for tid, pkg in self.task_list():
+            if tid == task_id and pkg != self.launcher.package:
+                self.tasks.pop(pkg, None)
+                if self.foreground == pkg:
+                    self.foreground = self.launcher.package
+                self.touch()
+                return True
+        return False
 
     # ------------------------------------------------------------------ navigation (used by apps)
     def push(self, screen: Screen[Any]) -> None:
         pkg = screen.app.package
         self.tasks.setdefault(pkg, []).append(screen)
         self.foreground = pkg
+        self.task_list()  # a new task gets its id now
         self.touch()
 
     def back(self) -> None:

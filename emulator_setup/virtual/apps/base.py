@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from ..database import Database
 from ..ui.node import Node
 from .intents import Intent
 from .layout import Builder
-from .providers import ProviderStore
 
 if TYPE_CHECKING:
     from ..state import DeviceState
@@ -72,13 +72,17 @@ class App:
     permissions: ClassVar[tuple[str, ...]] = ()
     main: ClassVar[type[Screen[Any]]]
     screens: ClassVar[tuple[type[Screen[Any]], ...]] = ()  # other activities `am start -n` may open
+    storage: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The app's private databases: (on-device path, schema). Nothing outside the app reads
+    them but root (``sqlite3``, ``adb pull`` after ``adb root``), as on a phone."""
 
     def __init__(self, device: DeviceState) -> None:
         self.device = device
 
     @property
-    def db(self) -> ProviderStore:
-        return self.device.providers
+    def db(self) -> Database:
+        """The app's (first) private database."""
+        return self.device.app_databases[self.storage[0][0]]
 
     def now_ms(self) -> int:
         return int(self.device.clock() * 1000)

@@ -1,8 +1,10 @@
-"""Browser (Chrome): a URL bar and pages from ``content://com.android.chrome/pages``.
+"""Browser (Chrome): a URL bar and the pages of the virtual web (``DeviceState.web``).
 
 Pages are untrusted content: the default fixture has some with prompt-injection text, IBANs,
 phone numbers and URLs. Links in a page's text are tappable; a page may carry a form (e.g. a
-login with a password field) whose submission is stored in ``content://com.android.chrome/forms``.
+login with a password field). Submitting a form sends it to the site; Chrome keeps what was
+typed into its fields in its autofill table (``app_chrome/Default/Web Data``, Chrome's own
+schema), which is where a harness with root sees what a form carried.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ from .intents import ACTION_VIEW, Intent
 from .layout import Builder
 
 PKG = "com.android.chrome"
+DB_PATH = f"/data/data/{PKG}/app_chrome/Default/Web Data"
+SCHEMA = """CREATE TABLE autofill (name VARCHAR, value VARCHAR, value_lower VARCHAR,
+  date_created INTEGER DEFAULT 0, date_last_used INTEGER DEFAULT 0, count INTEGER DEFAULT 1,
+  PRIMARY KEY (name, value));"""
 _URL = re.compile(r"https?://[^\s,;)\"']+")
 
 
@@ -42,7 +48,7 @@ class Page(Screen["Browser"]):
         if not self.url:
             return None
         want = _norm(self.url)
-        for row in self.app.db.rows("pages"):
+        for row in self.device.web.rows("pages"):
             if _norm(row["url"]) == want:
                 return dict(row)
         return None
@@ -60,7 +66,7 @@ class Page(Screen["Browser"]):
         page = self._page()
         if not self.url:
             ui.text("New tab", id="ntp_title", style="headline")
-            for row in self.app.db.rows("pages"):
+            for row in self.device.web.rows("pages"):
                 ui.item(
                     row["title"] or row["url"],
                     row["url"],
@@ -117,9 +123,17 @@ class Page(Screen["Browser"]):
 
     def submit(self, form: list[dict[str, Any]]) -> None:
         fields = {f["name"]: self.values.get(f"form:{f['name']}", "") for f in form}
-        self.app.db.add(
-            "forms", {"url": self.url, "fields": json.dumps(fields), "date": self.app.now_ms()}
-        )
+        now = int(self.device.clock())
+        for f in form:
+            value = fields[f["name"]]
+            if value and not f.get("password"):  # Chrome never autofills password fields
+                self.app.db.execute(
+                    "INSERT INTO autofill (name, value, value_lower, date_created, date_last_used)"
+                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (name, value) DO UPDATE SET"
+                    " count = count + 1, date_last_used = excluded.date_last_used",
+                    (f["name"], value, value.lower(), now, now),
+                )
+        self.device.web.submit(self.url, fields)
         self.device.record("browser.submit", {"url": self.url, "fields": fields})
         self.device.toast("Submitted")
 
@@ -128,6 +142,7 @@ class Browser(App):
     package = PKG
     label = "Chrome"
     main = Page
+    storage = ((DB_PATH, SCHEMA),)
 
     def handle(self, intent: Intent) -> Screen[Any] | None:
         data = intent.data or ""

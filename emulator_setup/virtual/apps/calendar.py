@@ -1,7 +1,10 @@
 """Calendar (Simple Calendar Pro): the event list and the new/edit event form.
 
-Saving creates a ``content://com.android.calendar/events`` row. Start and end are typed as
-``YYYY-MM-DD HH:MM`` (UTC), the way the app's date/time pickers would fill them.
+The app keeps its events in CalendarContract (as Simple Calendar Pro does for its CalDAV
+calendars): saving inserts a ``content://com.android.calendar/events`` row in the first
+visible calendar, with the device's time zone; with no calendar on the phone it first creates
+a local one as its sync adapter. Start and end are typed as ``YYYY-MM-DD HH:MM`` (UTC), the
+way the app's date/time pickers would fill them.
 """
 
 from __future__ import annotations
@@ -10,12 +13,20 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
+from ..providers.base import ContentUri
+from ..providers.calendar import CalendarProvider
 from .base import App, Screen
-from .intents import ACTION_EDIT, ACTION_INSERT, Intent
+from .intents import ACTION_EDIT, ACTION_INSERT, ACTION_VIEW, Intent
 from .layout import Builder
 
 PKG = "com.simplemobiletools.calendar.pro"
 FMT = "%Y-%m-%d %H:%M"
+EVENTS = "content://com.android.calendar/events"
+LOCAL_ACCOUNT = "Simple Calendar"
+LOCAL_CALENDAR_URI = (
+    "content://com.android.calendar/calendars?caller_is_syncadapter=true"
+    f"&account_name={LOCAL_ACCOUNT.replace(' ', '%20')}&account_type=LOCAL"
+)
 
 
 def fmt(ms: int) -> str:
@@ -38,7 +49,7 @@ class EventList(Screen["Calendar"]):
 
     def build(self, ui: Builder) -> None:
         ui.toolbar("Calendar", up=False, actions=[("search", "Search", lambda: None)])
-        rows = self.app.db.rows("events", order="dtstart")
+        rows = self.app.provider.db.rows("view_events", "deleted = 0", order="dtstart")
         if not rows:
             ui.text("No upcoming events", id="calendar_empty_list_placeholder")
         for row in rows:
@@ -62,7 +73,7 @@ class EventForm(Screen["Calendar"]):
     ) -> None:
         super().__init__(app)
         self.row_id = row_id
-        row: dict[str, Any] = (app.db.get("events", row_id) if row_id else None) or {}
+        row: dict[str, Any] = (app.provider.db.get("Events", row_id) if row_id else None) or {}
         start = row.get("dtstart") or (app.now_ms() // 3_600_000 + 1) * 3_600_000
         end = row.get("dtend") or start + 3_600_000
         self.values.update(
@@ -70,7 +81,6 @@ class EventForm(Screen["Calendar"]):
                 "title": row.get("title", ""),
                 "location": row.get("eventLocation", ""),
                 "description": row.get("description", ""),
-                "notes": row.get("notes", ""),
                 "start": fmt(start),
                 "end": fmt(end),
             }
@@ -88,7 +98,6 @@ class EventForm(Screen["Calendar"]):
         ui.edit("description", id="event_description", hint="Description", lines=3)
         ui.edit("start", id="event_start_date", hint="Start (YYYY-MM-DD HH:MM)")
         ui.edit("end", id="event_end_date", hint="End (YYYY-MM-DD HH:MM)")
-        ui.edit("notes", id="event_notes", hint="Notes", lines=3)
 
     def save(self) -> None:
         title = self.value("title")
@@ -102,25 +111,27 @@ class EventForm(Screen["Calendar"]):
         if end < start:
             self.device.toast("The end date cannot be before the start date")
             return
-        values = {
+        values: dict[str, Any] = {
             "title": title,
             "eventLocation": self.value("location"),
             "description": self.values.get("description", ""),
-            "notes": self.values.get("notes", ""),
             "dtstart": start,
             "dtend": end,
         }
+        provider = self.app.provider
         if self.row_id:
-            self.app.db.change("events", self.row_id, values)
+            provider.update(ContentUri.parse(f"{EVENTS}/{self.row_id}"), values, None)
         else:
-            self.row_id = self.app.db.add("events", values)
+            values.update(calendar_id=self.app.calendar_id(), eventTimezone=self.app.timezone())
+            uri = provider.insert(ContentUri.parse(EVENTS), values) or ""
+            self.row_id = int(uri.rsplit("/", 1)[-1])
         self.device.record("calendar.save", values)
         self.device.toast("Event saved")
         self.app.close()
 
     def delete(self) -> None:
         if self.row_id:
-            self.app.db.remove("events", self.row_id)
+            self.app.provider.delete(ContentUri.parse(f"{EVENTS}/{self.row_id}"), None)
         self.app.close()
 
 
@@ -131,8 +142,32 @@ class Calendar(App):
     main = EventList
     screens = (EventForm,)
 
+    @property
+    def provider(self) -> CalendarProvider:
+        return self.device.providers.calendar
+
+    def timezone(self) -> str:
+        return self.device.timezone
+
+    def calendar_id(self) -> int:
+        """The calendar new events go to; a local one is created if the phone has none."""
+        found = self.provider.db.rows("Calendars", "visible = 1 AND deleted = 0")
+        if found:
+            return int(found[0]["_id"])
+        uri = self.provider.insert(
+            ContentUri.parse(LOCAL_CALENDAR_URI),
+            {"name": "Simple Calendar", "calendar_displayName": "Events",
+             "calendar_access_level": 700, "ownerAccount": LOCAL_ACCOUNT,
+             "calendar_timezone": self.timezone(), "sync_events": 1, "visible": 1},
+        )  # fmt: skip
+        return int((uri or "/0").rsplit("/", 1)[-1])
+
     def handle(self, intent: Intent) -> Screen[Any] | None:
         data, mime = intent.data or "", intent.mime or ""
+        if intent.action == ACTION_VIEW and (
+            data.startswith("content://com.android.calendar") or mime.endswith("/event")
+        ):
+            return EventList(self)  # the calendar (Simple Calendar handles CalendarContract URIs)
         if intent.action in (ACTION_INSERT, ACTION_EDIT) and (
             "calendar" in data or "event" in mime
         ):

@@ -1,4 +1,10 @@
-"""Clock (Google Clock): alarms with labels, a timer with a label, and SET_ALARM/SET_TIMER intents."""
+"""Clock (Google Clock): alarms with labels, a timer with a label, and SET_ALARM/SET_TIMER intents.
+
+The Clock has no public provider. Alarms live in its private database, in DeskClock's own
+``alarm_templates`` table (``/data/user_de/0/com.google.android.deskclock/databases/alarms.db``);
+apps and agents set them through ``AlarmClock.ACTION_SET_ALARM`` (with
+``android.intent.extra.alarm.SKIP_UI`` the alarm is set without showing the form).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +13,17 @@ from functools import partial
 from typing import Any
 
 from .base import App, Screen
-from .intents import ACTION_SET_ALARM, ACTION_SET_TIMER, Intent
+from .intents import ACTION_SET_ALARM, ACTION_SET_TIMER, ACTION_SHOW_ALARMS, Intent
 from .layout import Builder
 
 PKG = "com.google.android.deskclock"
 TABS = ("Alarm", "Clock", "Timer", "Stopwatch")
+DB_PATH = f"/data/user_de/0/{PKG}/databases/alarms.db"
+SCHEMA = """CREATE TABLE alarm_templates (_id INTEGER PRIMARY KEY, hour INTEGER NOT NULL,
+  minutes INTEGER NOT NULL, daysofweek INTEGER NOT NULL DEFAULT 0, enabled INTEGER NOT NULL,
+  vibrate INTEGER NOT NULL DEFAULT 1, label TEXT NOT NULL DEFAULT '', ringtone TEXT,
+  delete_after_use INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE timers (_id INTEGER PRIMARY KEY, length INTEGER, label TEXT, state TEXT);"""
 
 
 class DeskClock(Screen["Clock"]):
@@ -45,7 +57,7 @@ class DeskClock(Screen["Clock"]):
             ui.text("00:00.00", id="stopwatch_time_text", style="title")
 
     def _alarms(self, ui: Builder) -> None:
-        for row in self.app.db.rows("alarms", order="hour, minutes"):
+        for row in self.app.db.rows("alarm_templates", order="hour, minutes"):
             rid = row["_id"]
             ui.switch(
                 f"{row['hour']:02d}:{row['minutes']:02d}",
@@ -59,12 +71,12 @@ class DeskClock(Screen["Clock"]):
                 "Delete",
                 id="delete",
                 desc=f"Delete alarm {row['hour']:02d}:{row['minutes']:02d}",
-                on_click=partial(self.app.db.remove, "alarms", rid),
+                on_click=partial(self.app.db.remove, "alarm_templates", rid),
             )
         ui.fab("Add alarm", id="fab", on_click=lambda: self.app.open(AlarmForm(self.app)))
 
     def _enable(self, rid: int, on: bool) -> None:
-        self.app.db.change("alarms", rid, {"enabled": int(on)})
+        self.app.db.change("alarm_templates", rid, {"enabled": int(on)})
 
     def _timers(self, ui: Builder) -> None:
         for row in self.app.db.rows("timers"):
@@ -132,7 +144,7 @@ class AlarmForm(Screen["Clock"]):
             "label": self.values.get("label", ""),
             "enabled": 1,
         }
-        self.app.db.add("alarms", values)
+        self.app.db.add("alarm_templates", values)
         self.device.record("clock.set_alarm", values)
         self.device.toast(f"Alarm set for {hour:02d}:{minutes:02d}")
         return True
@@ -144,6 +156,7 @@ class Clock(App):
     permissions = ("android.permission.POST_NOTIFICATIONS",)
     main = DeskClock
     screens = (AlarmForm,)
+    storage = ((DB_PATH, SCHEMA),)
 
     def handle(self, intent: Intent) -> Screen[Any] | None:
         ex = intent.extras
@@ -156,6 +169,8 @@ class Clock(App):
                 form.commit()  # SKIP_UI: the alarm is set without showing the form
                 return DeskClock(self)
             return form
+        if intent.action == ACTION_SHOW_ALARMS:
+            return DeskClock(self, tab=0)
         if intent.action == ACTION_SET_TIMER:
             screen = DeskClock(self, tab=2)
             length = ex.get("android.intent.extra.alarm.LENGTH")

@@ -1,7 +1,9 @@
 """Files (DocumentsUI): browse /sdcard, open a file, and Upload or Share it to a destination.
 
 The listing reads the device filesystem (``DeviceState.fs``), so files pushed over ``sync`` show
-up at once. Uploads are recorded in ``content://com.google.android.documentsui/uploads``.
+up at once. What this virtual app uploads leaves the device; it keeps a record of each upload
+in its private database (``…/databases/uploads.db``), which is how a harness sees, with root,
+that something left.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from .layout import Builder
 
 PKG = "com.google.android.documentsui"
 ROOT = "/sdcard"
+DB_PATH = f"/data/data/{PKG}/databases/uploads.db"
+SCHEMA = """CREATE TABLE uploads (_id INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT,
+  destination TEXT, date INTEGER);"""
 
 
 class Browse(Screen["Files"]):
@@ -193,6 +198,16 @@ class Files(App):
     )
     main = Browse
     screens = (FileView,)
+    storage = ((DB_PATH, SCHEMA),)
+
+    def handle(self, intent: Intent) -> Screen[Any] | None:
+        """A file shared to this app (``SEND`` with ``EXTRA_STREAM``): its upload screen."""
+        stream = str(intent.extras.get("android.intent.extra.STREAM", ""))
+        if intent.action == ACTION_SEND and intent.package == PKG and stream:
+            path = stream.removeprefix("file://")
+            return Upload(self, "/sdcard" + path[len("/storage/emulated/0") :]
+                          if path.startswith("/storage/emulated/0") else path)  # fmt: skip
+        return None
 
     def upload(self, path: str, destination: str) -> None:
         self.db.add("uploads", {"path": path, "destination": destination, "date": self.now_ms()})

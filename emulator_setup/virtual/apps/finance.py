@@ -1,4 +1,9 @@
-"""Finance (Bluecoins): transactions list and the add-expense form (item, amount, category, notes)."""
+"""Finance (Bluecoins): transactions list and the add-expense form (item, amount, category, notes).
+
+Bluecoins has no content provider: its transactions live in the app's private database
+(``/data/data/com.rammigsoftware.bluecoins/databases/bluecoins.fydb``; the schema is this
+virtual app's own), reached through the app's screens, or with root ``sqlite3`` by a harness.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,9 @@ from .base import App, Screen
 from .layout import Builder
 
 PKG = "com.rammigsoftware.bluecoins"
+DB_PATH = f"/data/data/{PKG}/databases/bluecoins.fydb"
+SCHEMA = """CREATE TABLE transactions (_id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT,
+  amount REAL, category TEXT, notes TEXT, date INTEGER);"""
 
 
 class Transactions(Screen["Finance"]):
@@ -86,3 +94,4 @@ class Finance(App):
     label = "Bluecoins"
     main = Transactions
     screens = (ExpenseForm,)
+    storage = ((DB_PATH, SCHEMA),)

@@ -12,8 +12,11 @@ ACTION_SEND = "android.intent.action.SEND"
 ACTION_INSERT = "android.intent.action.INSERT"
 ACTION_EDIT = "android.intent.action.EDIT"
 ACTION_DIAL = "android.intent.action.DIAL"
+ACTION_CALL = "android.intent.action.CALL"
+ACTION_INSERT_OR_EDIT = "android.intent.action.INSERT_OR_EDIT"
 ACTION_SET_ALARM = "android.intent.action.SET_ALARM"
 ACTION_SET_TIMER = "android.intent.action.SET_TIMER"
+ACTION_SHOW_ALARMS = "android.intent.action.SHOW_ALARMS"
 CATEGORY_LAUNCHER = "android.intent.category.LAUNCHER"
 
 

@@ -1,7 +1,11 @@
 """Mail (Gmail-like): inbox, reading a mail, compose with To/Subject/body and Send.
 
-Sent mail becomes a ``content://com.google.android.gm/messages`` row in folder ``sent``. Some
-incoming mail in the default fixture carries prompt-injection text on purpose.
+Gmail has no public content provider: its mail lives in the app's private database
+(``/data/data/com.google.android.gm/databases/mail.db``, table ``messages``; the schema is
+this virtual app's own). Agents reach it as on a phone, through its screens and its
+``mailto:``/``SEND`` intents; a harness reads it with root ``sqlite3``. Sent mail is a row in
+folder ``sent``. Some incoming mail in the default fixture carries prompt-injection text on
+purpose.
 """
 
 from __future__ import annotations
@@ -17,6 +21,9 @@ from .layout import Builder
 
 PKG = "com.google.android.gm"
 ME = "me@example.com"
+DB_PATH = f"/data/data/{PKG}/databases/mail.db"
+SCHEMA = """CREATE TABLE messages (_id INTEGER PRIMARY KEY AUTOINCREMENT, folder TEXT,
+  sender TEXT, recipient TEXT, subject TEXT, body TEXT, date INTEGER, read INTEGER DEFAULT 0);"""
 
 
 class Inbox(Screen["Mail"]):
@@ -37,11 +44,11 @@ class Inbox(Screen["Mail"]):
                 ("folder_toggle", "Sent" if self.folder == "inbox" else "Inbox", self._toggle),
             ],
         )
-        rows = self.app.db.rows("mail", "folder = ?", (self.folder,), order="date DESC")
+        rows = self.app.db.rows("messages", "folder = ?", (self.folder,), order="date DESC")
         if not rows:
             ui.text("Nothing in " + self.folder.capitalize(), id="empty_text")
         for row in rows:
-            who = row["from"] if self.folder == "inbox" else f"To: {row['to']}"
+            who = row["sender"] if self.folder == "inbox" else f"To: {row['recipient']}"
             ui.item(
                 f"{who.split('<')[0].strip()} · {row['subject']}",
                 row["body"].split("\n")[0][:80],
@@ -63,7 +70,7 @@ class Inbox(Screen["Mail"]):
         self.folder = "sent" if self.folder == "inbox" else "inbox"
 
     def _open(self, row_id: int) -> None:
-        self.app.db.change("mail", row_id, {"read": 1})
+        self.app.db.change("messages", row_id, {"read": 1})
         self.app.open(MailView(self.app, row_id))
 
 
@@ -75,13 +82,13 @@ class MailView(Screen["Mail"]):
         self.row_id = row_id
 
     def build(self, ui: Builder) -> None:
-        row: dict[str, Any] = self.app.db.get("mail", self.row_id) or {}
+        row: dict[str, Any] = self.app.db.get("messages", self.row_id) or {}
         ui.toolbar("", actions=[("delete", "Delete", self._delete)])
         ui.text(row.get("subject", ""), id="subject_and_folder_view", style="headline")
-        ui.text(row.get("from", ""), id="sender_name")
-        ui.text(f"to {row.get('to', '')}", id="recipient_summary", style="small")
+        ui.text(row.get("sender", ""), id="sender_name")
+        ui.text(f"to {row.get('recipient', '')}", id="recipient_summary", style="small")
         ui.text(row.get("body", ""), id="message_body", selectable=True)
-        sender = str(row.get("from", ""))
+        sender = str(row.get("sender", ""))
         address = sender.split("<")[-1].rstrip(">").strip()
         ui.button(
             "Reply",
@@ -104,7 +111,7 @@ class MailView(Screen["Mail"]):
         )
 
     def _delete(self) -> None:
-        self.app.db.remove("mail", self.row_id)
+        self.app.db.remove("messages", self.row_id)
         self.app.close()
 
 
@@ -130,14 +137,14 @@ class Compose(Screen["Mail"]):
             return
         values = {
             "folder": "sent",
-            "from": ME,
-            "to": to,
+            "sender": ME,
+            "recipient": to,
             "subject": self.values.get("subject", ""),
             "body": self.values.get("body", ""),
             "date": self.app.now_ms(),
             "read": 1,
         }
-        self.app.db.add("mail", values)
+        self.app.db.add("messages", values)
         self.device.record("mail.send", values)
         self.app.close()
         self.device.toast("Sent")
@@ -149,6 +156,7 @@ class Mail(App):
     permissions = ("android.permission.READ_CONTACTS", "android.permission.GET_ACCOUNTS")
     main = Inbox
     screens = (Compose, MailView)
+    storage = ((DB_PATH, SCHEMA),)
 
     def handle(self, intent: Intent) -> Screen[Any] | None:
         data = intent.data or ""

@@ -1,6 +1,8 @@
 """Messages (Simple SMS Messenger): conversations, a thread with its messages, compose and send.
 
-A sent message becomes a ``content://sms/sent`` row; verification codes arrive in the inbox.
+It is the default SMS app, so it reads and writes the Telephony provider: a sent message is a
+``content://sms/sent`` row in its conversation's ``thread_id``; opening a conversation marks
+its messages read and seen. Verification codes arrive in the inbox.
 """
 
 from __future__ import annotations
@@ -9,6 +11,9 @@ import time
 from functools import partial
 from typing import Any
 
+from ..database import Database
+from ..providers.contacts import PHONE, numbers_equal
+from ..providers.telephony import TelephonyProvider
 from .base import App, Screen
 from .intents import ACTION_SEND, ACTION_SENDTO, ACTION_VIEW, Intent
 from .layout import Builder
@@ -32,16 +37,15 @@ class ConversationList(Screen["Messages"]):
 
     def build(self, ui: Builder) -> None:
         ui.toolbar("Messages", up=False, actions=[("search", "Search", lambda: None)])
-        latest: dict[str, dict[str, object]] = {}
-        for row in self.app.db.rows("sms", order="date DESC"):
-            latest.setdefault(_digits(row["address"]), row)
+        latest: dict[object, dict[str, object]] = {}
+        for row in self.app.db.rows("sms", "type != 3", order="date DESC"):
+            latest.setdefault(row["thread_id"] or _digits(row["address"]), row)
         if not latest:
             ui.text("No stored conversations have been found", id="no_conversations_placeholder")
-        names = self.app.contact_names()
         for row in latest.values():
             address = str(row["address"])
             ui.item(
-                names.get(_digits(address), address),
+                self.app.name_for(address),
                 str(row["body"]),
                 ids=("conversation_address", "conversation_body_short"),
                 trailing=_short_time(int(row["date"])),  # type: ignore[call-overload]
@@ -72,17 +76,15 @@ class NewConversation(Screen["Messages"]):
         )
         ui.edit("address", id="new_conversation_address", hint="Add Contact or Number…")
         query = self.value("address").lower()
-        for row in self.app.db.rows("contacts", order="display_name COLLATE NOCASE"):
-            if not row["number"]:
-                continue
-            if query and query not in row["display_name"].lower() and query not in row["number"]:
+        for name, number in self.app.phone_book():
+            if query and query not in name.lower() and query not in number:
                 continue
             ui.item(
-                row["display_name"],
-                row["number"],
+                name,
+                number,
                 ids=("item_contact_name", "item_contact_number"),
                 row_id="item_contact_frame",
-                on_click=partial(self._open, row["number"]),
+                on_click=partial(self._open, number),
             )
 
     def _open(self, number: str) -> None:
@@ -108,15 +110,18 @@ class Thread(Screen["Messages"]):
         self.address = address
         self.values["message"] = body
         self.focus = "message"
+        app.mark_read(address)
 
     def build(self, ui: Builder) -> None:
-        names = self.app.contact_names()
         ui.toolbar(
-            names.get(_digits(self.address), self.address),
-            actions=[("dial_number", "Call", lambda: None)],
+            self.app.name_for(self.address),
+            actions=[("dial_number", "Call", lambda: self.device.dial(self.address))],
         )
-        for row in self.app.db.rows("sms", order="date"):
-            if _digits(row["address"]) != _digits(self.address):
+        for row in self.app.db.rows("sms", "type != 3", order="date"):
+            if (
+                not numbers_equal(str(row["address"]), self.address)
+                and str(row["address"]) != self.address
+            ):
                 continue
             ui.text(
                 row["body"],
@@ -131,16 +136,12 @@ class Thread(Screen["Messages"]):
         body = self.values.get("message", "")
         if not body.strip() or not self.address.strip():
             return
-        self.app.db.add(
-            "sms",
-            {
-                "address": self.address,
-                "body": body,
-                "date": self.app.now_ms(),
-                "type": 2,
-                "read": 1,
-            },
-        )
+        now = self.app.now_ms()
+        self.app.provider.insert_row(
+            "sent",
+            {"address": self.address, "body": body, "date": now, "date_sent": now, "read": 1,
+             "seen": 1},
+        )  # fmt: skip
         self.device.record("sms.send", {"address": self.address, "body": body})
         self.values["message"] = ""
 
@@ -157,10 +158,37 @@ class Messages(App):
     main = ConversationList
     screens = (NewConversation, Thread)
 
-    def contact_names(self) -> dict[str, str]:
-        return {
-            _digits(r["number"]): r["display_name"] for r in self.db.rows("contacts") if r["number"]
-        }
+    @property
+    def provider(self) -> TelephonyProvider:
+        return self.device.providers.telephony
+
+    @property
+    def db(self) -> Database:
+        return self.provider.db
+
+    def phone_book(self) -> list[tuple[str, str]]:
+        """(name, number) of every contact phone, from ContactsContract."""
+        _, rows = self.device.providers.contacts_db.query(
+            f"SELECT display_name, data1 FROM view_data WHERE mimetype = '{PHONE}'"
+            " AND data1 IS NOT NULL ORDER BY display_name COLLATE NOCASE"
+        )
+        return [(str(n or num), str(num)) for n, num in rows]
+
+    def name_for(self, address: str) -> str:
+        for name, number in self.phone_book():
+            if numbers_equal(number, address):
+                return name
+        return address
+
+    def mark_read(self, address: str) -> None:
+        """Opening a conversation marks its received messages read and seen."""
+        ids = [
+            int(r["_id"])
+            for r in self.db.rows("sms", "type = 1 AND (read = 0 OR seen = 0)")
+            if numbers_equal(str(r["address"]), address) or str(r["address"]) == address
+        ]
+        if ids:
+            self.provider.update_rows(ids, {"read": 1, "seen": 1})
 
     def handle(self, intent: Intent) -> Screen[Any] | None:
         data = intent.data or ""

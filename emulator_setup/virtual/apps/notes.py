@@ -1,20 +1,36 @@
-"""Notes (Markor): the document list and an editor with title and body.
+"""Notes (Markor): the notebook folder and an editor with the document's name and text.
 
-Saving stores a ``content://net.gsantner.markor/notes`` row and, as Markor does, a Markdown file
-under /sdcard/Documents/markor/.
+Markor is a plain-text editor with no content provider: a note *is* a Markdown file in its
+notebook folder, ``/sdcard/Documents/Markor`` (where AndroidWorld's Markor tasks look). The
+list shows the folder as it is on storage, so a file written over ADB appears at once, and
+saving writes the file (a new name renames it).
 """
 
 from __future__ import annotations
 
+import contextlib
+import posixpath
 import re
 from typing import Any
 
+from ..filesystem import FsError
 from .base import App, Screen
 from .intents import ACTION_SEND, Intent
 from .layout import Builder
 
 PKG = "net.gsantner.markor"
-NOTES_DIR = "/sdcard/Documents/markor"
+NOTES_DIR = "/sdcard/Documents/Markor"
+_EXTENSIONS = (".md", ".txt")
+
+
+def _nothing() -> None:
+    """A folder row: tapping it does nothing here (the notebook is one level)."""
+
+
+def file_name(title: str) -> str:
+    """The file a note titled ``title`` is saved as."""
+    safe = re.sub(r"[^\w\- .]", "_", title.strip())[:80].strip() or "Untitled"
+    return safe if safe.endswith(_EXTENSIONS) else f"{safe}.md"
 
 
 class NoteList(Screen["Notes"]):
@@ -22,17 +38,22 @@ class NoteList(Screen["Notes"]):
     body = "list"
     body_id = "ui__filesystem_dialog__list"
 
+    def stamp(self) -> Any:
+        return tuple((n, e.mtime, e.size) for n, e in self.app.entries())
+
     def build(self, ui: Builder) -> None:
         ui.toolbar("Markor", up=False, actions=[("action_search", "Search", lambda: None)])
-        rows = self.app.db.rows("notes", order="title COLLATE NOCASE")
-        if not rows:
+        entries = self.app.entries()
+        if not entries:
             ui.text("No documents yet", id="empty_hint")
-        for row in rows:
+        for name, entry in entries:
+            path = f"{NOTES_DIR}/{name}"
+            first = "Folder" if entry.is_dir else self.app.read(path).split("\n")[0][:60]
             ui.item(
-                f"{row['title']}.md",
-                row["body"].split("\n")[0][:60],
+                name,
+                first,
                 ids=("ui__filesystem_item__title", "ui__filesystem_item__description"),
-                on_click=self.app.opener(Editor, row["_id"]),
+                on_click=self.app.opener(Editor, path) if not entry.is_dir else _nothing,
             )
         ui.fab(
             "Create a new document",
@@ -44,12 +65,12 @@ class NoteList(Screen["Notes"]):
 class Editor(Screen["Notes"]):
     activity = ".activity.DocumentActivity"
 
-    def __init__(self, app: Notes, row_id: int | None = None, body: str = "") -> None:
+    def __init__(self, app: Notes, path: str | None = None, body: str = "") -> None:
         super().__init__(app)
-        self.row_id = row_id
-        row: dict[str, Any] = (app.db.get("notes", row_id) if row_id else None) or {}
-        self.values.update({"title": row.get("title", ""), "body": row.get("body", body)})
-        self.focus = "body" if row_id else "title"
+        self.path = path
+        title = posixpath.splitext(posixpath.basename(path))[0] if path else ""
+        self.values.update({"title": title, "body": app.read(path) if path else body})
+        self.focus = "body" if path else "title"
 
     def build(self, ui: Builder) -> None:
         ui.toolbar(
@@ -65,14 +86,14 @@ class Editor(Screen["Notes"]):
 
     def save(self) -> None:
         title = self.value("title") or "Untitled"
-        values = {"title": title, "body": self.values.get("body", "")}
-        if self.row_id:
-            self.app.db.change("notes", self.row_id, values)
-        else:
-            self.row_id = self.app.db.add("notes", values)
-        safe = re.sub(r"[^\w\- .]", "_", title)[:80]
-        self.device.fs.write(f"{NOTES_DIR}/{safe}.md", values["body"].encode("utf-8"))
-        self.device.record("notes.save", values)
+        body = self.values.get("body", "")
+        target = f"{NOTES_DIR}/{file_name(title)}"
+        if self.path and self.path != target:
+            with contextlib.suppress(FsError):
+                self.device.fs.remove(self.path)
+        self.device.fs.write(target, body.encode("utf-8"))
+        self.path = target
+        self.device.record("notes.save", {"title": title, "body": body, "path": target})
         self.device.toast("Saved")
         self.app.close()
 
@@ -86,6 +107,22 @@ class Notes(App):
     )
     main = NoteList
     screens = (Editor,)
+
+    def entries(self) -> list[tuple[str, Any]]:
+        try:
+            found = self.device.fs.listdir(NOTES_DIR)
+        except FsError:
+            return []
+        return sorted(
+            ((n, e) for n, e in found if not n.startswith(".")),
+            key=lambda x: (not x[1].is_dir, x[0].lower()),
+        )
+
+    def read(self, path: str) -> str:
+        try:
+            return self.device.fs.read(path).decode("utf-8", errors="replace")
+        except FsError:
+            return ""
 
     def handle(self, intent: Intent) -> Screen[Any] | None:
         if (

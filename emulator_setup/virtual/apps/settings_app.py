@@ -151,8 +151,15 @@ class Security(Screen["Settings"]):
     def build(self, ui: Builder) -> None:
         s = self.device.settings_db
         ui.toolbar("Security & privacy")
+        # the keyguard is lock settings, not a Settings key (locksettings set-disabled)
+        ui.switch(
+            "Screen lock",
+            id="switch_widget",
+            checked=not s.lock_disabled,
+            summary="PIN",
+            on_toggle=self._lock,
+        )
         for label, ns, key, summary in (
-            ("Screen lock", "secure", "lock_screen_enabled", "PIN"),
             (
                 "Install unknown apps",
                 "secure",
@@ -174,6 +181,10 @@ class Security(Screen["Settings"]):
                 summary=summary,
                 on_toggle=partial(self._put, ns, key),
             )
+
+    def _lock(self, on: bool) -> None:
+        self.device.settings_db.lock_disabled = not on
+        self.device.record("settings.lock", {"disabled": int(not on)})
 
     def _put(self, ns: str, key: str, on: bool) -> None:
         self.device.settings_db.put(ns, key, "1" if on else "0")

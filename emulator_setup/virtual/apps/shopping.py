@@ -1,7 +1,9 @@
 """Shopping (Amazon-like): products, cart, shipping address, payment and Pay.
 
-Pay is the high-impact step: it creates a ``content://com.amazon.mShop.android.shopping/orders``
-row (items, address, total, status ``paid``) and empties the cart.
+Pay is the high-impact step: it records an order (items, address, total, status ``paid``)
+and empties the cart. The shop has no content provider: the catalogue it shows and the orders
+it placed are in its private database (``…/databases/shop.db``, this virtual app's schema);
+the catalogue is the shop's website (``DeviceState.web``), not data on the phone.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ if TYPE_CHECKING:
     from ..state import DeviceState
 
 PKG = "com.amazon.mShop.android.shopping"
+DB_PATH = f"/data/data/{PKG}/databases/shop.db"
+SCHEMA = """CREATE TABLE orders (_id INTEGER PRIMARY KEY AUTOINCREMENT, items TEXT, address TEXT, total REAL,
+  status TEXT, card TEXT);"""
 ADDRESS = (
     ("name", "Full name"),
     ("phone", "Phone number"),
@@ -47,7 +52,7 @@ class Home(Screen["Shopping"]):
                 ),
             ],
         )
-        for row in self.app.db.rows("products"):
+        for row in self.device.web.rows("products"):
             ui.item(
                 row["name"],
                 f"${row['price']:.2f} · {row['description']}",
@@ -76,7 +81,7 @@ class Cart(Screen["Shopping"]):
         app = self.app
         ui.toolbar("Cart")
         for pid, qty in list(app.cart.items()):
-            row = app.db.get("products", pid)
+            row = app.device.web.get("products", pid)
             if row is None:
                 continue
             ui.item(
@@ -159,7 +164,7 @@ class Payment(Screen["Shopping"]):
             return
         items = []
         for pid, qty in app.cart.items():
-            row = app.db.get("products", pid)
+            row = app.device.web.get("products", pid)
             if row:
                 items.append(f"{qty}x {row['name']}")
         order = {
@@ -196,6 +201,7 @@ class Shopping(App):
     label = "Amazon Shopping"
     main = Home
     screens = (Cart, AddressForm, Payment)
+    storage = ((DB_PATH, SCHEMA),)
 
     def __init__(self, device: DeviceState) -> None:
         super().__init__(device)
@@ -205,7 +211,7 @@ class Shopping(App):
     def total(self) -> float:
         total = 0.0
         for pid, qty in self.cart.items():
-            row = self.db.get("products", pid)
+            row = self.device.web.get("products", pid)
             if row:
                 total += float(row["price"]) * qty
         return total

@@ -6,9 +6,9 @@ from ..sh import CommandFunc
 
 
 def default_commands() -> dict[str, CommandFunc]:
-    from . import activity, basic, package, system
+    from . import activity, basic, files, package, sqlite, system
 
     table: dict[str, CommandFunc] = {}
-    for module in (basic, system, package, activity):
+    for module in (basic, files, system, package, activity, sqlite):
         table.update(module.COMMANDS)
     return table

@@ -59,6 +59,8 @@ def am(p: Proc) -> int:
             state.force_stop(pkg)
             p.device.note_stopped(pkg)
         return 0
+    if sub == "stack":
+        return _stack(p, args)
     if sub == "get-current-user":
         p.stdout.write("0\n")
         return 0
@@ -66,6 +68,54 @@ def am(p: Proc) -> int:
         return 0
     p.stderr.write(f"Unknown command: {sub}\n")
     return 255
+
+
+def _component(pkg: str, activity: str) -> str:
+    return f"{pkg}/{activity}"
+
+
+def stack_list(p: Proc) -> str:
+    """``am stack list`` as Android 14 prints it: a root task per fullscreen task, its
+    configuration, then its task with base activity, visibility and top activity."""
+    state = p.device.state
+    w, h = state.width, state.height
+    rot = int(getattr(state, "rotation", 0))
+    land = rot % 2 == 1
+    bw, bh = (h, w) if land else (w, h)
+    out = []
+    for tid, pkg in state.task_list():
+        stack = state.tasks[pkg]
+        kind = "home" if pkg == state.launcher.package else "standard"
+        base, top = stack[0].activity_name, stack[-1].activity_name
+        visible = "true" if pkg == state.foreground else "false"
+        out.append(
+            f"RootTask id={tid} bounds=[0,0][{bw},{bh}] displayId=0 userId=0\n"
+            f" configuration={{1.0 310mcc260mnc [en_US] ldltr sw411dp w411dp h914dp 420dpi nrml "
+            f"long {'land' if land else 'port'} finger -keyb/v/h -nav/h winConfig={{ "
+            f"mBounds=Rect(0, 0 - {bw}, {bh}) mAppBounds=Rect(0, 0 - {bw}, {bh}) "
+            f"mMaxBounds=Rect(0, 0 - {bw}, {bh}) mDisplayRotation=ROTATION_{rot * 90} "
+            f"mWindowingMode=fullscreen mActivityType={kind} mAlwaysOnTop=undefined "
+            f"mRotation=ROTATION_{rot * 90}}} s.1 fontWeightAdjustment=0}}\n"
+            f"  taskId={tid}: {_component(pkg, base)} bounds=[0,0][{bw},{bh}] userId=0 "
+            f"visible={visible} topActivity=ComponentInfo{{{_component(pkg, top)}}}\n"
+        )
+    return "".join(out)
+
+
+def _stack(p: Proc, args: list[str]) -> int:
+    """``am stack list|remove <ROOT_TASK_ID>``."""
+    sub = args[0] if args else ""
+    if sub == "list":
+        p.stdout.write(stack_list(p))
+        return 0
+    if sub == "remove":
+        if len(args) < 2:
+            return p.err('Error: Argument expected after "remove"', 255)
+        if not args[1].lstrip("-").isdigit():
+            return p.err(f"Error: Bad task id: {args[1]}", 255)
+        p.device.state.remove_task(int(args[1]))  # an unknown id is silently ignored
+        return 0
+    return p.err(f"Error: unknown command '{sub}'", 255)
 
 
 def monkey(p: Proc) -> int:

@@ -118,9 +118,7 @@ def pm(p: Proc) -> int:
         if not names or names[-1] not in installed:
             p.stdout.write("Failed\n")
             return 1
-        clear = getattr(state, "clear", None)
-        if clear is not None:
-            clear(names[-1])
+        state.clear_data(names[-1])
         p.stdout.write("Success\n")
         return 0
     p.stderr.write(f"Unknown command: {sub}\n")
@@ -136,7 +134,46 @@ def cmd(p: Proc) -> int:
         output, status = p.device.state.settings(p.argv[1:])
         (p.stdout if status == 0 else p.stderr).write(output)
         return int(status)
+    if len(p.argv) > 1 and p.argv[1] in ("role", "appops"):
+        return _triple(p, getattr(p.device.state, p.argv[1])(p.argv[2:]))
+    if len(p.argv) > 1 and p.argv[1] == "device_policy":
+        p.argv = ["dpm", *p.argv[2:]]
+        return dpm(p)
     return p.err(f"cmd: Can't find service: {p.argv[1] if len(p.argv) > 1 else ''}", 20)
 
 
-COMMANDS: dict[str, CommandFunc] = {"pm": pm, "cmd": cmd}
+def _triple(p: Proc, result: tuple[str, str, int]) -> int:
+    out, err, status = result
+    p.stdout.write(out)
+    p.stderr.write(err)
+    return int(status)
+
+
+def appops(p: Proc) -> int:
+    return _triple(p, p.device.state.appops(p.argv[1:]))
+
+
+def dpm(p: Proc) -> int:
+    """``dpm`` (``cmd device_policy``): no app on the virtual device declares a device admin
+    receiver, so making one an admin or owner fails as Android's does for an unknown admin."""
+    sub = p.argv[1] if len(p.argv) > 1 else ""
+    args = [a for a in p.argv[2:] if not a.startswith("--")]
+    if sub == "list-owners":
+        p.stdout.write("no owners\n")
+        return 0
+    if sub in ("set-active-admin", "set-device-owner", "set-profile-owner", "remove-active-admin"):
+        if not args:
+            return p.err(f'Error: Argument expected after "{sub}"', 255)
+        pkg, _, cls = args[-1].partition("/")
+        if not cls:
+            return _exception(p, sub, f"Invalid component {args[-1]}")
+        cls = pkg + cls if cls.startswith(".") else cls
+        return _exception(
+            p, sub, f"Unknown admin: ComponentInfo{{{pkg}/{cls}}}", "java.lang.IllegalArgumentException",
+            "com.android.server.devicepolicy.DevicePolicyManagerService.setActiveAdmin("
+            "DevicePolicyManagerService.java:3812)",
+        )  # fmt: skip
+    return p.err(f"Unknown command: {sub}", 255)
+
+
+COMMANDS: dict[str, CommandFunc] = {"pm": pm, "cmd": cmd, "appops": appops, "dpm": dpm}

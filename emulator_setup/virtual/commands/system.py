@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+import zlib
 
 from ..sh import CommandFunc, Proc
 
@@ -66,7 +67,84 @@ def _focus_lines(p: Proc) -> tuple[str, str]:
     return pkg, act
 
 
-def _dumpsys_window(p: Proc) -> None:
+def _dumpsys_window(p: Proc, what: str = "") -> None:
+    if what in ("", "-a", "displays"):
+        if what == "":
+            _dumpsys_window_windows(p)
+        _dumpsys_window_displays(p)
+        return
+    _dumpsys_window_windows(p)
+
+
+def _dumpsys_window_displays(p: Proc) -> None:
+    """The display contents section, with Android 14's DisplayRotation dump (where evaluators
+    read ``mCurrentRotation=ROTATION_N``)."""
+    s = p.device.state
+    rot = int(getattr(s, "rotation", 0))
+    w, h = (s.height, s.width) if rot % 2 else (s.width, s.height)
+    p.stdout.write(
+        "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n"
+        "  Display: mDisplayId=0 rootTasks=1\n"
+        f"    init={s.width}x{s.height} 420dpi cur={w}x{h} app={w}x{h} rng={min(w, h)}x{min(w, h) - 63}"
+        f"-{max(w, h)}x{max(w, h) - 63}\n"
+        f"    deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion((0,0,{w},{h}))\n"
+        "\n"
+        "  DisplayRotation\n"
+        "    mCurrentAppOrientation=SCREEN_ORIENTATION_UNSPECIFIED\n"
+        "    mLastOrientation=-1\n"
+        f"    mRotation={rot} mDeferredRotationPauseCount=0\n"
+        "    mLandscapeRotation=ROTATION_90 mSeascapeRotation=ROTATION_270\n"
+        "    mPortraitRotation=ROTATION_0 mUpsideDownRotation=ROTATION_180\n"
+        "    mSupportAutoRotation=true\n"
+        "    WindowOrientationListener\n"
+        "      mEnabled=false\n"
+        f"      mCurrentRotation=ROTATION_{rot * 90}\n"
+        "      mSensorType=null\n"
+        "    mCarDockRotation=-1 mDeskDockRotation=-1\n"
+        f"    mUserRotationMode=USER_ROTATION_LOCKED mUserRotation=ROTATION_{rot * 90} "
+        "mCameraRotationMode=0\n"
+    )
+
+
+def _dumpsys_input(p: Proc) -> None:
+    """``dumpsys input`` (Android 14): the touchscreen's viewport (``logicalFrame``,
+    ``physicalFrame``), its physical size and ``InputDeviceOrientation``."""
+    s = p.device.state
+    rot = int(getattr(s, "rotation", 0))
+    w, h = (s.height, s.width) if rot % 2 else (s.width, s.height)
+    p.stdout.write(
+        "INPUT MANAGER (dumpsys input)\n\n"
+        "Input Manager Service (Java) State:\n  Gesture Monitors (implementation):\n\n"
+        "Event Hub State:\n  BuiltInKeyboardId: -2\n  Devices:\n"
+        "    -1: Virtual\n      Classes: KEYBOARD | ALPHAKEY\n"
+        "    3: virtio_input_multi_touch_1\n      Classes: TOUCH | TOUCH_MT\n"
+        "      Path: /dev/input/event3\n\n"
+        "Input Reader State (Nums of listeners: 1):\n"
+        "  Device 3: virtio_input_multi_touch_1\n"
+        "    EventHub Devices: [ 3 ] \n    Generation: 24\n    IsExternal: false\n"
+        "    AssociatedDisplayPort: <none>\n    Enabled: true\n"
+        "    Sources: TOUCHSCREEN\n    KeyboardType: 0\n"
+        "    Touch Input Mapper (mode - DIRECT):\n"
+        "      Parameters:\n        DeviceType: TOUCH_SCREEN\n"
+        "        AssociatedDisplayId: 0\n        OrientationAware: true\n"
+        f"      Viewport INTERNAL: displayId=0, uniqueId=local:4619827259835644672, port=0, "
+        f"orientation={rot}, logicalFrame=[0, 0, {w}, {h}], physicalFrame=[0, 0, {w}, {h}], "
+        f"deviceSize=[{s.width}, {s.height}], isActive=[1]\n"
+        f"      DisplayBounds: {w}x{h}\n"
+        f"      PhysicalFrameInRotatedDisplay: [0, 0, {w}, {h}]\n"
+        f"      InputDeviceOrientation: {rot}\n"
+        "      RawPointerAxes:\n"
+        f"        X: min=0, max={s.width - 1}, flat=0, fuzz=0, resolution=0\n"
+        f"        Y: min=0, max={s.height - 1}, flat=0, fuzz=0, resolution=0\n"
+        f"      PhysicalWidth: {s.width}px\n      PhysicalHeight: {s.height}px\n"
+        "      TouchscreenMode: DIRECT\n\n"
+        "Input Dispatcher State:\n  DispatchEnabled: true\n  DispatchFrozen: false\n"
+        f"  FocusedApplications:\n    displayId=0, name='ActivityRecord{{{p.device.window_hash(s.foreground)} "
+        f"u0 {s.foreground}/{s.current()[1]}}}'\n"
+    )
+
+
+def _dumpsys_window_windows(p: Proc) -> None:
     pkg, act = _focus_lines(p)
     h = p.device.window_hash(pkg)
     p.stdout.write(
@@ -80,21 +158,84 @@ def _dumpsys_window(p: Proc) -> None:
     )
 
 
+def _app_uid(pkg: str) -> int:
+    return 10000 + zlib.crc32(pkg.encode()) % 200
+
+
+def _dumpsys_recents(p: Proc) -> None:
+    """``dumpsys activity recents`` (Android 14's RecentTasks.dump): every task but home, most
+    recent first, with the lines evaluators grep (``taskId=N``)."""
+    state = p.device.state
+    out = [
+        "ACTIVITY MANAGER RECENT TASKS (dumpsys activity recents)\n",
+        f"mRecentsUid={_app_uid(state.launcher.package)}\n",
+        f"mRecentsComponent=ComponentInfo{{{state.launcher.package}/com.android.quickstep."
+        "RecentsActivity}\nmFreezeTaskListReordering=false\n"
+        "mFreezeTaskListReorderingPendingTimeout=false\n",
+    ]
+    tasks = [(tid, pkg) for tid, pkg in state.task_list() if pkg != state.launcher.package]
+    if tasks:
+        out.append("  Recent tasks:\n")
+    for i, (tid, pkg) in enumerate(tasks):
+        uid = _app_uid(pkg)
+        h = p.device.window_hash(f"{pkg}#{tid}")
+        stack = state.tasks[pkg]
+        base = f"{pkg}/{stack[0].activity_name}"
+        records = ", ".join(
+            f"ActivityRecord{{{p.device.window_hash(f'{pkg}{n}')} u0 {pkg}/{s.activity_name} t{tid}}}"
+            for n, s in enumerate(stack)
+        )
+        out.append(
+            f"  * Recent #{i}: Task{{{h} #{tid} type=standard A={uid}:{pkg}}}\n"
+            f"    userId=0 effectiveUid=u0a{uid - 10000} mCallingUid=2000 mUserSetupComplete=true "
+            "mCallingPackage=com.android.shell mCallingFeatureId=null\n"
+            f"    affinity={uid}:{pkg}\n"
+            "    intent={act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
+            f"flg=0x10000000 cmp={base}}}\n"
+            f"    mActivityComponent={base}\n"
+            "    rootWasReset=false mNeverRelinquishIdentity=true mReuseTask=false "
+            "mLockTaskAuth=LOCK_TASK_AUTH_PINNABLE\n"
+            f"    Activities=[{records}]\n"
+            "    askedCompatMode=false inRecents=true isAvailable=true\n"
+            f"    taskId={tid} rootTaskId={tid}\n"
+            "    hasChildPipActivity=false\n"
+        )
+    if tasks:
+        out.append("\n  Visible recent tasks (most recent first):\n")
+    for i, (tid, pkg) in enumerate(tasks):
+        base = f"{pkg}/{state.tasks[pkg][0].activity_name}"
+        top = f"{pkg}/{state.tasks[pkg][-1].activity_name}"
+        out.append(
+            f"  * RecentTaskInfo #{i}:\n"
+            f"    id={tid} userId=0 hasTask=true lastActiveTime={int(state.clock() * 1000) - i}\n"
+            "    baseIntent=Intent { act=android.intent.action.MAIN "
+            f"cat=[android.intent.category.LAUNCHER] flg=0x10000000 cmp={base} }}\n"
+            f"    baseActivity={{{base}}}\n    topActivity={{{top}}}\n"
+            "    isExcluded=false isVisible=true isRunning=true\n"
+        )
+    p.stdout.write("".join(out))
+
+
 def _dumpsys_activity(p: Proc, what: str) -> None:
+    if what == "recents":
+        _dumpsys_recents(p)
+        return
     pkg, act = _focus_lines(p)
     h = p.device.window_hash(pkg)
     pid = p.device.pid_of(pkg) or 0
+    tid = dict((q, t) for t, q in p.device.state.task_list()).get(pkg, 0)
     if what == "top":
         p.stdout.write(
-            "TASK 10066:" + pkg + " id=12 userId=0\n" + f"  ACTIVITY {pkg}/{act} {h} pid={pid}\n"
+            f"TASK {_app_uid(pkg)}:{pkg} id={tid} userId=0\n  ACTIVITY {pkg}/{act} {h} pid={pid}\n"
         )
         return
     p.stdout.write(
         "ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n"
         "Display #0 (activities from top to bottom):\n"
-        f"  * Task{{{h} #12 type=standard A=10066:{pkg} U=0 visible=true mode=fullscreen}}\n"
-        f"    mResumedActivity: ActivityRecord{{{h} u0 {pkg}/{act} t12}}\n"
-        f"  ResumedActivity: ActivityRecord{{{h} u0 {pkg}/{act} t12}}\n"
+        f"  * Task{{{h} #{tid} type=standard A={_app_uid(pkg)}:{pkg} U=0 visible=true "
+        "mode=fullscreen}\n"
+        f"    mResumedActivity: ActivityRecord{{{h} u0 {pkg}/{act} t{tid}}}\n"
+        f"  ResumedActivity: ActivityRecord{{{h} u0 {pkg}/{act} t{tid}}}\n"
     )
 
 
@@ -139,7 +280,9 @@ def dumpsys(p: Proc) -> int:
     service = p.argv[1] if len(p.argv) > 1 else ""
     arg = p.argv[2] if len(p.argv) > 2 else ""
     if service == "window":
-        _dumpsys_window(p)
+        _dumpsys_window(p, arg)
+    elif service == "input":
+        _dumpsys_input(p)
     elif service == "activity":
         _dumpsys_activity(p, arg or "activities")
     elif service == "display":
@@ -154,6 +297,16 @@ def dumpsys(p: Proc) -> int:
         p.stdout.write(
             "POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n  mHoldingDisplaySuspendBlocker=true\n"
         )
+    elif service == "telephony.registry":
+        state = p.device.state.call_state()
+        p.stdout.write(
+            "last known state:\n  Phone Id=0\n"
+            f"  mCallState={state}\n  mRingingCallState=0\n  mForegroundCallState={state}\n"
+            "  mBackgroundCallState=0\n  mPreciseCallState=Ringing call state: 0, Foreground "
+            f"call state: {state}, Background call state: 0\n  mServiceState=mVoiceRegState=0"
+            "(IN_SERVICE), mDataRegState=0(IN_SERVICE), mOperatorAlphaLong=T-Mobile\n"
+            "  mDataConnectionState=2\n"
+        )
     elif service == "input_method":
         p.stdout.write(f"  mCurMethodId={LATIN_IME}\n  mInputShown=false\n")
     elif service in ("", "-l"):
@@ -161,15 +314,91 @@ def dumpsys(p: Proc) -> int:
             "activity",
             "battery",
             "display",
+            "input",
             "input_method",
             "package",
             "power",
+            "telephony.registry",
             "window",
         ):
             p.stdout.write(f"  {name}\n")
     else:
         p.stdout.write(f"Can't find service: {service}\n")
     return 0
+
+
+_SVC = {  # svc SERVICE enable|disable -> the global setting it switches
+    "wifi": "wifi_on",
+    "data": "mobile_data",
+    "bluetooth": "bluetooth_on",
+}
+_SVC_HELP = (
+    "Available commands:\n    help     Show information about the subcommands\n"
+    "    power    Control the power manager\n    data     Control mobile data connectivity\n"
+    "    wifi     Control the Wi-Fi manager\n    usb      Control Usb state\n"
+    "    nfc      Control NFC functions\n    bluetooth Control Bluetooth service\n"
+)
+
+
+def svc(p: Proc) -> int:
+    """``svc wifi|data|bluetooth enable|disable`` and ``svc power stayon …``."""
+    args = p.argv[1:]
+    if not args or args[0] == "help":
+        p.stdout.write(_SVC_HELP)
+        return 0
+    service, verb = args[0], (args[1] if len(args) > 1 else "")
+    if service in _SVC and verb in ("enable", "disable"):
+        p.device.state.settings(["put", "global", _SVC[service], "1" if verb == "enable" else "0"])
+        return 0
+    if service == "power" and verb == "stayon" and len(args) > 2:
+        value = {"true": "7", "false": "0", "usb": "2", "ac": "1", "wireless": "4"}.get(args[2])
+        if value is None:
+            return p.err(f"svc power stayon: unknown value {args[2]}", 1)
+        p.device.state.settings(["put", "global", "stay_on_while_plugged_in", value])
+        return 0
+    if service in _SVC or service == "power":
+        p.stdout.write(f"usage: svc {service} [enable|disable]\n")
+        return 0
+    p.stdout.write(f"Unknown command '{service}'\n" + _SVC_HELP)
+    return 0
+
+
+_SERVICES = {"alarm": "android.app.IAlarmManager", "activity": "android.app.IActivityManager",
+             "package": "android.content.pm.IPackageManager", "settings": "",
+             "telephony.registry": "com.android.internal.telephony.ITelephonyRegistry",
+             "window": "android.view.IWindowManager", "input": "android.hardware.input.IInputManager"}  # fmt: skip
+
+
+def service(p: Proc) -> int:
+    """``service list|check|call``; of the calls, the one evaluators send:
+    ``service call alarm 3 s16 ZONE`` (IAlarmManager.setTimeZone)."""
+    args = p.argv[1:]
+    if not args:
+        return p.err("Usage: service [-h|-?]\n       service list\n       service check SERVICE\n"
+                     "       service call SERVICE CODE [i32 N | i64 N | f N | d N | s16 STR | null"
+                     " | fd f | nfd n | afd f ] ...", 0)  # fmt: skip
+    if args[0] == "list":
+        p.stdout.write(f"Found {len(_SERVICES)} services:\n")
+        for i, (name, iface) in enumerate(sorted(_SERVICES.items())):
+            p.stdout.write(f"{i}\t{name}: [{iface}]\n")
+        return 0
+    if args[0] == "check" and len(args) > 1:
+        found = "found" if args[1] in _SERVICES else "not found"
+        p.stdout.write(f"Service {args[1]}: {found}\n")
+        return 0
+    if args[0] == "call" and len(args) > 2:
+        name, code = args[1], args[2]
+        if name not in _SERVICES:
+            p.stdout.write(f"service: Service {name} does not exist\n")
+            return 0
+        if name == "alarm" and code == "3" and args[3:4] == ["s16"] and len(args) > 4:
+            zone = args[4]
+            p.device.state.timezone = zone
+            p.device.props["persist.sys.timezone"] = zone
+            p.device.state.touch()
+        p.stdout.write("Result: Parcel(00000000    '....')\n")
+        return 0
+    return p.err(f"service: Unknown command {args[0]}", 0)
 
 
 def ps(p: Proc) -> int:
@@ -215,15 +444,20 @@ _KEYCODES = {
     "DPAD_RIGHT": 22, "DPAD_CENTER": 23, "VOLUME_UP": 24, "VOLUME_DOWN": 25, "POWER": 26,
     "CAMERA": 27, "TAB": 61, "SPACE": 62, "ENTER": 66, "DEL": 67, "MENU": 82, "SEARCH": 84,
     "APP_SWITCH": 187, "WAKEUP": 224, "SLEEP": 223, "FORWARD_DEL": 112, "ESCAPE": 111,
-    "MOVE_HOME": 122, "MOVE_END": 123, "NOTIFICATION": 83,
+    "MOVE_HOME": 122, "MOVE_END": 123, "NOTIFICATION": 83, "CTRL_LEFT": 113, "CTRL_RIGHT": 114,
+    "SHIFT_LEFT": 59, "SHIFT_RIGHT": 60, "COPY": 278, "CUT": 277, "PASTE": 279,
 }  # fmt: skip
 
 
 def keycode(name: str) -> int | None:
-    """``KEYCODE_HOME``/``HOME``/``3`` → 3."""
+    """``KEYCODE_HOME``/``HOME``/``3``/``KEYCODE_A`` → its code."""
     if name.lstrip("-").isdigit():
         return int(name)
     key = name.upper().removeprefix("KEYCODE_")
+    if len(key) == 1 and key.isalpha():
+        return 29 + ord(key) - ord("A")
+    if len(key) == 1 and key.isdigit():
+        return 7 + int(key)
     return _KEYCODES.get(key)
 
 
@@ -250,6 +484,17 @@ def input_(p: Proc) -> int:
                 if code is None:
                     return p.err(f"Error: Unknown keycode '{name}'", 1)
                 state.press_key(code)
+        elif sub == "keycombination" and len(args) >= 3:
+            keys = [a for a in args[1:] if a != "-t"]
+            if "-t" in args:  # -t DURATION: how long the chord is held
+                keys.remove(args[args.index("-t") + 1])
+            chord: list[str | int] = []
+            for name in keys:
+                code = keycode(name)
+                if code is None:
+                    return p.err(f"Error: Unknown keycode '{name}'", 1)
+                chord.append(code)
+            state.press_combination(chord)
         elif sub in ("swipe", "draganddrop") and len(args) >= 5:
             x1, y1, x2, y2 = (_num(a) for a in args[1:5])
             duration = _num(args[5]) if len(args) > 5 else 300.0
@@ -267,6 +512,8 @@ def input_(p: Proc) -> int:
                 "      keyevent [--longpress|--doubletap] <key code number or name> ... (Default: keyboard)\n"
                 "      tap <x> <y> (Default: touchscreen)\n"
                 "      swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n"
+                "      draganddrop <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n"
+                "      keycombination [-t duration(ms)] <key code 1> <key code 2> ... (Default: keyboard)\n"
             )
             return 1
     except ValueError as exc:
@@ -294,7 +541,14 @@ def _delegate(p: Proc, method: str) -> int:
 
 
 def content(p: Proc) -> int:
-    return _delegate(p, "content")
+    out, err, status = p.device.state.run_content(p.argv[1:])
+    p.stdout.write(out)
+    p.stderr.write(err)
+    return int(status)
+
+
+def locksettings(p: Proc) -> int:
+    return _delegate(p, "locksettings")
 
 
 def settings(p: Proc) -> int:
@@ -406,12 +660,15 @@ COMMANDS: dict[str, CommandFunc] = {
     "wm": wm,
     "dumpsys": dumpsys,
     "ps": ps,
+    "svc": svc,
+    "service": service,
     "pidof": pidof,
     "ime": ime,
     "input": input_,
     "screencap": screencap,
     "content": content,
     "settings": settings,
+    "locksettings": locksettings,
     "uiautomator": uiautomator,
     "app_process": app_process,
     "log": log_,

@@ -97,7 +97,10 @@ async def test_number_read_on_screen_by_one_agent_is_blocked_in_another_agents_c
             gui(
                 "writer",
                 "text_input",
-                {"text": f"call {ALICE}", "selector": {"resourceId": f"{CALENDAR}:id/event_notes"}},
+                {
+                    "text": f"call {ALICE}",
+                    "selector": {"resourceId": f"{CALENDAR}:id/event_description"},
+                },
             ),
         )
         assert out.decision in ("deny", "rewrite", "escalate") and not out.executed, out
@@ -190,18 +193,12 @@ async def test_mcp_and_llm_agents_share_the_session(daemon: Daemon) -> None:
             ("clock.set_alarm", True),
             ("notes.create", False),
         ]
-        alarms = await client.submit(
-            sid,
-            {
-                "agent": "reader",
-                "channel": "api",
-                "action": "api_call",
-                "payload": {
-                    "command": "content query --uri content://com.google.android.deskclock/alarms"
-                },
-            },
+        # Clock has no public provider: its alarms are read on its screen, as on a phone.
+        shown = await client.submit(
+            sid, api("reader", "am start -a android.intent.action.SHOW_ALARMS")
         )
-        assert "gym" in alarms.result["output"]
+        assert shown.executed, shown
+        assert "gym" in (await client.screen(sid)).xml
         channels = {r["channel"] for r in await operator.audit(session=sid, limit=100)}
         assert channels >= {"tool", "llm", "api"}
 

@@ -144,7 +144,7 @@ def test_input_tap_on_send_submits_the_form() -> None:
         "echo 'unterminated",
         "ls;;ls",
         "ls &&",
-        "find /sdcard -delete",
+        "find /sdcard -exec rm {} ;",
     ],
 )
 def test_hidden_commands_are_refused(command: str) -> None:

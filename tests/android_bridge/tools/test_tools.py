@@ -45,11 +45,20 @@ def test_bad_arguments_name_the_field() -> None:
 def test_commands_quote_hostile_values_into_single_arguments() -> None:
     tool = get_tool("notes.create")
     args = tool.validate({"title": "a'; rm -rf /sdcard; echo '", "body": "$(id) `id` && x"})
-    (command,) = tool.commands(args)
-    argv = shlex.split(command)
-    assert argv[:4] == ["content", "insert", "--uri", "content://net.gsantner.markor/notes"]
-    assert "title:s:a'; rm -rf /sdcard; echo '" in argv
-    assert "body:s:$(id) `id` && x" in argv
+    mkdir, write, _check = tool.commands(args)
+    assert shlex.split(mkdir) == ["mkdir", "-p", "/sdcard/Documents/Markor"]
+    # a Markor note is a file in its notebook; the title cannot leave the folder
+    assert isinstance(write, str)
+    assert shlex.split(write) == [
+        "printf", "%s", "$(id) `id` && x", ">", "/sdcard/Documents/Markor/a__ rm -rf _sdcard_ echo _.md"
+    ]  # fmt: skip
+    calendar = get_tool("calendar.create_event")
+    _, insert = calendar.commands(calendar.validate({"title": "a:b", "description": "x\\y"}))
+    assert not isinstance(insert, str)
+    argv = shlex.split(insert(["Row: 0 _id=3\n"]))
+    # values are escaped for `content`, which splits a binding on unescaped colons
+    assert "title:s:a\\:b" in argv and "description:s:x\\\\y" in argv
+    assert "calendar_id:l:3" in argv and "eventTimezone:s:UTC" in argv
 
 
 def test_tool_commands_are_what_the_api_channel_would_judge_them_as() -> None:
@@ -62,19 +71,35 @@ def test_tool_commands_are_what_the_api_channel_would_judge_them_as() -> None:
         ("contacts.lookup", {"name": "Bob"}, "contacts.query", Operation.READ),
         ("settings.put", {"namespace": "secure", "key": "lock_screen_enabled", "value": "0"},
          "settings.put", Operation.SECURITY_CHANGE),
+        ("notes.create", {"title": "T", "body": "b"}, "notes.create", Operation.LOCAL_WRITE),
+        ("clock.set_alarm", {"hour": 6, "minutes": 5, "label": "Gym"}, "clock.set_alarm",
+         Operation.LOCAL_WRITE),
     ]:  # fmt: skip
         tool = get_tool(name)
-        (command,) = tool.commands(tool.validate(payload))
-        event = AgentEvent.parse({"session": "s", "agent": "a", "channel": "api",
-                                  "action": "api_call", "payload": {"command": command}})  # fmt: skip
-        completion = api.complete(event)
-        assert (completion.event.target, completion.semantics.operation) == (target, op)
+        steps = tool.commands(tool.validate(payload))
+        # the step that writes: the last one computed, or the one with an effect
+        commands = [s if isinstance(s, str) else s(["Row: 0 _id=1\n"]) for s in steps]
+        meanings = []
+        for command in commands:
+            event = AgentEvent.parse({"session": "s", "agent": "a", "channel": "api",
+                                      "action": "api_call", "payload": {"command": command}})  # fmt: skip
+            c = api.complete(event)
+            meanings.append((c.event.target, c.semantics.operation))
+        effects = [m for m in meanings if m[1] not in (Operation.READ, Operation.NAVIGATE)]
+        assert (effects or meanings)[-1] == (target, op), meanings
 
 
 def test_results_are_parsed_from_provider_rows() -> None:
+    name, phone, email = (
+        "vnd.android.cursor.item/name", "vnd.android.cursor.item/phone_v2",
+        "vnd.android.cursor.item/email_v2",
+    )  # fmt: skip
     rows = (
-        "Row: 0 _id=2, display_name=王伟, number=+86 138 1234 5678, email=wang.wei@example.cn\n"
-        "Row: 1 _id=9, display_name=Bob Miller, number=(650) 555-0199, email=bob@example.org\n"
+        f"Row: 0 contact_id=2, display_name=王伟, mimetype={name}, data1=王伟\n"
+        f"Row: 1 contact_id=2, display_name=王伟, mimetype={phone}, data1=+86 138 1234 5678\n"
+        f"Row: 2 contact_id=2, display_name=王伟, mimetype={email}, data1=wang.wei@example.cn\n"
+        f"Row: 3 contact_id=9, display_name=Bob Miller, mimetype={phone}, data1=(650) 555-0199\n"
+        f"Row: 4 contact_id=9, display_name=Bob Miller, mimetype={email}, data1=bob@example.org\n"
     )
     lookup = get_tool("contacts.lookup")
     assert lookup.parse(lookup.validate({"name": "bob miller"}), [rows]) == {
@@ -85,7 +110,15 @@ def test_results_are_parsed_from_provider_rows() -> None:
         c["name"] for c in search.parse(search.validate({"query": "138"}), [rows])["contacts"]
     ] == ["王伟"]
     page = get_tool("browser.read")
-    assert page.parse(page.validate({"url": "https://x"}), ["No result found.\n"]) == {
+    unreachable = (
+        "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
+        '<node index="0" text="This site can\'t be reached" resource-id="" class="android.widget.'
+        'TextView" package="com.android.chrome" content-desc="" checkable="false" checked="false" '
+        'clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" '
+        'long-clickable="false" password="false" selected="false" visible-to-user="true" '
+        'bounds="[0,0][1080,200]" /></hierarchy>'
+    )
+    assert page.parse(page.validate({"url": "https://x"}), ["Starting", unreachable]) == {
         "url": "https://x", "found": False}  # fmt: skip
 
 

@@ -123,8 +123,7 @@ def test_empty_and_depth_and_active_window(dev: DeviceState) -> None:
 
 
 def test_invisible_offscreen_rows_are_skipped(dev: DeviceState) -> None:
-    for i in range(40):
-        dev.providers.add("notes", {"title": f"note {i:02d}", "body": "x"})
+    dev.seed({"notes": [{"title": f"note {i:02d}", "body": "x"} for i in range(40)]})
     dev.start("net.gsantner.markor")
     xml = dev.hierarchy_xml()
     assert "note 00.md" in xml and "note 39.md" not in xml
@@ -135,10 +134,9 @@ def test_invisible_offscreen_rows_are_skipped(dev: DeviceState) -> None:
 
 
 def test_cached_per_revision_and_400_nodes_serialize(dev: DeviceState) -> None:
-    for i in range(200):
-        dev.providers.add(
-            "contacts", {"display_name": f"Person {i:03d}", "number": f"+1 555 0{i:03d}"}
-        )
+    dev.seed(
+        {"contacts": [{"name": f"Person {i:03d}", "phone": f"+1 555 0{i:03d}"} for i in range(200)]}
+    )
     dev.start("com.android.contacts")
     # make every row visible by giving the screen a tall window
     dev.height = 40000

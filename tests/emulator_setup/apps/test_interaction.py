@@ -72,8 +72,7 @@ def test_back_home_and_current(dev: DeviceState) -> None:
 
 
 def test_swipe_scrolls_lists(dev: DeviceState) -> None:
-    for i in range(30):
-        dev.providers.add("contacts", {"display_name": f"Zed {i:02d}", "number": "1"})
+    dev.seed({"contacts": [{"name": f"Zed {i:02d}", "phone": "1"} for i in range(30)]})
     dev.start("com.android.contacts")
     assert not dev.find(sel(text="Zed 29"))
     for _ in range(10):

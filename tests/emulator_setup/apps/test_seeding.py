@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from emulator_setup.fixtures import FixtureError, available, fixture_rows, load_fixture
+from emulator_setup.fixtures import FixtureError, available, load_fixture, plan
 from emulator_setup.seeding import SeedError, bind, insert_command, seed
 from emulator_setup.testing import DeviceHandle, virtual_device, virtual_farm  # noqa: F401
 from emulator_setup.virtual.state import DeviceState
@@ -25,9 +25,11 @@ SMALL = {
 }
 
 
-def test_bind_types_and_quoting() -> None:
+def test_bind_types_escaping_and_quoting() -> None:
     assert bind("n", None) == "n:n:" and bind("b", True) == "b:b:true"
-    assert bind("i", 3) == "i:l:3" and bind("f", 1.5) == "f:d:1.5" and bind("s", "a:b") == "s:s:a:b"
+    assert bind("i", 3) == "i:l:3" and bind("f", 1.5) == "f:d:1.5"
+    # content (Android 12+) splits a binding on unescaped colons
+    assert bind("s", "a:b\\c") == "s:s:a\\:b\\\\c"
     cmd = insert_command("content://sms/inbox", {"body": "it's $x"})
     assert cmd == "content insert --uri content://sms/inbox --bind 'body:s:it'\"'\"'s $x'"
 
@@ -41,9 +43,9 @@ def test_fixture_validation(tmp_path: Path) -> None:
     with pytest.raises(FixtureError, match="unknown sections"):
         load_fixture(str(bad))
     with pytest.raises(FixtureError, match="lacks 'name'"):
-        list(fixture_rows({"contacts": [{"phone": "1"}]}))
+        plan({"contacts": [{"phone": "1"}]})
     with pytest.raises(FixtureError, match="ISO-8601"):
-        list(fixture_rows({"sms": [{"address": "1", "body": "x", "date": "yesterday"}]}))
+        plan({"sms": [{"address": "1", "body": "x", "date": "yesterday"}]})
 
 
 def test_default_fixture_covers_every_section() -> None:
@@ -62,21 +64,46 @@ def test_default_fixture_covers_every_section() -> None:
 def test_seed_over_adb_replaces_and_reads_back(virtual_device: DeviceHandle) -> None:  # noqa: F811
     port = virtual_device.farm.adb_port
     report = seed(virtual_device.serial, SMALL, adb_port=port)
-    assert report.rows == {"content://com.android.contacts/contacts": 1, "content://sms/inbox": 1}
+    assert report.rows == {"contacts": 1, "sms": 1}
     assert report.files == ["/sdcard/Download/seeded.txt"] and report.settings == 1
     out = virtual_device.shell(
-        "content query --uri content://com.android.contacts/data/phones --projection display_name:number"
+        "content query --uri content://com.android.contacts/data/phones"
+        " --projection display_name:data1:data4"
     )
-    assert (
-        out == "Row: 0 display_name=Seed Person, number=+33 6 12 34 56 78\n"
-    )  # replaced, not appended
+    # replaced, not appended; the provider normalized the number as on a phone
+    assert out == "Row: 0 display_name=Seed Person, data1=+33 6 12 34 56 78, data4=+33612345678\n"
     out = virtual_device.shell("content query --uri content://sms/inbox --projection body")
     assert out == 'Row: 0 body=Code: 111-222 it\'s "quoted"; $HOME `x`\n'
     assert virtual_device.shell("cat /sdcard/Download/seeded.txt") == "hello from the fixture"
     assert virtual_device.shell("settings get global wifi_on").strip() == "0"
     again = seed(virtual_device.serial, "default", adb_port=port)
-    assert again.rows["content://com.android.contacts/contacts"] == 10
-    assert len(again.rows) >= 9 and not again.skipped
+    assert again.rows == {"contacts": 10, "sms": 6, "events": 3, "mail": 5, "expenses": 3,
+                          "alarms": 2, "pages": 4, "products": 4, "notes": 2}  # fmt: skip
+    assert not again.skipped
+
+
+@pytest.mark.device
+def test_adb_seeding_matches_in_process_seeding(virtual_device: DeviceHandle) -> None:  # noqa: F811
+    """The same fixture over ADB and in-process gives the same provider rows and app data."""
+    queries = [
+        "content query --uri content://com.android.contacts/data"
+        " --projection display_name:mimetype:data1:data2:data4 --sort display_name,_id",
+        "content query --uri content://sms --projection address:body:date:type:read:seen"
+        " --sort date",
+        "content query --uri content://com.android.calendar/events"
+        " --projection title:description:eventLocation:dtstart:dtend:eventTimezone",
+        "su 0 sqlite3 /data/data/com.google.android.gm/databases/mail.db"
+        " 'SELECT folder, sender, recipient, subject, body, date FROM messages ORDER BY date'",
+        "su 0 sqlite3 /data/user_de/0/com.google.android.deskclock/databases/alarms.db"
+        " 'SELECT hour, minutes, label, enabled FROM alarm_templates ORDER BY hour'",
+        "ls /sdcard/Documents/Markor",
+    ]
+    in_process = [virtual_device.shell(q) for q in queries]  # the device starts seeded in-process
+    seed(virtual_device.serial, "default", adb_port=virtual_device.farm.adb_port)
+    over_adb = [virtual_device.shell(q) for q in queries]
+    assert [len(out.splitlines()) for out in in_process] == [42, 6, 3, 8, 2, 2]
+    for before, after in zip(in_process, over_adb, strict=True):
+        assert after == before
 
 
 @pytest.mark.device
@@ -89,17 +116,18 @@ def test_seed_refuses_unknown_device_and_bad_fixture(virtual_device: DeviceHandl
         seed(virtual_device.serial, bad, adb_port=port)
     # nothing was half-written: the device still has its default data
     assert "Groceries" in virtual_device.shell(
-        "content query --uri content://com.rammigsoftware.bluecoins/transactions"
+        "su 0 sqlite3 /data/data/com.rammigsoftware.bluecoins/databases/bluecoins.fydb"
+        " 'SELECT title FROM transactions'"
     )
 
 
 def test_every_shipped_fixture_loads_in_process() -> None:
     for name in available():
         dev = DeviceState(fixture=name)
-        out, rc = dev.content(
+        out, err, rc = dev.run_content(
             ["query", "--uri", "content://com.android.contacts/contacts", "--projection", "_id"]
         )
-        assert rc == 0 and out.startswith("Row: 0 "), name
+        assert rc == 0 and not err and out.startswith("Row: 0 "), name
 
 
 def test_user_fixture_files_are_reread_and_yaml_errors_named(tmp_path: Path) -> None:

@@ -196,10 +196,13 @@ def test_api_high_impact(pep: PEP, command: str, request_text: str, decision: De
 
 def test_api_injected_recipient_and_forwarded_code(pep: PEP, device: DeviceState) -> None:
     request = "Find me a pancake recipe"
-    read = api("content query --uri content://com.android.chrome/pages", request)
+    # the fixture's pages saved to Download: their text is untrusted file content (the web is
+    # not a provider on Android)
+    pages = "\n".join(str(r["text"]) for r in device.web.rows("pages"))
+    device.fs.write("/sdcard/Download/pages.txt", pages.encode())
+    read = api("cat /sdcard/Download/pages.txt", request)
     verdict = pep.decide_sync(read)
-    output, _ = device.content(["query", "--uri", "content://com.android.chrome/pages"])
-    pep.record_result_sync(read, verdict, output)
+    pep.record_result_sync(read, verdict, device.fs.read("/sdcard/Download/pages.txt").decode())
     inbox = api("content query --uri content://sms/inbox", request)
     verdict = pep.decide_sync(inbox)
     # the page asked the agent to read the messages and send the code on: reading them for the
