@@ -68,7 +68,15 @@ class PEPLike(Protocol):
 
     async def record_result(self, event: Any, verdict: Verdict, result: Any) -> int: ...
 
-    def observe(self, session: str, values: Any, *, event_id: str = "", agent: str = "") -> int: ...
+    def observe(
+        self,
+        session: str,
+        values: Any,
+        *,
+        event_id: str = "",
+        agent: str = "",
+        device: str | None = None,
+    ) -> int: ...
 
 
 class MediationOutcome(BaseModel):
@@ -183,7 +191,9 @@ class Mediator:
             scr = await self._dump(device)
         if session is not None:
             try:
-                self.pep.observe(session, screen_observations(parse_screen(scr.xml)))
+                # what a device shows stays that device's: another session on it may not
+                # launder it by ending the session that looked
+                self.pep.observe(session, screen_observations(parse_screen(scr.xml)), device=serial)
             except Exception as exc:
                 log.warning("could not record the screen of %s into %s: %s", serial, session, exc)
             record_screen = getattr(self.recorder, "record_screen", None)
@@ -249,11 +259,13 @@ class Mediator:
                 context = dict(event.context)
                 # Only the dump taken here counts; an empty one makes GUI writes fail closed.
                 context["screen_xml"] = screen.xml if screen is not None else ""
+                # the screen was seen on this device: its values are the device's provenance
+                context["device"] = serial
                 if screen is not None:
                     context["app"] = screen.package
                 event = event.model_copy(update={"context": context})
                 if screen is not None and planned_hash and planned_hash != screen.hash:
-                    return self._stale(event, screen, planned_hash)
+                    return self._stale(event, screen, planned_hash, serial)
             elif "screen_xml" in event.context:
                 # a screen the agent supplied is its claim, not an observation: never judged on
                 context = {k: v for k, v in event.context.items() if k != "screen_xml"}
@@ -280,7 +292,7 @@ class Mediator:
                 except (EmptyHierarchyError, ScreenParseError, DeviceError) as exc:
                     return self._not_committed(event, verdict, screen, f"not committed: {exc}")
                 if now.hash != screen.hash:
-                    return self._stale(event, now, screen.hash)
+                    return self._stale(event, now, screen.hash, serial)
             return await self._commit_and_record(event, verdict, device, screen)
 
     def _not_committed(
@@ -358,7 +370,9 @@ class Mediator:
             )
         return verdict
 
-    def _stale(self, event: AgentEvent, screen: Screen, planned: str) -> MediationOutcome:
+    def _stale(
+        self, event: AgentEvent, screen: Screen, planned: str, serial: str
+    ) -> MediationOutcome:
         reason = (
             f"the screen changed since the agent planned on it (planned {planned[:12]}, "
             f"now {screen.hash[:12]}); nothing was done — look again and resubmit"
@@ -371,6 +385,7 @@ class Mediator:
                 screen_observations(parse_screen(screen.xml)),
                 event_id=event.id,
                 agent=event.agent,
+                device=serial,
             )
             audit = getattr(self.pep, "audit", None)
             if audit is not None:

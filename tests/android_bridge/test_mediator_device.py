@@ -83,19 +83,16 @@ def test_phone_seen_on_contacts_is_blocked_in_calendar_benign_title_committed(
         )  # fmt: skip
         assert leak.verdict.decision.value != "allow", leak
         assert any(e.source == "contacts" for e in leak.verdict.evidence), leak.verdict
-        # another session never saw the contact: whatever it decides, Contacts is no evidence
+        # another session on the same device: what the device showed is still its provenance
+        # (ending or switching sessions does not launder a value, docs/security.md)
         m.bind_session("other", serial)
         elsewhere = await m.submit(
             gui("other", "writer", "text_input", {
                 "text": f"Call Wang at {PHONE}",
                 "selector": {"resourceId": f"{CALENDAR}:id/event_description"}})
         )  # fmt: skip
-        assert not any(e.source == "contacts" for e in elsewhere.verdict.evidence)
-        if elsewhere.executed:  # clear the field again so the saved event stays benign
-            await m.submit(
-                gui("other", "writer", "text_input", {
-                    "text": "", "selector": {"resourceId": f"{CALENDAR}:id/event_description"}})
-            )  # fmt: skip
+        assert not elsewhere.executed, elsewhere
+        assert any(e.source == "contacts" for e in elsewhere.verdict.evidence), elsewhere.verdict
         title = await m.submit(
             gui("s1", "writer", "text_input", {
                 "text": "Team sync", "selector": {"resourceId": f"{CALENDAR}:id/event_title"}})

@@ -12,7 +12,11 @@ import pytest
 from android_bridge.api.client import BridgeError
 from tests.security.harness import Target, tool
 
-ALARMS = "content://com.google.android.deskclock/alarms"
+# Clock has no provider: its alarms are read from its private database as root
+ALARMS = (
+    "su 0 sqlite3 /data/user_de/0/com.google.android.deskclock/databases/alarms.db "
+    "'SELECT label FROM alarm_templates'"
+)
 ASK = {"id": "sec-ask-alarm", "match": {"target": "clock.*"}, "decision": "escalate"}
 
 
@@ -49,7 +53,7 @@ async def test_an_escalation_is_the_operators_and_is_used_once(
                     await call
                 assert err.value.status == 403 and err.value.code == "operator_only"
             assert not held.done()
-            assert label not in target.device.rows(ALARMS)  # nothing before the human says so
+            assert label not in target.device.shell(ALARMS)  # nothing before the human says so
 
             resolved = await (op.approve(eid) if verdict == "approve" else op.deny(eid))
             assert resolved.decision == ("approved" if verdict == "approve" else "denied")
@@ -61,7 +65,7 @@ async def test_an_escalation_is_the_operators_and_is_used_once(
                 with pytest.raises(BridgeError) as err:
                     await replay
                 assert err.value.status == 404
-            rows = target.device.rows(ALARMS)
+            rows = target.device.shell(ALARMS)
             assert rows.count(label) == (1 if verdict == "approve" else 0), rows
             assert await op.escalations() == []
             await op.end_session(s.session)

@@ -7,8 +7,6 @@ agent's own; the PEP keys provenance memory by that device."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.security.harness import CALENDAR, SMS_INBOX, Target, api
 
 CODE = "739164"
@@ -74,11 +72,6 @@ async def test_ending_the_session_and_reusing_its_id_does_not_forget_the_device(
         assert out.decision != "allow" and not out.executed, out.verdict.reason
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="Mediator.screen (android_bridge/mediator.py, outside this branch) observes a shown "
-    "screen into the session, not into the device: pep.observe(..., device=serial) is missing",
-)
 async def test_a_code_seen_through_get_screen_stays_the_devices(fresh_target: Target) -> None:
     """The same laundering when the only sight of the code was ``GET …/screen``."""
     target = fresh_target
