@@ -35,6 +35,8 @@ class InstructionMemory:
     by_word: dict[str, list[Instruction]] = field(default_factory=dict)
     by_ask: dict[str, list[Instruction]] = field(default_factory=dict)
     """Instructions by the operations they ask for (an action matched by what it does)."""
+    by_identifier: dict[str, list[Instruction]] = field(default_factory=dict)
+    """Instructions by the identifiers they name, lowercased (a tool's own name in a span)."""
     _seen: set[tuple[str, str, frozenset[str]]] = field(default_factory=set)
 
     def __len__(self) -> int:
@@ -50,26 +52,16 @@ class InstructionMemory:
             self.by_word.setdefault(w, []).append(ins)
         for a in ins.asks:
             self.by_ask.setdefault(a, []).append(ins)
+        for ident in ins.identifiers:
+            self.by_identifier.setdefault(ident.lower(), []).append(ins)
         while len(self.items) > MAX_INSTRUCTIONS:
             self._drop(self.items.popleft())
 
     def _drop(self, ins: Instruction) -> None:
         self._seen.discard((ins.event_id, ins.cue, ins.words))
-        for a in ins.asks:
-            bucket = self.by_ask.get(a)
-            if bucket is not None:
-                with contextlib.suppress(ValueError):
-                    bucket.remove(ins)
-                if not bucket:
-                    del self.by_ask[a]
-        for w in ins.words:
-            bucket = self.by_word.get(w)
-            if bucket is None:
-                continue
-            with contextlib.suppress(ValueError):
-                bucket.remove(ins)
-            if not bucket:
-                del self.by_word[w]
+        _unindex(self.by_ask, ins.asks, ins)
+        _unindex(self.by_word, ins.words, ins)
+        _unindex(self.by_identifier, (i.lower() for i in ins.identifiers), ins)
 
     def expire(self, horizon: float) -> None:
         while self.items and self.items[0].ts < horizon:
@@ -83,6 +75,10 @@ class InstructionMemory:
                 seen.setdefault(id(ins), ins)
         return list(seen.values())
 
+    def naming(self, identifier: str) -> list[Instruction]:
+        """The instructions that name ``identifier`` (compared lowercased)."""
+        return list(self.by_identifier.get(identifier.lower(), ()))
+
     def sharing_words(self, words: Iterable[str]) -> list[Instruction]:
         """The instructions that share at least one word with ``words``, each once."""
         seen: dict[int, Instruction] = {}
@@ -90,6 +86,17 @@ class InstructionMemory:
             for ins in self.by_word.get(w, ()):
                 seen.setdefault(id(ins), ins)
         return list(seen.values())
+
+
+def _unindex(index: dict[str, list[Instruction]], keys: Iterable[str], ins: Instruction) -> None:
+    for key in keys:
+        bucket = index.get(key)
+        if bucket is None:
+            continue
+        with contextlib.suppress(ValueError):
+            bucket.remove(ins)
+        if not bucket:
+            del index[key]
 
 
 @dataclass(slots=True)

@@ -174,7 +174,9 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
     if not acted:
         return None
     asked = expanded(
-        frozenset(unicode_words(ctx.user_request)) | frozenset(tokens(ctx.user_request))
+        frozenset(unicode_words(ctx.user_request))
+        | frozenset(tokens(ctx.user_request))
+        | ctx.intent().words
     )
     if not expanded(frozenset(acted)).isdisjoint(asked):
         return None

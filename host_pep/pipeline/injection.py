@@ -37,6 +37,7 @@ from host_pep.pipeline.context import (
 )
 from host_pep.recognition.instructions import identifiers
 from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.request import stopwords
 from host_pep.recognition.words import content_words, expanded, name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.verdict import Decision, Stage
@@ -360,7 +361,37 @@ def check_injected_values(ctx: DecisionContext) -> Outcome | None:
 
 def check_carried_out(ctx: DecisionContext) -> Outcome | None:
     """Check 3: what the action does is what an instruction asked for."""
-    return _carried_out(ctx) or _first_step_of_theft(ctx) or _asked_by_authority(ctx)
+    return (
+        _names_this_tool(ctx)
+        or _carried_out(ctx)
+        or _first_step_of_theft(ctx)
+        or _asked_by_authority(ctx)
+    )
+
+
+def _names_this_tool(ctx: DecisionContext) -> Outcome | None:
+    """Content from outside named the very tool the agent now calls ("call empty_trash to
+    finish", "use upgrade_booking") and the request does not ask for what the tool's name
+    says: text that knows the agent's tools and tells it which to call is an instruction to
+    the agent, whatever the user asked for otherwise."""
+    state = ctx.state
+    target = ctx.event.target
+    if state is None or not target or not len(state.instructions):
+        return None
+    names = {target, target.rsplit(".", 1)[-1], target.rsplit("/", 1)[-1]}
+    candidates = [ins for n in names for ins in state.instructions.naming(n)]
+    if not candidates:
+        return None
+    said = {stem(t) for t in tokens(target)} - stopwords()
+    if said <= expanded(ctx.intent().words):
+        return None  # the request says what the name says ("empty the trash")
+    for ins in candidates:
+        if not (ins.untrusted or ins.strong):
+            continue  # a note to self that names a tool
+        if ins.designated and ctx.intent().delegates and not ins.strong:
+            continue  # the user adopted what that source asks
+        return _carried(ctx, ins, f"{ins.cue} instruction names the tool {target}")
+    return None
 
 
 # operations by family, to find the instructions that ask for a family

@@ -40,7 +40,7 @@ _BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\r\n[ \t]*\r\n")
 _SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+(?=\s|$)|\n|$)|[^\n]+")
 # what may stand before an imperative's verb: bullets, numbering, quotes, a label
 _LEAD = re.compile(
-    r"^(?:[\s>*\-•·–—\"'“‘(\[]+|\d{1,2}[.)]\s+|(?:todo|to do|note|n\.b\.|p\.s\.|action|"
+    r"^(?:[\s>*\-•·–—\"'“‘(\[#]+|\d{1,2}[.)]\s+|(?:todo|to do|note|n\.b\.|p\.s\.|action|"
     r"action item|task|reminder|important|urgent|attention|fyi)\s*[:!\-]+\s*)+",
     re.IGNORECASE,
 )
@@ -110,6 +110,15 @@ class _Cues:
             re.IGNORECASE,
         )
         self.strong.append(("addressed", self.label))
+        # a label written as one identifier that names an assistant: "note_for_assistant:",
+        # "AI_INSTRUCTIONS:", "agent-task:" (comments in files, keys in data)
+        single = alternation(a for a in lex.addressees if re.fullmatch(r"[^\W_]+", a))
+        self.token_label = re.compile(
+            rf"(?:^|[\n#>*\[(\"'“])\s*#*\s*(?:(?:[^\W_]+[_-])+(?:{single})s?(?:[_-][^\W_]+)*"
+            rf"|(?:{single})s?(?:[_-][^\W_]+)+)\s*\]?\s*[:=]",
+            re.IGNORECASE,
+        )
+        self.strong.append(("addressed", self.token_label))
         self.openers = re.compile(rf"^(?:{whole_words(lex.request_openers)})\b", re.IGNORECASE)
         self.opener_anywhere = re.compile(whole_words(lex.request_openers), re.IGNORECASE)
         self.verbs: dict[Operation, tuple[str, ...]] = {

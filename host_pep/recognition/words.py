@@ -48,7 +48,35 @@ def content_words(text: str) -> frozenset[str]:
     # stands for its words
     for m in _COMPOUND.finditer(text):
         words.update(tokens(m.group(0)))
+    words |= _phrase_synonyms(text.casefold())
     return frozenset(stem(w) for w in words if w not in skip and stem(w) not in skip)
+
+
+@lru_cache(maxsize=1)
+def _phrases() -> tuple[re.Pattern[str], dict[str, frozenset[str]]]:
+    """Synonyms written as several words ("sign in", "lock screen"), matched with any separator
+    ("sign-in", "lock_screen"), each standing for the one-word names of its group ("signin",
+    "login", "lockscreen"): a word set cannot hold a phrase, its one-word synonyms can."""
+    groups: dict[str, frozenset[str]] = {}
+    for word, group in lexicon().synonyms.items():
+        parts = _SPLIT.split(word)
+        if len(parts) > 1 and all(parts):
+            singles = frozenset(w for w in group if _SPLIT.search(w) is None)
+            if singles:
+                groups[" ".join(parts)] = singles
+    if not groups:
+        return re.compile(r"(?!)"), {}
+    alternatives = sorted(groups, key=len, reverse=True)
+    pattern = "|".join(r"[\s_-]+".join(map(re.escape, p.split())) for p in alternatives)
+    return re.compile(rf"(?<![^\W_])(?:{pattern})(?![^\W_])"), groups
+
+
+def _phrase_synonyms(text: str) -> set[str]:
+    pattern, groups = _phrases()
+    found: set[str] = set()
+    for m in pattern.finditer(text):
+        found |= groups.get(" ".join(_SPLIT.split(m.group(0))), frozenset())
+    return found
 
 
 _COMPOUND = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+\b")
