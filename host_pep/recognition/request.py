@@ -97,7 +97,8 @@ def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
         parts.append(rf"(?:{alternation(stems)})[^\W\d_]*")
     if not parts:
         return None
-    return re.compile(rf"(?<![^\W\d_])(?:{'|'.join(parts)})")
+    # a verb inside a channel, a handle or a path names it ("#deploys", "@sendgrid"): no ask
+    return re.compile(rf"(?<![^\W\d_])(?<![#@/])(?:{'|'.join(parts)})")
 
 
 def verb_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]]:
