@@ -311,12 +311,24 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
     related = {w: {w} | synonyms.get(w, frozenset()) for w in unexplained}
     candidates = state.instructions.sharing_words({s for group in related.values() for s in group})
     verb = _action_verb(ctx)
+    unasked_kind = family not in asked
     if verb:
-        # a strong span that names this very act ("Merge immediately", "disarm the system")
-        candidates += [i for i in state.instructions.sharing_words([verb]) if i.strong]
+        # a span that names this very act ("Merge immediately", "disarm the system"): a strong
+        # one, or outside text asking for a kind of act the user did not ask for at all
+        # ("please restart the server" in a ticket, and the agent restarts a server)
+        candidates += [
+            i
+            for i in state.instructions.sharing_words([verb])
+            if i.strong or (i.untrusted and unasked_kind)
+        ]
     for ins in candidates:
         covered = {w for w, group in related.items() if not group.isdisjoint(ins.words)}
-        if not covered and ins.strong and verb and verb in ins.words:
+        if (
+            not covered
+            and verb
+            and verb in ins.words
+            and (ins.strong or (ins.untrusted and unasked_kind))
+        ):
             covered = {verb}
             unexplained = frozenset({verb})
         if not covered or not _covered_enough(covered, unexplained, ins):
