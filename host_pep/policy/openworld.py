@@ -440,11 +440,11 @@ def _refined(
         tokset & _MONEY or (FieldRole.ACCOUNT in arg_roles and FieldRole.AMOUNT in arg_roles)
     ):
         return Operation.PAYMENT
-    if op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE) and (
+    if op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE, Operation.EXTERNAL_SEND) and (
         (tokset & lex.paid_objects and tokset & lex.booking_verbs)
         or any(str(k).lower() in _CHARGING_ARGS and v is True for k, v in payload.items())
     ):
-        return Operation.PAYMENT  # booking a hotel or a flight commits the user's money
+        return Operation.PAYMENT  # booking a hotel, requesting a loan commit the user's money
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and _removal_flag(payload):
         return Operation.DELETE  # {"archived": true}: a patch that moves the record away
     if op is Operation.LOCAL_WRITE and (
