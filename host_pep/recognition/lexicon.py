@@ -175,6 +175,9 @@ class Language(_Strict):
     money: Money = Field(default_factory=Money)
     ui_nouns: list[str] = Field(default_factory=list)
     """Nouns after a verb that make it the name of a control ("the delete button")."""
+    question_words: list[str] = Field(default_factory=list)
+    """Words that open a question about an act ("how much", "when", "quanto"): a verb after one
+    in the same clause is asked about, not asked for ("tell me how much I must pay")."""
     answer_phrases: list[str] = Field(default_factory=list)
     """Phrases by which a request asks the assistant to answer in the conversation ("tell me",
     "let me know"): a send verb inside one does not ask for a message to leave the device."""
@@ -268,6 +271,7 @@ class Lexicon:
         self.money_caps = _words([lang.money.caps for lang in langs])
         self.ui_nouns = _words([lang.ui_nouns for lang in langs])
         self.answer_phrases = _words([lang.answer_phrases for lang in langs])
+        self.question_words = _words([lang.question_words for lang in langs])
         self.local_destinations = tuple(p for lang in langs for p in lang.local_destinations)
         self.file_extensions = _words([lang.file_extensions for lang in langs])
         self.stopwords = frozenset(_words([lang.stopwords for lang in langs]))

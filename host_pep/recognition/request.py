@@ -46,6 +46,9 @@ class _Patterns:
         self.participle = re.compile(rf"(?:{alternation(lex.participle_endings)})$")
         self.stem_participle = re.compile(rf"(?:{alternation(lex.stem_participle_endings)})$")
         self.wish_before = re.compile(rf"(?:{whole_words(lex.wish_before)})[^.,;!?]{{0,24}}$")
+        self.question = re.compile(
+            rf"(?:{whole_words(lex.question_words) or '(?!)'}){_CLAUSE_TAIL}", re.IGNORECASE
+        )
         self.answer = re.compile(whole_words(lex.answer_phrases) or r"(?!)")
         self.ui_noun = re.compile(rf"{_INFLECTIONS}\s+(?:{alternation(lex.ui_nouns)})\b")
         currencies = alternation(lex.currencies)
@@ -168,6 +171,11 @@ def answers_user(request: str, verb: str, pos: int) -> bool:
     )
 
 
+def asked_about(request: str, pos: int) -> bool:
+    """ "how much do I have to pay", "quanto devo pagare": a question about the act."""
+    return _patterns().question.search(request[:pos]) is not None
+
+
 def asking_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]]:
     """The verbs of ``verbs`` in ``request`` that ask for their act: not negated, not naming a
     button, not describing something already done, not asking the assistant to answer."""
@@ -178,6 +186,7 @@ def asking_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, in
         and not names_a_control(request, v, p)
         and not describes_past(request, v, p, verbs)
         and not answers_user(request, v, p)
+        and not asked_about(request, p)
     ]
 
 
@@ -186,7 +195,7 @@ def money_request(request: str) -> tuple[str, int] | None:
     giving verb and its position."""
     p = _patterns()
     m = p.money_request.search(request)
-    if m is None or p.negation.search(request[: m.start()]):
+    if m is None or p.negation.search(request[: m.start()]) or asked_about(request, m.start()):
         return None
     return (m.group(1) or m.group(2), m.start())
 
