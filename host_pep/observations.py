@@ -52,6 +52,9 @@ class Observation:
     """Public directory data about a business or place: rule 1 does not protect it."""
     asks: frozenset[str] = frozenset()
     """For a value inside an instruction span: the operations the span asks for."""
+    record_words: frozenset[str] = frozenset()
+    """For an identifier in a structured result: the content words of the record it identifies
+    (its title, name, subject): an action carrying the id acts on what those words name."""
 
     @property
     def source(self) -> str:

@@ -19,6 +19,7 @@ from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy, is_package_name, tokens
 from host_pep.recognition.instructions import Span, Strength, identifiers, instruction_spans
 from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.words import content_words
 from host_pep.semantics import ObservedValue
 from host_pep.values.addresses import address_key
 from host_pep.values.fields import is_phone_field
@@ -274,6 +275,32 @@ def _with_national(f: Found) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*f.keys, *extra)))
 
 
+_ID_VALUE = re.compile(r"[\w.:-]{1,64}")
+
+
+def _is_id_field(field: str) -> bool:
+    """ "id", "id_", "file_id", "eventId": a field that identifies its record."""
+    toks = tokens(_leaf(field))
+    return bool(toks) and toks[-1] in ("id", "uid", "uuid")
+
+
+def _record_of(field: str) -> str:
+    """The path of the record a field belongs to ("[0].title" -> "[0]"; "title" -> "")."""
+    return field.rsplit(".", 1)[0] if "." in field else ""
+
+
+def _record_words(values: list[ObservedValue]) -> dict[str, frozenset[str]]:
+    """Per record of a structured result, the content words of its short text fields (its
+    title, name, subject, counterparty): what the record is, in words a request would use."""
+    words: dict[str, set[str]] = {}
+    for ov in values:
+        text = ov.text
+        if not text or len(text) > 80 or len(text.split()) > 8 or _is_id_field(ov.field):
+            continue
+        words.setdefault(_record_of(ov.field), set()).update(content_words(text))
+    return {k: frozenset(v) for k, v in words.items()}
+
+
 def _leaf(field: str) -> str:
     return field.lower().rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]
 
@@ -324,6 +351,8 @@ def to_observations(
     result = Observed()
     out = result.values
     labelled_by: str | None = None  # the source whose previous text was a secret's label
+    values = list(values)
+    records = _record_words(values)
     for ov in values:
         text = ov.text
         if not text or not text.strip():
@@ -398,7 +427,11 @@ def to_observations(
         # identifiers outside any span are data (an invoice number in the invoice): a value an
         # instruction also names is not the instruction's alone
         if words >= 1 and len(text) <= 20_000:
-            for ident in _plain_identifiers(text, spans):
+            idents = set(_plain_identifiers(text, spans))
+            if _is_id_field(ov.field) and _ID_VALUE.fullmatch(text.strip()):
+                idents.add(text.strip().lower())  # "file_id": "512" -- an id, digits or not
+            record = records.get(_record_of(ov.field), frozenset())
+            for ident in idents:
                 out.append(
                     Observation(
                         key=f"id:{ident}",
@@ -415,6 +448,7 @@ def to_observations(
                         instructive=False,
                         ts=now,
                         designated=designated,
+                        record_words=record,
                     )
                 )
         password = ov.kind_hint == "credential"

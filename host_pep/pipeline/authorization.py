@@ -71,6 +71,22 @@ def _object_words(ctx: DecisionContext) -> set[str]:
 _GENERIC_SETTINGS = frozenset({"settings", "setting", "com", "android", "id"})
 
 
+def _records_acted_on(ctx: DecisionContext) -> set[str]:
+    """The words of the records the action's arguments identify: ``cancel(id=12)`` after a
+    listing showed order 12 as "Wien Energie, Zieglergasse 4" acts on what those words name
+    (a request naming the record by its words names the object)."""
+    state = ctx.state
+    if state is None:
+        return set()
+    out: set[str] = set()
+    for text in ctx.sem.text.values():
+        value = text.strip().lower()
+        if 0 < len(value) <= 64:
+            for obs in state.index.get(f"id:{value}", ()):
+                out |= obs.record_words
+    return out
+
+
 def _overlaps(request_words: set[str], objects: set[str]) -> bool:
     if request_words & objects:
         return True
@@ -336,7 +352,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     # the verb that asks for the operation is not its object ("pay for the order": order stays)
     first_verb = min(positions, key=lambda vp: vp[1])[0]
     request_words -= set(first_verb.split())
-    objects = _object_words(ctx)
+    objects = _object_words(ctx) | _records_acted_on(ctx)
     # CJK requests have no spaces: an object word ("联系人", "王伟") counts as a substring
     cjk = any(o in request for o in objects if len(o) >= 2 and not o.isascii())
     if cjk or _overlaps(request_words, objects):
