@@ -295,6 +295,21 @@ def intent(request: str) -> RequestIntent:
     )
 
 
+_URL_HOST = re.compile(
+    r"^(?:[a-z][a-z0-9+.-]*://)?(?:www\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?:[/:?#]|$)"
+)
+
+
+def _site(value: str) -> str | None:
+    """The host a link or address-like argument names ("https://www.x.example/a" -> x.example)."""
+    if " " in value or "@" in value:
+        return None
+    m = _URL_HOST.match(value)
+    if m is None or not re.search(r"[a-z]", m.group(1).rsplit(".", 1)[-1]):
+        return None  # "3.14", "10.0.0.1": no site
+    return m.group(1)
+
+
 def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
     """Does the request point at what this call reads? It gives one of the call's arguments
     ("pay the bill in bill-dec.txt" -> read_file(bill-dec.txt); "the article Bob posted in
@@ -313,6 +328,9 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
             return True
         if identifiers(value) & said.identifiers:
             return True
+        host = _site(v)
+        if host is not None and re.search(rf"(?<![\w.-]){re.escape(host)}(?![\w-])", lowered):
+            return True  # "her site luciaperez.example" -> get_webpage(https://luciaperez.example/about)
         if (
             len(v) >= 3
             and len(v.split()) <= 4
