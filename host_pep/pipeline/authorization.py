@@ -10,11 +10,12 @@ is ambiguous: it goes to review (T4), which without an adjudicator denies. A neg
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
 from host_pep.events import Channel
-from host_pep.extract import key_arguments, normalize_amount
+from host_pep.extract import key_arguments, normalize_amount, role_key_arguments
 from host_pep.pipeline.context import DecisionContext, semantic_evidence
 from host_pep.policy.compiled import tokens
 from host_pep.policy.objects import asks_for_all, object_mismatch
@@ -32,7 +33,7 @@ from host_pep.recognition.request import (
     unicode_words,
     verb_positions,
 )
-from host_pep.recognition.words import expanded, stem
+from host_pep.recognition.words import content_words, expanded, stem
 from host_pep.semantics import FieldRole, Operation
 
 _STOP = stopwords()
@@ -199,6 +200,33 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
     return f"the user request does not name what this changes ({', '.join(sorted(acted))})"
 
 
+_ADDRESS_LIKE = re.compile(r"\S+@\S+")
+
+
+def _shares_with_others(ctx: DecisionContext) -> str | None:
+    """A share or a grant goes to whom the request names: when it names people by address or
+    number ("let tomas@northwind.pt comment"), a share with anyone else (his whole domain, a
+    public link, another address) is not the one authorized."""
+    asked = {k for k in ctx.user_keys() if k.startswith(("email:", "phone:"))}
+    if not asked:
+        return None
+    named = content_words(_ADDRESS_LIKE.sub(" ", ctx.user_request))
+    for path, text in ctx.sem.text.items():
+        if ctx.sem.fields.get(path) is not FieldRole.RECIPIENT or not text.strip():
+            continue
+        found = role_key_arguments(text, FieldRole.RECIPIENT, ctx.policy.regions)
+        keys = {k for f in found for k in f.keys}
+        if keys and not keys.isdisjoint(asked):
+            continue
+        words = content_words(text)
+        if not keys and words and words <= named:
+            continue  # the person's name, as the request gives it
+        return (
+            f"the user asked to share with whom the request names, this shares with {text[:60]!r}"
+        )
+    return None
+
+
 def _asks_for_many(ctx: DecisionContext) -> bool:
     """A request for a change to many records: an "all" word, or a plural of what the action
     acts on ("archive emails older than a year", "close the duplicate tickets")."""
@@ -343,6 +371,13 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     unnamed = _protection_not_named(ctx) if op is Operation.SECURITY_CHANGE else None
     if unnamed is not None:
         return AuthResult(Authorization.NO, unnamed)
+    others = (
+        _shares_with_others(ctx)
+        if op in (Operation.SHARE_UPLOAD, Operation.SECURITY_CHANGE)
+        else None
+    )
+    if others is not None:
+        return AuthResult(Authorization.NO, others)
     if op is Operation.BULK_CHANGE and not _asks_for_many(ctx):
         return AuthResult(
             Authorization.NO,

@@ -175,6 +175,9 @@ class Language(_Strict):
     money: Money = Field(default_factory=Money)
     ui_nouns: list[str] = Field(default_factory=list)
     """Nouns after a verb that make it the name of a control ("the delete button")."""
+    noun_markers: list[str] = Field(default_factory=list)
+    """Articles and possessives: a verb right after one is a noun ("in my trash", "the order
+    I placed"), not a request for the act."""
     question_words: list[str] = Field(default_factory=list)
     """Words that open a question about an act ("how much", "when", "quanto"): a verb after one
     in the same clause is asked about, not asked for ("tell me how much I must pay")."""
@@ -272,6 +275,7 @@ class Lexicon:
         self.ui_nouns = _words([lang.ui_nouns for lang in langs])
         self.answer_phrases = _words([lang.answer_phrases for lang in langs])
         self.question_words = _words([lang.question_words for lang in langs])
+        self.noun_markers = _words([lang.noun_markers for lang in langs])
         self.local_destinations = tuple(p for lang in langs for p in lang.local_destinations)
         self.file_extensions = _words([lang.file_extensions for lang in langs])
         self.stopwords = frozenset(_words([lang.stopwords for lang in langs]))

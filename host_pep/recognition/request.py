@@ -49,6 +49,9 @@ class _Patterns:
         self.question = re.compile(
             rf"(?:{whole_words(lex.question_words) or '(?!)'}){_CLAUSE_TAIL}", re.IGNORECASE
         )
+        self.noun_marker = re.compile(
+            rf"(?:{whole_words(lex.noun_markers) or '(?!)'})\s+$", re.IGNORECASE
+        )
         self.answer = re.compile(whole_words(lex.answer_phrases) or r"(?!)")
         self.ui_noun = re.compile(rf"{_INFLECTIONS}\s+(?:{alternation(lex.ui_nouns)})\b")
         currencies = alternation(lex.currencies)
@@ -92,7 +95,9 @@ def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
     for phrase in sorted(gapped, key=len, reverse=True):
         # "send … back": up to eight words between, inside one clause ("send her back", "give Lena read access")
         first, *rest = (re.escape(p.strip()) for p in phrase.split(_GAP))
-        gap = r"(?:\s+[^\s.,;!?]+){1,8}\s+"
+        # a word may hold a dot ("dana.w", "v2.1") or be an abbreviation ("Dr.", "St."); any
+        # other dot before a space ends the sentence
+        gap = r"(?:\s+(?:[^\W\d_]{1,3}\.|(?:[^\s.,;!?]|\.(?=[^\s.]))+)){0,8}\s+"
         parts.append(rf"{first}{_INFLECTIONS}{gap}{gap.join(rest)}(?![^\W\d_])")
     if words:
         parts.append(rf"(?:{alternation(words)}){_INFLECTIONS}(?![^\W\d_])")
@@ -171,6 +176,11 @@ def answers_user(request: str, verb: str, pos: int) -> bool:
     )
 
 
+def used_as_noun(request: str, pos: int) -> bool:
+    """ "in my trash", "the order I placed": an article or a possessive makes the word a noun."""
+    return _patterns().noun_marker.search(request[max(0, pos - 12) : pos]) is not None
+
+
 def asked_about(request: str, pos: int) -> bool:
     """ "how much do I have to pay", "quanto devo pagare": a question about the act."""
     return _patterns().question.search(request[:pos]) is not None
@@ -187,6 +197,7 @@ def asking_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, in
         and not describes_past(request, v, p, verbs)
         and not answers_user(request, v, p)
         and not asked_about(request, p)
+        and not used_as_noun(request, p)
     ]
 
 
