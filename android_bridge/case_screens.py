@@ -23,6 +23,10 @@ width text line 100 px high, a full-width input 140 px high that shows its hint 
 right-aligned button 120 px high); any other widget is spelled out with its class, bounds and
 flags, and may hold ``children``. A short class (no dot) is ``android.widget.<class>``; a short
 id (no colon) is ``<package>:id/<id>``.
+
+``background: corpus:<id>`` puts the windows of a real screen (android_bridge/screen_corpus.py)
+under the case's own, so the engine decides the case amid real noise: the real app's strings are
+observed, its fields and buttons are there to be found. The case's app stays the app in front.
 """
 
 from __future__ import annotations
@@ -30,9 +34,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+from lxml import etree
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, StringConstraints, Tag
 
-from android_bridge.events.uixml import W, button, dump, field_, label, status_bar
+from android_bridge.events.uixml import DECL, W, button, dump, field_, label, status_bar, windows
+from android_bridge.screen_corpus import REFERENCE, resolve
 
 Bounds = tuple[int, int, int, int]
 APP_CONTENT: Bounds = (0, 63, 1080, 2400)  # below the status bar, as uixml.app_screen lays it out
@@ -153,17 +159,48 @@ class Window(_Strict):
 
 
 class Screen(Window):
-    """The app window, then ``windows`` drawn above it (a notification shade…), then the status
-    bar showing ``clock`` (``null``: no status bar)."""
+    """The app window, then ``windows`` drawn above it (a notification shade…), then the windows
+    of a real screen as ``background``, then the status bar showing ``clock`` (``null``: none)."""
 
     windows: list[Window] = Field(default_factory=list)
+    background: Annotated[str, StringConstraints(pattern=r"^corpus:[a-z0-9][a-z0-9-]*$")] | None = (
+        Field(
+            default=None,
+            description="corpus:<id>: a real screen (tests/data/screens) shown beside the app",
+        )
+    )
     clock: str | None = "12:30"
 
     def xml(self) -> str:
         roots = [self.root(), *(w.root() for w in self.windows)]
-        if self.clock is not None:
-            roots.append(status_bar(self.clock))
-        return dump(*roots)
+        if self.background is None:
+            if self.clock is not None:
+                roots.append(status_bar(self.clock))
+            return dump(*roots)
+        bar = windows(status_bar(self.clock)) if self.clock is not None else ""
+        return (
+            f'{DECL}\r\n<hierarchy rotation="0">{windows(*roots)}'
+            f"{real_windows(self.background)}{bar}\r\n</hierarchy>"
+        )
+
+
+_PARSER = etree.XMLParser(resolve_entities=False, no_network=True)
+
+
+def real_windows(reference: str) -> str:
+    """The window elements of the corpus screen ``reference`` names, as that dump wrote them (in
+    the serialiser's form: an element per window root, each at the indentation of a window).
+
+    The case's own app stays the app in front (its window comes first), so the background adds
+    what a real screen adds: strings that are observed, widgets a selector can find and a tap can
+    land on, windows of other packages."""
+    if not reference.startswith(REFERENCE):
+        raise ValueError(f"a background is {REFERENCE}<id>, not {reference!r}")
+    root = etree.fromstring(resolve(reference).encode("utf-8"), _PARSER)
+    return "".join(
+        "\r\n  " + etree.tostring(window, encoding="unicode", with_tail=False)
+        for window in root.iterchildren("node")
+    )
 
 
 def render(screen: Mapping[str, object]) -> str:

@@ -1,4 +1,5 @@
-"""android_bridge's droidgate subcommands: serve, mcp, replay, plan, bench api, bench tap."""
+"""android_bridge's droidgate subcommands: serve, mcp, replay, plan, bench api, bench tap, bench
+screens."""
 
 from __future__ import annotations
 
@@ -275,6 +276,44 @@ def _bench_tap(args: argparse.Namespace) -> int:
     return ExitCode.OK if result["ratio"] <= result.get("budget_ratio", 1.05) else ExitCode.FAILED
 
 
+def _bench_screens(args: argparse.Namespace) -> int:
+    from android_bridge.device.bench import bench_screens
+
+    result = bench_screens(args.corpus, n=args.n)
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    _report_screens(result)
+    return ExitCode.OK if result["within_budget"] else ExitCode.FAILED
+
+
+def _report_screens(result: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    console.print(f"screen extraction on {result['corpus']}, n={result['n']} per screen")
+    table = Table("screen", "kind", "nodes", "KB", "p50 ms", "p99 ms")
+    for row in sorted(result["screens"], key=lambda r: (r["kind"], r["nodes"])):
+        table.add_row(
+            row["screen"],
+            row["kind"],
+            str(row["nodes"]),
+            f"{row['xml_bytes'] / 1024:.1f}",
+            f"{row['p50_ms']:.3f}",
+            f"{row['p99_ms']:.3f}",
+        )
+    console.print(table)
+    sizes = Table("real screens, nodes", "screens", "p50 ms", "p99 ms")
+    for name, st in result["sizes"].items():
+        sizes.add_row(name, str(st["screens"]), f"{st['p50_ms']:.3f}", f"{st['p99_ms']:.3f}")
+    console.print(sizes)
+    verdict = "[green]PASS[/green]" if result["within_budget"] else "[red]FAIL[/red]"
+    console.print(
+        f"screens of >= 1,000 nodes: p50 <= {result['budget_ms']} ms {verdict} "
+        f"(largest real screen: {result['largest_real_nodes']} nodes)"
+    )
+
+
 def _report_tap(result: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -436,3 +475,16 @@ def register(sub: Commands) -> None:
     p.add_argument("-n", type=int, default=50, help="taps per side")
     p.add_argument("--json", default=None, metavar="OUT", help="write the results as JSON")
     p.set_defaults(func=_bench_tap)
+
+    p = bench.add_parser(
+        "screens", help="extraction on every real screen of a corpus, p50/p99 per screen size"
+    )
+    p.add_argument(
+        "--corpus",
+        default=None,
+        metavar="DIR",
+        help="a directory with manifest.yaml (default: $DROIDGATE_SCREENS, else tests/data/screens)",
+    )
+    p.add_argument("-n", type=int, default=100, help="extractions per screen")
+    p.add_argument("--json", default=None, metavar="OUT", help="write the results as JSON")
+    p.set_defaults(func=_bench_screens)

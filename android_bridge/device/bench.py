@@ -65,6 +65,98 @@ def bench_extract(nodes: int = 400, n: int = 200) -> dict[str, Any]:
     return {"nodes": len(screen_mod._extract(xml).nodes), "xml_bytes": len(xml), **_stats(samples)}
 
 
+def _extraction_samples(xml: str, n: int) -> tuple[int, list[float]]:
+    """Wall time of one full extraction of ``xml`` (parse, visible strings, focused field, the
+    node under the screen's centre), ``n`` times, the memo bypassed."""
+    from android_bridge.events import screen as screen_mod
+
+    parsed = screen_mod._extract(xml)
+    _, _, width, height = parsed.nodes[0].bounds
+    samples = []
+    for _ in range(n):
+        start = time.perf_counter()
+        parsed = screen_mod._extract(xml)
+        parsed.visible_strings()
+        parsed.focused()
+        parsed.node_at(width // 2, height // 2)
+        samples.append(time.perf_counter() - start)
+    return len(parsed.nodes), samples
+
+
+SIZE_BUCKETS = ((0, 99), (100, 299), (300, 999), (1000, 10**9))
+EXTRACT_BUDGET_MS = 5.0
+"""Extraction of a screen of 1,000 nodes or more (issue 18): p50 at most this."""
+
+
+def _bucket(nodes: int) -> str:
+    for low, high in SIZE_BUCKETS:
+        if low <= nodes <= high:
+            return f"{low}+" if high >= 10**9 else f"{low}-{high}"
+    raise AssertionError(nodes)
+
+
+def bench_screens(corpus: str | None = None, n: int = 100) -> dict[str, Any]:
+    """Extraction on every screen of a corpus of real dumps, p50/p99 per screen and per size.
+
+    Beside the real screens, droidgate's own writer draws list screens of 1,000 and 2,000 nodes
+    in the two layouts real devices send (uiautomator2's indented one, ``adb shell uiautomator
+    dump``'s single line): the reference sizes the budget is stated for, whatever the corpus holds.
+    """
+    import re
+    from pathlib import Path
+
+    from android_bridge.events.uixml import big_screen
+    from android_bridge.screen_corpus import load_corpus
+
+    if n < 2:
+        raise ValueError("n must be at least 2")
+    loaded = load_corpus(Path(corpus) if corpus else None)
+    rows: list[dict[str, Any]] = []
+    pooled: dict[str, list[float]] = {}
+
+    def measure(name: str, kind: str, xml: str) -> None:
+        nodes, samples = _extraction_samples(xml, n)
+        ordered = sorted(samples)
+        row = {
+            "screen": name,
+            "kind": kind,
+            "nodes": nodes,
+            "xml_bytes": len(xml.encode("utf-8")),
+            "p50_ms": round(statistics.median(ordered) * 1000, 3),
+            "p99_ms": round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 3),
+        }
+        rows.append(row)
+        if kind == "real":
+            pooled.setdefault(_bucket(nodes), []).extend(samples)
+
+    for entry in loaded:
+        measure(entry.id, "real", loaded.xml(entry.id))
+    for size in (1000, 2000):
+        drawn = big_screen(size)
+        measure(f"drawn-{size}-u2", "reference", drawn)
+        measure(f"drawn-{size}-adb", "reference", re.sub(r"\r\n *", "", drawn))
+    buckets = {}
+    for name, samples in sorted(
+        pooled.items(), key=lambda kv: int(kv[0].split("-")[0].rstrip("+"))
+    ):
+        ordered = sorted(samples)
+        buckets[name] = {
+            "screens": sum(1 for r in rows if r["kind"] == "real" and _bucket(r["nodes"]) == name),
+            "p50_ms": round(statistics.median(ordered) * 1000, 3),
+            "p99_ms": round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 3),
+        }
+    large = [r for r in rows if r["nodes"] >= 1000]
+    return {
+        "corpus": str(loaded.root),
+        "n": n,
+        "screens": rows,
+        "sizes": buckets,
+        "budget_ms": EXTRACT_BUDGET_MS,
+        "largest_real_nodes": max((r["nodes"] for r in rows if r["kind"] == "real"), default=0),
+        "within_budget": all(r["p50_ms"] <= EXTRACT_BUDGET_MS for r in large),
+    }
+
+
 async def _bench(serial: str, adb_port: int, n: int) -> dict[str, Any]:
     import adbutils
     import uiautomator2

@@ -64,13 +64,17 @@ def _node(w: W, pkg: str, index: int, depth: int, out: list[str]) -> None:
         out.append(f"{pad}<node {attrs} />")
 
 
-def dump(*windows: tuple[str, W], rotation: int = 0) -> str:
-    """``dump(("com.android.contacts", root), ("com.android.systemui", bar))``."""
-    out = [DECL, f'\r\n<hierarchy rotation="{rotation}">']
-    for pkg, root in windows:
+def windows(*roots: tuple[str, W]) -> str:
+    """The window elements of a dump, without the declaration and ``<hierarchy>`` around them."""
+    out: list[str] = []
+    for pkg, root in roots:
         _node(root, pkg, 0, 1, out)
-    out.append("\r\n</hierarchy>")
     return "".join(out)
+
+
+def dump(*roots: tuple[str, W], rotation: int = 0) -> str:
+    """``dump(("com.android.contacts", root), ("com.android.systemui", bar))``."""
+    return f'{DECL}\r\n<hierarchy rotation="{rotation}">{windows(*roots)}\r\n</hierarchy>'
 
 
 EMPTY_FALLBACK = DECL + '\r\n<hierarchy rotation="0" />'

@@ -148,3 +148,47 @@ def test_a_malformed_screen_is_refused_naming_the_field(
     with pytest.raises(ValidationError) as err:
         render(screen)
     assert any(field in ".".join(str(x) for x in e["loc"]) for e in err.value.errors()), err.value
+
+
+# -- a real screen as the background (android_bridge/screen_corpus.py) -------------------------
+
+
+def test_a_background_adds_the_real_windows_under_the_app_and_before_the_status_bar() -> None:
+    from android_bridge.screen_corpus import load_corpus
+
+    real = parse_screen(load_corpus().xml("miui-phone-network-type"))
+    drawn = {"package": SMS, "nodes": [{"field": "body", "hint": "Message", "top": 300}]}
+    xml = render({**drawn, "background": "corpus:miui-phone-network-type"})
+    screen = parse_screen(xml)
+    assert screen.window_packages == [SMS, "com.android.phone", "com.android.systemui"]
+    assert screen.foreground_package == SMS  # the case's app stays in front
+    own = parse_screen(render(drawn))
+    app = screen.window_starts[1]
+    # the real windows are there node for node, at window depth
+    assert [n[1:] for n in screen.nodes[app : screen.window_starts[2]]] == [
+        n[1:] for n in real.nodes
+    ]
+    assert [n.depth for n in screen.nodes[app : screen.window_starts[2]]] == [
+        n.depth for n in real.nodes
+    ]
+    assert screen.nodes[:app] == own.nodes[: own.window_starts[1]]
+    texts = {v for _, _, v in screen.visible_strings()}
+    assert {"Apenas 2G", "LTE preferencial", "12:30"} <= texts
+
+
+def test_without_a_background_the_bytes_do_not_change() -> None:
+    screen = {"package": SMS, "nodes": [{"label": "to", "text": "Alice", "top": 200}]}
+    assert render(screen) == render({**screen, "background": None})
+
+
+@pytest.mark.parametrize(
+    ("background", "message"),
+    [
+        ("nora-chat-typing", "pattern"),  # not a corpus: reference
+        ("corpus:Bad Id", "pattern"),
+        ("corpus:no-such-screen", "no screen 'no-such-screen'"),
+    ],
+)
+def test_a_background_that_is_not_a_corpus_screen_is_refused(background: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        render({"package": SMS, "nodes": [], "background": background})

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -216,3 +219,68 @@ def test_node_at_reads_malformed_bounds_as_empty() -> None:
     for node in parsed.nodes[1:]:
         assert odd.node_at(*node.center) is not broken
     assert odd.node_at(-5, -5) is None
+
+
+def _adb_layout(xml: str) -> str:
+    """The same dump as ``adb shell uiautomator dump`` lays it out: one line, no indentation."""
+    return re.sub(r"\r\n *", "", xml)
+
+
+def _lf_layout(xml: str) -> str:
+    """As older uiautomator2 servers wrote it: LF line ends, same indentation."""
+    return xml.replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("layout", [_adb_layout, _lf_layout], ids=["adb-one-line", "lf"])
+def test_other_layouts_of_the_serialiser_take_the_counted_path(layout: Any) -> None:
+    for xml in (contact_details(), big_screen(300), calendar_new_event("Lunch", "a & b")):
+        other = layout(xml)
+        assert screen._extract_fast(other) is None
+        counted = screen._extract_counted(other)
+        assert counted is not None
+        assert counted.nodes == screen._extract_lxml(xml).nodes
+        assert counted.screen_hash == parse_screen(xml).screen_hash
+
+
+def test_the_counted_path_reads_attributes_real_dumps_add_or_leave_out() -> None:
+    """``visible-to-user`` (uiautomator2), ``NAF``, and no ``drawing-order``/``hint``/``display-id``
+    (``adb shell uiautomator dump`` before Android 10) are all the same node."""
+    xml = _adb_layout(contact_details())
+    u2_older = re.sub(r' drawing-order="\d+" hint="[^"]*" display-id="\d+"', "", xml)
+    adb_older = u2_older.replace(' visible-to-user="true"', "")
+    for older in (u2_older, adb_older):
+        older = older.replace(
+            '<node index="0" text="Edit"', '<node NAF="true" index="0" text="Edit"'
+        )
+        counted = screen._extract_counted(older)
+        assert counted is not None and counted.nodes == screen._extract_lxml(older).nodes
+        assert counted.find({"text": "Edit"})[0].clickable
+
+
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        lambda x: x.replace("</node>", "", 1),  # an element left open
+        lambda x: x.replace("</node>", "</node></node>", 1),  # one closed twice
+        lambda x: x.replace("</hierarchy>", "<b/></hierarchy>"),  # a foreign element
+        lambda x: x + "<node",  # something after the end
+    ],
+    ids=["unclosed", "closed-twice", "foreign-element", "trailing"],
+)
+def test_the_counted_path_refuses_tags_that_do_not_add_up(tamper: Any) -> None:
+    xml = tamper(_adb_layout(contact_details()))
+    assert screen._extract_counted(xml) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(_widgets(), st.booleans())
+def test_counted_path_agrees_with_lxml_on_arbitrary_one_line_screens(
+    root: W, with_bar: bool
+) -> None:
+    xml = _adb_layout(dump((CONTACTS, root), status_bar()) if with_bar else dump((CONTACTS, root)))
+    slow = screen._extract_lxml(xml)
+    counted = screen._extract_counted(xml)
+    if counted is not None:  # a value holding '"' is single-quoted: lxml only
+        assert counted.nodes == slow.nodes
+        assert counted.screen_hash == slow.screen_hash
+    assert screen._extract(xml).nodes == slow.nodes
