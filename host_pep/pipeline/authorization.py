@@ -227,6 +227,16 @@ def _shares_with_others(ctx: DecisionContext) -> str | None:
     return None
 
 
+def _books_paid_object(ctx: DecisionContext, request: str) -> list[tuple[str, int]]:
+    """ "add a child seat to my car rental": a booking verb about something paid for asks for
+    the change to that booking, and so for what it costs (the same words that make a tool's
+    change a payment, ``policy.openworld``, make the request ask for one)."""
+    lex = lexicon()
+    if lex.paid_objects.isdisjoint(tokens(request)):
+        return []
+    return asking_positions(request, tuple(sorted(lex.booking_verbs)))
+
+
 def _asks_for_many(ctx: DecisionContext) -> bool:
     """A request for a change to many records: an "all" word, or a plural of what the action
     acts on ("archive emails older than a year", "close the duplicate tickets")."""
@@ -311,6 +321,8 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         giving = money_request(request)
         if giving is not None:
             positions = [giving]
+    if op is Operation.PAYMENT and not positions:
+        positions = _books_paid_object(ctx, request)
     if not positions and not verb_positions(request, verbs) and _means(ctx, op):
         # no listed word asks for it, but the request means it ("they shouldn't be able to take
         # money from me any more"): the semantic model's nearest operation, by a clear margin

@@ -327,6 +327,7 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
             not covered
             and verb
             and verb in ins.words
+            and verb not in asked_words  # "close the duplicate issue": the user's verb too
             and (ins.strong or (ins.untrusted and unasked_kind))
         ):
             covered = {verb}

@@ -80,6 +80,8 @@ def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Dete
         return []
     hint = ctx.kind_hint
     if ctx.password or hint in ("credential", "password") or is_credential_field(ctx.field):
+        if _SETTING.fullmatch(text.strip().lower()) and _parameter_of_secret(ctx.field):
+            return []  # a switch or a short number beside a secret ({"length": 24}) is not one
         return [_secret(text)]
 
     folded = fold(text)
@@ -101,6 +103,18 @@ def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Dete
         elif hint == "health" and is_health_entry(text):
             resolved = [_whole_as(SensitiveKind.HEALTH, text)]
     return resolved
+
+
+# booleans and numbers of fewer than four digits (a PIN has four or more): parameters of a
+# credential field ("generate_password": {"length": 24, "symbols": true}), never a secret
+_SETTING = re.compile(r"true|false|yes|no|none|null|on|off|\d{1,3}")
+
+
+def _parameter_of_secret(field: str) -> bool:
+    """ "generate_password.length": a field inside a credential's object whose own name names
+    no credential (a CVV or a PIN leaf is the secret itself)."""
+    leaf = re.split(r"[.\]\[]+", field.strip(".]"))[-1]
+    return leaf != field and not is_credential_field(leaf)
 
 
 _CODE_LIKE = re.compile(r"\s*(\d{4,8})\s*")
