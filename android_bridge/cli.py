@@ -73,6 +73,20 @@ def _core_args(p: argparse.ArgumentParser, *, with_http: bool) -> None:
         default=None,
         help="model for --escalations llm (key from $OPENAI_API_KEY)",
     )
+    p.add_argument(
+        "--upstream",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND|URL",
+        help="an MCP server whose tools are gated (repeatable; stdio command or http(s) URL)",
+    )
+    p.add_argument(
+        "--gateway-config",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="upstreams and their credentials (default STATE_DIR/gateway.yaml if present)",
+    )
     if with_http:
         p.add_argument(
             "--host",
@@ -132,6 +146,9 @@ def _config(args: argparse.Namespace) -> Any:
         escalations=args.escalations,
         adjudicator_url=args.adjudicator_url,
         adjudicator_model=args.adjudicator_model,
+        upstreams=list(getattr(args, "upstream", []) or []),
+        gateway_config=getattr(args, "gateway_config", None),
+        token_file=getattr(args, "token_file", None),
     )
 
 
@@ -139,8 +156,11 @@ def _serve(args: argparse.Namespace) -> int:
     from android_bridge.daemon import DaemonInfo, check_bind, serve
 
     cfg = _config(args)
-    if not cfg.devices and not cfg.virtual:
-        print("droidgate serve: give --device SERIAL or --virtual N", file=sys.stderr)
+    if not cfg.devices and not cfg.virtual and not cfg.upstreams:
+        print(
+            "droidgate serve: give --device SERIAL or --virtual N (or --upstream for a gateway)",
+            file=sys.stderr,
+        )
         return ExitCode.USAGE
     try:
         check_bind(cfg)  # before any device starts: a refused bind is a usage error
@@ -183,6 +203,33 @@ def _mcp(args: argparse.Namespace) -> int:
         )
         return ExitCode.USAGE
     return asyncio.run(run_mcp(args, _config(args)))
+
+
+def _gateway(args: argparse.Namespace) -> int:
+    from android_bridge.gateway.config import CONFIG_FILE, GatewayConfigError
+    from android_bridge.gateway.run import run_accept, run_gateway, run_tools
+
+    command = getattr(args, "gateway_cmd", None)
+    try:
+        if command == "tools":
+            return asyncio.run(run_tools(args))
+        if command == "accept":
+            return asyncio.run(run_accept(args))
+        if not args.stdio and args.http is None:
+            print("droidgate gateway: give --stdio or --http PORT", file=sys.stderr)
+            return ExitCode.USAGE
+        cfg = _config(args)
+        no_config = cfg.gateway_config is None and not (cfg.state_dir / CONFIG_FILE).exists()
+        if not cfg.upstreams and no_config:
+            print(
+                "droidgate gateway: give --upstream NAME=COMMAND|URL (or --gateway-config)",
+                file=sys.stderr,
+            )
+            return ExitCode.USAGE
+        return asyncio.run(run_gateway(args, cfg))
+    except (GatewayConfigError, ValueError, PermissionError) as exc:
+        print(f"droidgate gateway: {exc}", file=sys.stderr)
+        return ExitCode.USAGE
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -300,6 +347,12 @@ def register(sub: Commands) -> None:
     """Add this package's subcommands to the droidgate parser."""
     p = sub.add_parser("serve", help="run the bridge daemon (HTTP API) in front of devices")
     _core_args(p, with_http=True)
+    p.add_argument(
+        "--token-file",
+        type=Path,
+        default=None,
+        help="the token clients must present (created 0600 if missing; default STATE_DIR/token)",
+    )
     p.add_argument("--json", action="store_true", help="print the ready line as JSON")
     p.set_defaults(func=_serve)
 
@@ -358,6 +411,54 @@ def register(sub: Commands) -> None:
         help="allow --http outside loopback (TLS terminated in front)",
     )
     p.set_defaults(func=_mcp)
+
+    p = sub.add_parser(
+        "gateway",
+        help="gate other MCP servers' tools: one MCP server (and bridge API) in front of them",
+        description="Connect upstream MCP servers (--upstream NAME=COMMAND for stdio, "
+        "NAME=URL for streamable HTTP; credentials from --gateway-config) and serve the union of "
+        "their tools, namespaced NAME__tool, over MCP. Every call is decided by the PEP before "
+        "it is forwarded. The operator's bridge API listens on 127.0.0.1 (see gateway.json in "
+        "the state dir); `droidgate gateway tools` lists tools, `droidgate gateway accept TOOL` "
+        "accepts a tool whose definition changed.",
+    )
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--stdio", action="store_true", help="MCP over stdin/stdout")
+    mode.add_argument(
+        "--http", type=int, default=None, metavar="PORT", help="MCP over streamable HTTP (0 = any)"
+    )
+    p.add_argument("--host", default="127.0.0.1", help="bind address of --http")
+    p.add_argument(
+        "--api-port", type=int, default=0, help="the operator's bridge API port (0 = any free)"
+    )
+    p.add_argument(
+        "--token-file",
+        type=Path,
+        default=None,
+        help="the token HTTP clients must present (default STATE_DIR/token)",
+    )
+    p.add_argument("--session", default=None, help="session the MCP agent acts in")
+    p.add_argument("--agent", default="mcp-agent", help="agent name of the MCP connection")
+    p.add_argument("--serial", default=None, help="device of the session (with several)")
+    p.add_argument("--user-request", default="", help="the user's request, for the session")
+    p.add_argument("--json", action="store_true", help="print the ready line as JSON")
+    _core_args(p, with_http=False)
+    p.set_defaults(func=_gateway, gateway_cmd=None)
+    ops = p.add_subparsers(dest="gateway_cmd", required=False, metavar="{tools,accept}")
+    for name, helptext in (
+        ("tools", "list upstreams and tools (changed definitions flagged)"),
+        ("accept", "accept a changed tool's new definition (audited)"),
+    ):
+        op = ops.add_parser(name, help=helptext)
+        if name == "accept":
+            op.add_argument("tool", help="the tool, e.g. mail__send_email")
+        op.add_argument(
+            "--connect", default="auto", metavar="URL", help="the gateway's bridge API (auto)"
+        )
+        op.add_argument("--token-file", type=Path, default=None)
+        op.add_argument("--state-dir", type=Path, default=None)
+        op.add_argument("--json", action="store_true")
+        op.set_defaults(func=_gateway, gateway_cmd=name)
 
     p = sub.add_parser(
         "replay", help="re-decide a recorded trace under a policy and show what changed"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -190,12 +191,44 @@ async def test_oversized_body_is_413(api: Any) -> None:
     assert status == 413 and body["error"]["code"] == "too_large"
 
 
-async def test_unknown_tool_is_denied_not_executed(api: Any) -> None:
+async def test_unknown_tool_is_refused_before_any_decision(api: Any, pep: Any) -> None:
     _, client, mediator = api
     s = await client.create_session(agents=["a"])
-    out = await client.submit(s.session, tool_event("a", "shell.exec", {"cmd": "rm -rf /sdcard"}))
-    assert not out.executed
+    before = len(pep.audit.tail(1000))
+    for route in (client.submit, client.decide):
+        with pytest.raises(BridgeError) as err:
+            await route(s.session, tool_event("a", "shell.exec", {"cmd": "rm -rf /sdcard"}))
+        assert err.value.status == 400 and err.value.code == "unknown_tool"
+        assert err.value.field == "target"
+        assert "no executor provides tool 'shell.exec'" in err.value.message
     assert all(e.target != "shell.exec" for e in mediator.executed)
+    assert len(pep.audit.tail(1000)) == before  # nothing was decided, so nothing audited
+
+
+async def test_tool_arguments_are_checked_before_any_decision(api: Any, pep: Any) -> None:
+    _, client, mediator = api
+    s = await client.create_session(agents=["a"])
+    before = len(pep.audit.tail(1000))
+    with pytest.raises(BridgeError) as err:
+        await client.submit(s.session, tool_event("a", "contacts.lookup", {"nmae": "Zhang"}))
+    assert err.value.status == 400 and err.value.code == "invalid_arguments"
+    assert err.value.field == "payload.nmae" and "name (required)" in err.value.message
+    with pytest.raises(BridgeError) as err:
+        await client.submit(s.session, tool_event("a", "contacts.lookup", {"name": 7}))
+    assert err.value.field == "payload.name"
+    assert len(pep.audit.tail(1000)) == before and not mediator.executed
+
+
+async def test_llm_safe_names_and_dotted_aliases_reach_one_tool(api: Any) -> None:
+    _, client, mediator = api
+    s = await client.create_session(agents=["a"])
+    tools = {t.name: t for t in await client.tools()}
+    assert "contacts_lookup" in tools and "contacts.lookup" in tools["contacts_lookup"].aliases
+    assert all(re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]{0,63}", n) for n in tools)
+    for name in ("contacts_lookup", "contacts.lookup"):
+        out = await client.submit(s.session, tool_event("a", name, {"name": "Zhang Wei"}))
+        assert out.executed
+        assert mediator.executed[-1].target == "contacts.lookup"  # the canonical name
 
 
 async def test_rules_install_list_remove_with_revisions(api: Any) -> None:
@@ -260,7 +293,7 @@ async def test_status_tools_and_session_lifecycle(api: Any) -> None:
     st = await client.status()
     assert st.devices == [SERIAL] and st.sessions == 1 and st.protocol == "1"
     names = [t.name for t in await client.tools()]
-    assert "contacts.lookup" in names
+    assert "contacts_lookup" in names
     assert [x.session for x in await client.sessions()] == ["mine"]
     ended = await client.end_session(s.session)
     assert ended.session == "mine"
