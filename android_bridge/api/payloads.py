@@ -185,7 +185,9 @@ def check_gui_payload(action: str, payload: Any) -> BaseModel:
     try:
         return model.model_validate(payload)
     except ValidationError as exc:
-        err = exc.errors()[0]
+        # an unknown field usually explains the missing one ({"txt": …} for {"text": …})
+        errors = sorted(exc.errors(), key=lambda e: e.get("type") != "extra_forbidden")
+        err = errors[0]
         # a union's member name ("key.str") is pydantic's bookkeeping, not a field
         loc = ".".join(str(p) for p in err.get("loc", ()) if p not in _TYPE_TAGS)
         field = f"payload.{loc}" if loc else "payload"

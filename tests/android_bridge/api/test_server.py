@@ -353,3 +353,40 @@ async def test_escalation_waits_for_a_human_over_the_api(tmp_path: Path, approve
         assert out.executed is approve
         assert out.decision == ("allow" if approve else "deny") and out.verdict.stage.value == "T4"
         assert await client.escalations() == []
+
+
+@pytest.mark.parametrize(
+    ("action", "payload", "field", "words"),
+    [
+        ("tap", {"text": "Save"}, "payload.text", 'did you mean {"selector": {"text": "Save"}}'),
+        ("tap", {"x": 10}, "payload", "give both x and y"),
+        ("tap", {"x": "10", "y": 20}, "payload.x", "valid number"),
+        ("tap", {"selector": {"label": "Save"}}, "payload.selector.label", "not a field"),
+        ("tap", {"x": 1, "y": 2, "duration_ms": 500}, "payload", "long_press"),
+        ("swipe", {"direction": "sideways"}, "payload.direction", "'up', 'down'"),
+        ("text_input", {"txt": "hi"}, "payload.txt", "a text_input payload is"),
+        ("rotate", {"orientation": "sideways"}, "payload.orientation", "portrait"),
+        ("api_call", {"command": "ls"}, "action", "not a GUI action"),
+    ],
+)
+async def test_gui_payloads_of_no_documented_shape_are_400_listing_the_shapes(
+    api: Any, pep: Any, action: str, payload: dict[str, Any], field: str, words: str
+) -> None:
+    _, client, _ = api
+    s = await client.create_session(agents=["a"])
+    before = len(pep.audit.tail(1000))
+    event = {"agent": "a", "channel": "gui", "action": action, "payload": payload}
+    with pytest.raises(BridgeError) as err:
+        await client.submit(s.session, event)
+    assert err.value.status == 400 and err.value.field == field
+    assert words in err.value.message
+    assert len(pep.audit.tail(1000)) == before  # refused before any decision
+
+
+async def test_screen_answers_the_element_list(api: Any) -> None:
+    _, client, _ = api
+    s = await client.create_session(agents=["a"])
+    shot = await client.screen(s.session)
+    assert shot.width == 1080 and shot.height == 2400 and shot.rotation == 0
+    texts = [e["text"] for e in shot.elements]
+    assert texts and all({"id", "bounds", "clickable", "class"} <= set(e) for e in shot.elements)
