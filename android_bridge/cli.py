@@ -247,6 +247,10 @@ def _replay(args: argparse.Namespace) -> int:
         report = asyncio.run(_replay_execute(args, trace))
     else:
         report = asyncio.run(replay_offline(trace, policy=args.policy))
+    if args.markdown is not None:
+        from android_bridge.traces.report import markdown
+
+        args.markdown.write_text(markdown(report, every=args.all), "utf-8")
     if args.json:
         print(report.model_dump_json(indent=2))
     else:
@@ -277,26 +281,15 @@ async def _replay_execute(args: argparse.Namespace, trace: Path) -> Any:
 
 
 def _print_replay(report: Any) -> None:
-    from rich.console import Console
-    from rich.table import Table
+    from android_bridge.traces.report import block, summary_line
 
-    console = Console()
-    console.print(
-        f"{report.mode} replay of {report.trace} under policy {report.policy!r}: "
-        f"{report.events} events, {len(report.changed)} decisions changed"
-    )
-    if report.changed:
-        table = Table(
-            "seq", "session", "agent", "channel", "target", "recorded", "replayed", "why now"
-        )
-        for c in report.changed:
-            why = c.replayed_reason + (" (no recorded result to feed back)" if c.unobserved else "")
-            table.add_row(
-                str(c.seq), c.session, c.agent, c.channel, c.target, c.recorded, c.replayed, why
-            )
-        console.print(table)
+    print(f"{report.mode} replay of {report.trace} under policy {report.policy!r}")
+    print(summary_line(report))
+    for row in report.changed:
+        print()
+        print("\n".join(block(row)))
     for err in report.errors:
-        console.print(f"[red]error:[/red] {err}")
+        print(f"error: {err}")
 
 
 def _plan(args: argparse.Namespace) -> int:
@@ -477,6 +470,16 @@ def register(sub: Commands) -> None:
         help="audit file for --execute (default: a temporary one)",
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument(
+        "--markdown",
+        type=Path,
+        default=None,
+        metavar="OUT.md",
+        help="also write a wide Markdown report (reasons in full)",
+    )
+    p.add_argument(
+        "--all", action="store_true", help="the Markdown report lists unchanged rows too"
+    )
     p.set_defaults(func=_replay)
 
     p = sub.add_parser("plan", help="run the LLM planner on a task through a running daemon")
