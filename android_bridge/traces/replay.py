@@ -26,7 +26,6 @@ from pydantic import BaseModel, Field
 from android_bridge.traces.recorder import TraceRecord, read_trace
 from android_bridge.traces.screens import ScreenStore
 
-
 Change = Literal["same", "newly_denied", "newly_allowed", "not_reached", "changed"]
 
 
