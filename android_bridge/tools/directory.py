@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from android_bridge.api.models import ToolSpec
 from android_bridge.gateway.arguments import ArgumentError, check_arguments
 from android_bridge.gateway.catalog import annotations_of
-from android_bridge.gateway.names import safe_name
+from android_bridge.gateway.names import SEPARATOR, safe_name
 
 DROIDGATE = "droidgate"
 
@@ -94,6 +94,7 @@ class ToolDirectory:
     def _upstream_spec(tool: Any) -> ToolSpec:
         return ToolSpec(
             name=tool.name,
+            aliases=[f"{tool.upstream}.{tool.name.split(SEPARATOR, 1)[1]}"],
             description=tool.description,
             input_schema=tool.input_schema,
             read_only=tool.read_only,
@@ -119,6 +120,10 @@ class ToolDirectory:
             )
         if self.gateway is not None:
             tool = self.gateway.get(name)
+            if tool is None and "." in name and SEPARATOR not in name:
+                # ``bank.transfer`` names the upstream ``bank``'s ``transfer``, like the
+                # dotted names of droidgate's own tools
+                tool = self.gateway.get(name.replace(".", SEPARATOR, 1))
             if tool is not None:
                 return ResolvedTool(
                     spec=self._upstream_spec(tool), target=tool.name, context=tool.context()
