@@ -144,6 +144,40 @@ class ActionRequest(BaseModel):
                 },
                 {
                     "agent": "agent-1",
+                    "channel": "gui",
+                    "action": "tap",
+                    "payload": {"selector": {"text": "Save"}, "gesture": "long_press"},
+                },
+                {
+                    "agent": "agent-1",
+                    "channel": "gui",
+                    "action": "text_input",
+                    "payload": {
+                        "text": "Team sync",
+                        "selector": {"resourceId": "com.app:id/title"},
+                    },
+                },
+                {
+                    "agent": "agent-1",
+                    "channel": "gui",
+                    "action": "swipe",
+                    "payload": {"until": {"text": "Settings"}, "direction": "up"},
+                },
+                {"agent": "agent-1", "channel": "gui", "action": "key", "payload": {"key": "back"}},
+                {
+                    "agent": "agent-1",
+                    "channel": "gui",
+                    "action": "launch",
+                    "payload": {"package": "com.android.contacts"},
+                },
+                {
+                    "agent": "agent-1",
+                    "channel": "gui",
+                    "action": "rotate",
+                    "payload": {"orientation": "landscape"},
+                },
+                {
+                    "agent": "agent-1",
                     "channel": "api",
                     "action": "api_call",
                     "payload": {
