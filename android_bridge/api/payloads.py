@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 SELECTOR_KEYS = ("text", "resourceId", "description", "className", "packageName", "hint", "xpath")
 SELECTOR = (
@@ -138,13 +138,14 @@ class SwipePayload(_Strict):
 class KeyPayload(_Strict):
     key: str | int
 
-    @model_validator(mode="after")
-    def _valid(self) -> KeyPayload:
-        if isinstance(self.key, str) and not self.key.strip():
+    @field_validator("key")
+    @classmethod
+    def _valid(cls, key: str | int) -> str | int:
+        if isinstance(key, str) and not key.strip():
             raise ValueError("key cannot be empty")
-        if isinstance(self.key, int) and not 0 <= self.key <= 400:
+        if isinstance(key, int) and not 0 <= key <= 400:
             raise ValueError("a key code is between 0 and 400")
-        return self
+        return key
 
 
 class LaunchPayload(_Strict):
@@ -192,7 +193,11 @@ def check_gui_payload(action: str, payload: Any) -> BaseModel:
         loc = ".".join(str(p) for p in err.get("loc", ()) if p not in _TYPE_TAGS)
         field = f"payload.{loc}" if loc else "payload"
         if err.get("type") == "extra_forbidden":
-            what = f"{loc!r} is not a field of a {action} payload"
+            head, _, last = loc.rpartition(".")
+            if head in ("selector", "until"):
+                what = f"{last!r} is not a selector field ({', '.join(SELECTOR_KEYS)}, instance)"
+            else:
+                what = f"{loc!r} is not a field of a {action} payload"
             if action == "tap" and loc in SELECTOR_KEYS:
                 value = payload.get(loc)
                 what += f' (did you mean {{"selector": {{"{loc}": {value!r}}}}}?)'.replace("'", '"')

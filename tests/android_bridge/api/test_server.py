@@ -361,7 +361,7 @@ async def test_escalation_waits_for_a_human_over_the_api(tmp_path: Path, approve
         ("tap", {"text": "Save"}, "payload.text", 'did you mean {"selector": {"text": "Save"}}'),
         ("tap", {"x": 10}, "payload", "give both x and y"),
         ("tap", {"x": "10", "y": 20}, "payload.x", "valid number"),
-        ("tap", {"selector": {"label": "Save"}}, "payload.selector.label", "not a field"),
+        ("tap", {"selector": {"label": "Save"}}, "payload.selector.label", "not a selector field"),
         ("tap", {"x": 1, "y": 2, "duration_ms": 500}, "payload", "long_press"),
         ("swipe", {"direction": "sideways"}, "payload.direction", "'up', 'down'"),
         ("text_input", {"txt": "hi"}, "payload.txt", "a text_input payload is"),
