@@ -317,8 +317,9 @@ class BridgeService:
                 field = "payload" + exc.field.removeprefix("arguments")
                 raise bad_request(exc.message, field, code="invalid_arguments") from exc
             data["target"] = resolved.target
-            context["tool"] = resolved.context
-            context["tool_description"] = resolved.context.get("description", "")
+            if resolved.context:
+                context["tool"] = resolved.context
+                context["tool_description"] = resolved.context.get("description", "")
         elif req.channel == "gui":
             try:
                 check_gui_payload(str(req.action), req.payload)

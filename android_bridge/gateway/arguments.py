@@ -53,10 +53,25 @@ def _validator(schema_json: str) -> Any:
     return cls(schema)
 
 
-def check_arguments(tool: str, schema: Mapping[str, Any] | None, args: Any) -> None:
-    """Raise ArgumentError naming the first problem; return None when ``args`` fit ``schema``."""
+_BY_OBJECT: dict[int, tuple[Mapping[str, Any], Any]] = {}
+"""id(schema) -> (schema, validator): a tool's schema is one long-lived object, so the hot path
+skips serialising it to find its validator (the object is kept, so its id cannot be reused)."""
+
+
+def _validator_of(schema: Mapping[str, Any]) -> Any:
     import json
 
+    hit = _BY_OBJECT.get(id(schema))
+    if hit is not None and hit[0] is schema:
+        return hit[1]
+    validator = _validator(json.dumps(schema, sort_keys=True, default=str))
+    if len(_BY_OBJECT) < 4096:
+        _BY_OBJECT[id(schema)] = (schema, validator)
+    return validator
+
+
+def check_arguments(tool: str, schema: Mapping[str, Any] | None, args: Any) -> None:
+    """Raise ArgumentError naming the first problem; return None when ``args`` fit ``schema``."""
     if not isinstance(args, Mapping):
         raise ArgumentError(f"{tool}: arguments must be a JSON object", "arguments")
     schema = schema or {"type": "object"}
@@ -71,7 +86,7 @@ def check_arguments(tool: str, schema: Mapping[str, Any] | None, args: Any) -> N
                 f"arguments.{unknown[0]}",
             )
     try:
-        validator = _validator(json.dumps(schema, sort_keys=True, default=str))
+        validator = _validator_of(schema)
     except (SchemaError, TypeError, ValueError) as exc:
         raise ArgumentError(
             f"{tool}: its input schema is not a valid JSON schema, so no call can be checked "
@@ -79,7 +94,7 @@ def check_arguments(tool: str, schema: Mapping[str, Any] | None, args: Any) -> N
             "arguments",
         ) from exc
     try:
-        error = best_match(validator.iter_errors(dict(args)))
+        error = None if validator.is_valid(args) else best_match(validator.iter_errors(args))
     except Exception as exc:  # an unresolvable $ref and the like: fail closed
         raise ArgumentError(f"{tool}: the arguments could not be checked ({exc})") from exc
     if error is not None:

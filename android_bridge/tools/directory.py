@@ -51,7 +51,8 @@ class ResolvedTool(BaseModel):
     target: str
     """What the event's ``target`` becomes: the canonical name the policy and executor know."""
     context: dict[str, Any]
-    """``context.tool``: description, input_schema, annotations, upstream."""
+    """``context.tool``: description, input_schema, annotations, upstream (empty for droidgate's
+    typed tools, which the policy bundle names)."""
 
 
 def typed_spec(spec: ToolSpec) -> ToolSpec:
@@ -68,8 +69,26 @@ def typed_spec(spec: ToolSpec) -> ToolSpec:
             "title": None,
         }
     return spec.model_copy(
-        update={"name": safe, "aliases": list(dict.fromkeys(aliases)), "annotations": annotations}
+        update={
+            "name": safe,
+            "aliases": list(dict.fromkeys(aliases)),
+            "annotations": annotations,
+            "input_schema": _untitled(spec.input_schema),
+        }
     )
+
+
+def _untitled(schema: dict[str, Any]) -> dict[str, Any]:
+    """pydantic titles every property after its own name ("Url" for url): noise to a model,
+    and weight on every event that carries the schema in context.tool."""
+    props = schema.get("properties")
+    if not isinstance(props, dict):
+        return schema
+    clean = {
+        k: {kk: vv for kk, vv in v.items() if kk != "title"} if isinstance(v, dict) else v
+        for k, v in props.items()
+    }
+    return {**{k: v for k, v in schema.items() if k != "title"}, "properties": clean}
 
 
 class ToolDirectory:
@@ -108,16 +127,9 @@ class ToolDirectory:
         found = self._typed.get(name)
         if found is not None:
             spec, canonical = found
-            return ResolvedTool(
-                spec=spec,
-                target=canonical,
-                context={
-                    "description": spec.description,
-                    "input_schema": spec.input_schema,
-                    "annotations": dict(spec.annotations),
-                    "upstream": DROIDGATE,
-                },
-            )
+            # droidgate's own tools are named in the policy bundle: the PEP knows what they are,
+            # so their events carry no metadata (every event's context is walked for its size)
+            return ResolvedTool(spec=spec, target=canonical, context={})
         if self.gateway is not None:
             tool = self.gateway.get(name)
             if tool is None and "." in name and SEPARATOR not in name:

@@ -128,6 +128,7 @@ async def test_server_stamps_session_and_user_request(api: Any, pep: Any) -> Non
         "screen_xml": "<forged/>",
         "device": "emulator-5554",
         "authorized_operations": ["delete", "payment"],
+        "tool": {"description": "only reads", "annotations": {"readOnlyHint": True}},
         "tool_description": "a harmless read",
     }
     out = await client.submit(s.session, event)
