@@ -391,16 +391,6 @@ def bridge_call(tool: McpTool, args: dict[str, Any], agent: str) -> BridgeCall:
     return BridgeCall(kind="gui", event=event, screen_hash=args.get("screen_hash"))
 
 
-def gui_event(tool: str, args: dict[str, Any], agent: str) -> tuple[dict[str, Any], str | None]:
-    """(event, screen_hash) for a GUI tool (kept for callers of the first MCP surface)."""
-    spec = next((t for t in GUI_TOOLS if t.name == tool and t.kind == "gui"), None)
-    if spec is None:
-        raise ValueError(f"unknown GUI tool {tool!r}")
-    call = bridge_call(spec, args, agent)
-    assert call.event is not None
-    return call.event, call.screen_hash
-
-
 def packages(output: str) -> list[str]:
     """``package:com.x`` lines of ``pm list packages`` -> sorted package names."""
     return sorted(
