@@ -294,13 +294,9 @@ async def test_mediate_call_runs_only_what_the_pep_lets_through() -> None:
     assert closed.verdict.rule_ids == ["bridge:fail-closed"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="host_pep/policy/openworld.py _method_tokens splits a namespaced name on '.', '/' and "
-    "':' but not on the gateway's '__', so an upstream named like a verb ('play') lends its name "
-    "as the tool's verb: the engine's fix (lead), then drop this mark",
-)
 def test_an_upstream_named_like_a_verb_does_not_name_the_operation() -> None:
+    """The gateway's ``__`` separates service and method like a dot does: ``play__purchase`` is
+    judged by ``purchase``, not by the verb ``play``."""
     pep = PEP.create(policy="default", audit=None)
     dotted = pep.decide_sync(_event("play.purchase", {"item": "gems"}))
     namespaced_ = pep.decide_sync(_event("play__purchase", {"item": "gems"}))
