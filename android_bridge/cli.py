@@ -428,7 +428,14 @@ def register(sub: Commands) -> None:
         "--token-file",
         type=Path,
         default=None,
-        help="the token HTTP clients must present (default STATE_DIR/token)",
+        help="the operator's token, for the operator API (default STATE_DIR/token)",
+    )
+    p.add_argument(
+        "--client-token-file",
+        type=Path,
+        default=None,
+        help="with --http: where to write the agent token MCP clients present "
+        "(default STATE_DIR/agents/SESSION.AGENT.token)",
     )
     p.add_argument("--session", default=None, help="session the MCP agent acts in")
     p.add_argument("--agent", default="mcp-agent", help="agent name of the MCP connection")

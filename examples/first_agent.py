@@ -44,12 +44,14 @@ async def act(bridge: BridgeClient, session: str, event: dict[str, Any]) -> bool
 
 async def main(state_dir: Path) -> int:
     daemon = read_daemon_info(state_dir)  # where `droidgate serve` listens, and its token
-    async with BridgeClient(daemon.url, read_token(daemon.token_file)) as bridge:
-        session = (
-            await bridge.create_session(
-                agents=[AGENT], user_request="Remind me tomorrow to call Alice"
-            )
-        ).session
+    async with BridgeClient(daemon.url, read_token(daemon.token_file)) as operator:
+        # The operator opens the session with the user's request and hands the agent a token
+        # bound to it: the agent can act in this session, and nothing else.
+        created = await operator.create_session(
+            agents=[AGENT], user_request="Remind me tomorrow to call Alice"
+        )
+        session = created.session
+        bridge = operator.with_token(created.agent_tokens[AGENT])  # from here on: the agent
 
         # 1. Look: open Alice's contact card and read her number from the element list
         await act(bridge, session, gui("launch", package=CONTACTS))
@@ -78,7 +80,7 @@ async def main(state_dir: Path) -> int:
                 bridge, session, gui("text_input", text="number is in Contacts", selector=notes)
             )
         await act(bridge, session, gui("tap", selector={"text": "Save"}))
-        await bridge.end_session(session)
+        await operator.end_session(session)  # the operator's: the agent's token is revoked
     return 0
 
 

@@ -78,7 +78,7 @@ class LocalBridge:
         return await self.submit(session, event)
 
     async def device(self, session: str) -> DeviceInfo:
-        return await _guard(lambda: self.service.device(session))
+        return await _guard(lambda: self.service.device(session, self.principal))
 
     def on_tools_changed(self, listener: Callable[[], Awaitable[None] | None]) -> bool:
         """Call ``listener`` when the tool list changes (an upstream re-listed); False when the

@@ -288,6 +288,8 @@ class CheckpointList(BaseModel):
     keep them elsewhere; ``droidgate audit verify --checkpoints`` checks the log against them."""
 
     checkpoints: list[SignedCheckpoint]
+
+
 class UpstreamInfo(BaseModel):
     name: str
     transport: Literal["stdio", "http"]

@@ -238,7 +238,7 @@ async def get_screen(request: web.Request) -> web.Response:
 
 
 async def get_device(request: web.Request) -> web.Response:
-    return _ok(await _service(request).device(request.match_info["session"]))
+    return _ok(await _service(request).device(request.match_info["session"], _principal(request)))
 
 
 async def get_screen_png(request: web.Request) -> web.Response:
@@ -247,11 +247,11 @@ async def get_screen_png(request: web.Request) -> web.Response:
 
 
 async def gateway_status(request: web.Request) -> web.Response:
-    return _ok(_service(request).gateway_status())
+    return _ok(_service(request).gateway_status(_principal(request)))
 
 
 async def accept_tool(request: web.Request) -> web.Response:
-    return _ok(_service(request).accept_tool(request.match_info["tool"]))
+    return _ok(_service(request).accept_tool(request.match_info["tool"], _principal(request)))
 
 
 async def list_escalations(request: web.Request) -> web.Response:
@@ -479,7 +479,8 @@ ROUTES: tuple[Route, ...] = (
         "The session's device: display size, orientation, SDK, foreground app",
         get_device,
         response=DeviceInfo,
-        errors=(404, 502),
+        role="agent",
+        errors=(403, 404, 502),
     ),
     Route(
         "GET",
@@ -507,7 +508,7 @@ ROUTES: tuple[Route, ...] = (
         "Upstream MCP servers and their tools, with changed definitions flagged",
         gateway_status,
         response=GatewayStatus,
-        errors=(),
+        errors=(403,),
     ),
     Route(
         "POST",
@@ -516,7 +517,7 @@ ROUTES: tuple[Route, ...] = (
         "Accept a changed upstream tool's new definition (its calls stop escalating)",
         accept_tool,
         response=ToolAccepted,
-        errors=(404, 409),
+        errors=(403, 404, 409),
     ),
     Route(
         "GET",

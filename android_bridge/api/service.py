@@ -56,8 +56,8 @@ from android_bridge.api.models import (
 )
 from android_bridge.api.payloads import check_gui_payload
 from android_bridge.api.protocols import MediatorLike, PEPLike
-from host_pep.audit.signed import SignedCheckpoint
 from android_bridge.tools.directory import ArgumentError, ToolDirectory, UnknownTool
+from host_pep.audit.signed import SignedCheckpoint
 from host_pep.events import AgentEvent
 from host_pep.exceptions import (
     AuditUnavailable,
@@ -292,7 +292,7 @@ class BridgeService:
         # Whatever else an agent sends there (an "authorized_operations" list, a
         # "tool_description" that reclassifies a tool) is dropped, not merely the known keys:
         # a key the PEP starts to trust later must not become an agent's lever.
-        context: dict[str, Any] = {"device": sess.serial}
+        context: dict[str, Any] = {"device": sess.serial} if sess.serial else {}
         if sess.user_request:
             context["user_request"] = sess.user_request
         self._check_action(req, data, context)
@@ -405,8 +405,9 @@ class BridgeService:
                 f"({type(exc).__name__}: {exc})"
             ) from exc
 
-    async def device(self, session: str) -> DeviceInfo:
+    async def device(self, session: str, principal: Principal = OPERATOR) -> DeviceInfo:
         """The session's device: display size and orientation, SDK, foreground app."""
+        require_session(principal, session)
         sess = self._session(session)
         if not sess.serial:
             raise not_found(f"session {sess.id!r} has no device (a gateway session)", "session")
@@ -422,7 +423,8 @@ class BridgeService:
         return DeviceInfo.model_validate({"serial": sess.serial, **data})
 
     # -- the gateway (operator) ---------------------------------------------------------------
-    def gateway_status(self) -> GatewayStatus:
+    def gateway_status(self, principal: Principal = OPERATOR) -> GatewayStatus:
+        require_operator(principal, "the gateway's status")
         if self.gateway is None:
             return GatewayStatus(upstreams=[], tools=[])
         return GatewayStatus(
@@ -437,10 +439,11 @@ class BridgeService:
             ],
         )
 
-    def accept_tool(self, name: str) -> ToolAccepted:
+    def accept_tool(self, name: str, principal: Principal = OPERATOR) -> ToolAccepted:
         """The operator accepts a changed upstream tool's new definition (audited)."""
         from android_bridge.gateway.gate import NotAccepted
 
+        require_operator(principal, "accepting a changed tool")
         if self.gateway is None:
             raise not_found("this daemon has no upstream MCP servers (--upstream)", "tool")
         try:

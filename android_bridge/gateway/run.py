@@ -3,8 +3,11 @@ or streamable HTTP) and the bridge API; ``droidgate gateway tools|accept`` for t
 
 The gateway is a daemon like ``droidgate serve`` (devices are optional: with ``--device`` or
 ``--virtual`` droidgate's own GUI and typed tools join the upstreams' tools). Its bridge API
-listens on 127.0.0.1 (``--api-port``, default any free port) for the operator: escalations,
-rules, audit, and accepting a changed tool. Where it listens is written to STATE_DIR/gateway.json.
+listens on 127.0.0.1 (``--api-port``, default any free port) for the operator, with the
+operator's token: escalations, rules, audit, and accepting a changed tool. The MCP agent acts
+with an agent token of its own session; over HTTP, MCP clients present that token (written
+0600 to ``--client-token-file``, by default STATE_DIR/agents/<session>.<agent>.token). Where
+everything is goes to STATE_DIR/gateway.json.
 """
 
 from __future__ import annotations
@@ -29,18 +32,21 @@ def _write_private(path: Path, text: str) -> None:
 async def run_gateway(args: argparse.Namespace, cfg: Any) -> int:
     from aiohttp import web
 
-    from android_bridge.api.local import LocalBridge, ensure_session
+    from android_bridge.api.local import LocalBridge, ensure_agent
     from android_bridge.api.server import make_app
     from android_bridge.daemon import open_core
     from android_bridge.gateway.credentials import frontend_token
+    from android_bridge.mcp.run import write_client_token
     from android_bridge.mcp.server import McpFrontend, build_server, serve_http, serve_stdio
 
-    token, token_path = frontend_token(cfg.state_dir, cfg.token_file)
+    # The operator's token guards the operator's bridge API; the MCP agent acts with a token of
+    # its own, bound to its session, which HTTP MCP clients present.
+    operator_token, operator_file = frontend_token(cfg.state_dir, cfg.token_file)
     # stdout is the MCP stream in stdio mode: everything for people goes to stderr then
     say = sys.stderr if args.stdio else sys.stdout
     async with open_core(cfg) as core:
         runner = web.AppRunner(
-            make_app(core.service, token, request_timeout=cfg.request_timeout),
+            make_app(core.service, operator_token, request_timeout=cfg.request_timeout),
             access_log=None,
             handle_signals=False,
         )
@@ -52,24 +58,32 @@ async def run_gateway(args: argparse.Namespace, cfg: Any) -> int:
             server_: Any = site._server  # aiohttp exposes the bound port only here
             api_port = server_.sockets[0].getsockname()[1]
             api_url = f"http://127.0.0.1:{api_port}"
-            bridge = LocalBridge(core.service)
-            session = await ensure_session(
-                bridge,
+            operator = LocalBridge(core.service)
+            session, agent_token = await ensure_agent(
+                operator,
                 agent=args.agent,
                 session=args.session,
                 serial=args.serial,
                 user_request=args.user_request,
             )
+            bridge = operator.as_agent(agent_token)
             server = build_server(McpFrontend(bridge, session=session, agent=args.agent))
             info: dict[str, Any] = {
                 "api": api_url,
-                "token_file": str(token_path),
+                "token_file": str(operator_file),
                 "session": session,
                 "agent": args.agent,
                 "pid": os.getpid(),
                 "upstreams": core.gateway.upstreams() if core.gateway is not None else [],
                 "devices": core.serials,
             }
+            if not args.stdio:
+                agent_file = write_client_token(
+                    args.client_token_file
+                    or cfg.state_dir / "agents" / f"{session}.{args.agent}.token",
+                    agent_token,
+                )
+                info["agent_token_file"] = str(agent_file)
 
             def announce(mcp_url: str | None) -> None:
                 info["mcp"] = mcp_url or "stdio"
@@ -78,7 +92,13 @@ async def run_gateway(args: argparse.Namespace, cfg: Any) -> int:
                     print(json.dumps(info), file=say, flush=True)
                     return
                 print(f"droidgate gateway: MCP on {info['mcp']}  session {session}", file=say)
-                print(f"operator API on {api_url}  token file {token_path}", file=say)
+                if "agent_token_file" in info:
+                    print(
+                        f"MCP clients authenticate with agent {args.agent!r}'s token in "
+                        f"{info['agent_token_file']}",
+                        file=say,
+                    )
+                print(f"operator API on {api_url}  operator token file {operator_file}", file=say)
                 for u in info["upstreams"]:
                     state = "connected" if u["connected"] else f"DOWN ({u['last_error']})"
                     print(
@@ -92,7 +112,7 @@ async def run_gateway(args: argparse.Namespace, cfg: Any) -> int:
                 await serve_stdio(server)
             else:
                 await serve_http(
-                    server, host=args.host, port=args.http, token=token, on_ready=announce
+                    server, host=args.host, port=args.http, token=agent_token, on_ready=announce
                 )
         finally:
             await runner.cleanup()

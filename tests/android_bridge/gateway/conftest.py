@@ -92,6 +92,12 @@ class Gateway:
 
     @property
     def token(self) -> str:
+        """The MCP agent's token (what an MCP client presents)."""
+        return Path(self.info["agent_token_file"]).read_text().strip()
+
+    @property
+    def operator_token(self) -> str:
+        """The operator's token (the operator API)."""
         return Path(self.info["token_file"]).read_text().strip()
 
     def mailed(self) -> list[dict[str, Any]]:

@@ -47,7 +47,7 @@ async def agent(gw: Gateway) -> AsyncIterator[Client]:
 
 @asynccontextmanager
 async def operator(gw: Gateway) -> AsyncIterator[BridgeClient]:
-    async with BridgeClient(gw.info["api"], gw.token) as client:
+    async with BridgeClient(gw.info["api"], gw.operator_token) as client:
         yield client
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from android_bridge.api.client import BridgeClient, BridgeError
-from android_bridge.api.local import LocalBridge, ensure_session
+from android_bridge.api.local import LocalBridge, ensure_agent
 from android_bridge.gateway.arguments import ArgumentError
 from android_bridge.gateway.library import GatedTools
 from android_bridge.mcp.server import McpFrontend, UnknownToolError
@@ -81,8 +81,8 @@ async def test_one_answer_for_an_unknown_tool_on_every_front_end(tmp_path: Path)
         with pytest.raises(BridgeError) as llm:
             await client.submit(s.session, tool_event("a", "shell_exec", {}, channel="llm"))
         answers.append(llm.value.message)
-    local = LocalBridge(service)
-    session = await ensure_session(local, agent="m")
+    session, token = await ensure_agent(LocalBridge(service), agent="m")
+    local = LocalBridge(service).as_agent(token)
     with pytest.raises(BridgeError) as inproc:
         await local.call_tool(session, "m", "shell_exec", {})
     answers.append(inproc.value.message)

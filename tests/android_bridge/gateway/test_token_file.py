@@ -1,5 +1,5 @@
-"""``--token-file`` is honoured everywhere: the daemon serves the token in it, and ``droidgate mcp
---http --token-file F`` tells its clients F, not the default path."""
+"""``--token-file`` is honoured everywhere: the daemon serves the operator token in it, and an
+MCP server given F joins its agent with it and tells its clients the agent token's file."""
 
 from __future__ import annotations
 
@@ -43,9 +43,13 @@ async def test_serve_and_mcp_use_the_given_token_file(tmp_path: Path) -> None:
                 await wrong.tools()
             assert err.value.status == 401
 
+        # an MCP server joins its agent with the operator's token F, then acts (and has its
+        # HTTP clients authenticate) with that agent's own token, in a file it names
+        clients = tmp_path / "clients" / "m.token"
         mcp = subprocess.Popen(
             [droidgate(), "mcp", "--http", "0", "--connect", info["url"],
-             "--token-file", str(token_file), "--agent", "m"],
+             "--token-file", str(token_file), "--agent", "m",
+             "--client-token-file", str(clients)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
         assert "droidgate MCP (streamable HTTP) on" in _read_line(mcp, 60, "droidgate mcp")
@@ -54,7 +58,8 @@ async def test_serve_and_mcp_use_the_given_token_file(tmp_path: Path) -> None:
         assert mcp.stderr is not None
         while time.monotonic() < deadline and "authenticate" not in said:
             said = mcp.stderr.readline()
-        assert f"MCP clients authenticate with the token in {token_file}" in said
+        assert f"token in {clients}" in said and str(token_file) not in said
+        assert clients.read_text().strip() != token  # an agent token, never the operator's
     finally:
         if mcp is not None:
             stop(mcp)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from android_bridge.api.local import LocalBridge, ensure_session
+from android_bridge.api.local import LocalBridge, ensure_agent
 from android_bridge.daemon import DaemonConfig, open_core
 from android_bridge.mcp.server import McpFrontend
 
@@ -27,8 +27,8 @@ LAUNCHER = "com.google.android.apps.nexuslauncher"
 async def mcp(tmp_path: Path) -> AsyncIterator[tuple[McpFrontend, Any]]:
     cfg = DaemonConfig(virtual=1, state_dir=tmp_path / "state")
     async with open_core(cfg) as core:
-        bridge = LocalBridge(core.service)
-        session = await ensure_session(bridge, agent="gui-agent")
+        session, token = await ensure_agent(LocalBridge(core.service), agent="gui-agent")
+        bridge = LocalBridge(core.service).as_agent(token)  # the agent's rights, not the operator's
         yield McpFrontend(bridge, session=session, agent="gui-agent"), core
 
 
