@@ -74,6 +74,20 @@ def _core_args(p: argparse.ArgumentParser, *, with_http: bool) -> None:
         default=None,
         help="model for --escalations llm (key from $OPENAI_API_KEY)",
     )
+    p.add_argument(
+        "--upstream",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND|URL",
+        help="an MCP server whose tools are gated (repeatable; stdio command or http(s) URL)",
+    )
+    p.add_argument(
+        "--gateway-config",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="upstreams and their credentials (default STATE_DIR/gateway.yaml if present)",
+    )
     if with_http:
         p.add_argument(
             "--host",
@@ -133,6 +147,9 @@ def _config(args: argparse.Namespace) -> Any:
         escalations=args.escalations,
         adjudicator_url=args.adjudicator_url,
         adjudicator_model=args.adjudicator_model,
+        upstreams=list(getattr(args, "upstream", []) or []),
+        gateway_config=getattr(args, "gateway_config", None),
+        token_file=getattr(args, "token_file", None),
     )
 
 
@@ -140,8 +157,11 @@ def _serve(args: argparse.Namespace) -> int:
     from android_bridge.daemon import DaemonInfo, check_bind, serve
 
     cfg = _config(args)
-    if not cfg.devices and not cfg.virtual:
-        print("droidgate serve: give --device SERIAL or --virtual N", file=sys.stderr)
+    if not cfg.devices and not cfg.virtual and not cfg.upstreams:
+        print(
+            "droidgate serve: give --device SERIAL or --virtual N (or --upstream for a gateway)",
+            file=sys.stderr,
+        )
         return ExitCode.USAGE
     try:
         check_bind(cfg)  # before any device starts: a refused bind is a usage error
@@ -186,6 +206,33 @@ def _mcp(args: argparse.Namespace) -> int:
     return asyncio.run(run_mcp(args, _config(args)))
 
 
+def _gateway(args: argparse.Namespace) -> int:
+    from android_bridge.gateway.config import CONFIG_FILE, GatewayConfigError
+    from android_bridge.gateway.run import run_accept, run_gateway, run_tools
+
+    command = getattr(args, "gateway_cmd", None)
+    try:
+        if command == "tools":
+            return asyncio.run(run_tools(args))
+        if command == "accept":
+            return asyncio.run(run_accept(args))
+        if not args.stdio and args.http is None:
+            print("droidgate gateway: give --stdio or --http PORT", file=sys.stderr)
+            return ExitCode.USAGE
+        cfg = _config(args)
+        no_config = cfg.gateway_config is None and not (cfg.state_dir / CONFIG_FILE).exists()
+        if not cfg.upstreams and no_config:
+            print(
+                "droidgate gateway: give --upstream NAME=COMMAND|URL (or --gateway-config)",
+                file=sys.stderr,
+            )
+            return ExitCode.USAGE
+        return asyncio.run(run_gateway(args, cfg))
+    except (GatewayConfigError, ValueError, PermissionError) as exc:
+        print(f"droidgate gateway: {exc}", file=sys.stderr)
+        return ExitCode.USAGE
+
+
 def _replay(args: argparse.Namespace) -> int:
     from android_bridge.traces.replay import ReplayReport, replay_offline
 
@@ -201,6 +248,10 @@ def _replay(args: argparse.Namespace) -> int:
         report = asyncio.run(_replay_execute(args, trace))
     else:
         report = asyncio.run(replay_offline(trace, policy=args.policy))
+    if args.markdown is not None:
+        from android_bridge.traces.report import markdown
+
+        args.markdown.write_text(markdown(report, every=args.all), "utf-8")
     if args.json:
         print(report.model_dump_json(indent=2))
     else:
@@ -231,26 +282,15 @@ async def _replay_execute(args: argparse.Namespace, trace: Path) -> Any:
 
 
 def _print_replay(report: Any) -> None:
-    from rich.console import Console
-    from rich.table import Table
+    from android_bridge.traces.report import block, summary_line
 
-    console = Console()
-    console.print(
-        f"{report.mode} replay of {report.trace} under policy {report.policy!r}: "
-        f"{report.events} events, {len(report.changed)} decisions changed"
-    )
-    if report.changed:
-        table = Table(
-            "seq", "session", "agent", "channel", "target", "recorded", "replayed", "why now"
-        )
-        for c in report.changed:
-            why = c.replayed_reason + (" (no recorded result to feed back)" if c.unobserved else "")
-            table.add_row(
-                str(c.seq), c.session, c.agent, c.channel, c.target, c.recorded, c.replayed, why
-            )
-        console.print(table)
+    print(f"{report.mode} replay of {report.trace} under policy {report.policy!r}")
+    print(summary_line(report))
+    for row in report.changed:
+        print()
+        print("\n".join(block(row)))
     for err in report.errors:
-        console.print(f"[red]error:[/red] {err}")
+        print(f"error: {err}")
 
 
 def _plan(args: argparse.Namespace) -> int:
@@ -339,6 +379,12 @@ def register(sub: Commands) -> None:
     """Add this package's subcommands to the droidgate parser."""
     p = sub.add_parser("serve", help="run the bridge daemon (HTTP API) in front of devices")
     _core_args(p, with_http=True)
+    p.add_argument(
+        "--token-file",
+        type=Path,
+        default=None,
+        help="the token clients must present (created 0600 if missing; default STATE_DIR/token)",
+    )
     p.add_argument("--json", action="store_true", help="print the ready line as JSON")
     p.set_defaults(func=_serve)
 
@@ -399,6 +445,61 @@ def register(sub: Commands) -> None:
     p.set_defaults(func=_mcp)
 
     p = sub.add_parser(
+        "gateway",
+        help="gate other MCP servers' tools: one MCP server (and bridge API) in front of them",
+        description="Connect upstream MCP servers (--upstream NAME=COMMAND for stdio, "
+        "NAME=URL for streamable HTTP; credentials from --gateway-config) and serve the union of "
+        "their tools, namespaced NAME__tool, over MCP. Every call is decided by the PEP before "
+        "it is forwarded. The operator's bridge API listens on 127.0.0.1 (see gateway.json in "
+        "the state dir); `droidgate gateway tools` lists tools, `droidgate gateway accept TOOL` "
+        "accepts a tool whose definition changed.",
+    )
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--stdio", action="store_true", help="MCP over stdin/stdout")
+    mode.add_argument(
+        "--http", type=int, default=None, metavar="PORT", help="MCP over streamable HTTP (0 = any)"
+    )
+    p.add_argument("--host", default="127.0.0.1", help="bind address of --http")
+    p.add_argument(
+        "--api-port", type=int, default=0, help="the operator's bridge API port (0 = any free)"
+    )
+    p.add_argument(
+        "--token-file",
+        type=Path,
+        default=None,
+        help="the operator's token, for the operator API (default STATE_DIR/token)",
+    )
+    p.add_argument(
+        "--client-token-file",
+        type=Path,
+        default=None,
+        help="with --http: where to write the agent token MCP clients present "
+        "(default STATE_DIR/agents/SESSION.AGENT.token)",
+    )
+    p.add_argument("--session", default=None, help="session the MCP agent acts in")
+    p.add_argument("--agent", default="mcp-agent", help="agent name of the MCP connection")
+    p.add_argument("--serial", default=None, help="device of the session (with several)")
+    p.add_argument("--user-request", default="", help="the user's request, for the session")
+    p.add_argument("--json", action="store_true", help="print the ready line as JSON")
+    _core_args(p, with_http=False)
+    p.set_defaults(func=_gateway, gateway_cmd=None)
+    ops = p.add_subparsers(dest="gateway_cmd", required=False, metavar="{tools,accept}")
+    for name, helptext in (
+        ("tools", "list upstreams and tools (changed definitions flagged)"),
+        ("accept", "accept a changed tool's new definition (audited)"),
+    ):
+        op = ops.add_parser(name, help=helptext)
+        if name == "accept":
+            op.add_argument("tool", help="the tool, e.g. mail__send_email")
+        op.add_argument(
+            "--connect", default="auto", metavar="URL", help="the gateway's bridge API (auto)"
+        )
+        op.add_argument("--token-file", type=Path, default=None)
+        op.add_argument("--state-dir", type=Path, default=None)
+        op.add_argument("--json", action="store_true")
+        op.set_defaults(func=_gateway, gateway_cmd=name)
+
+    p = sub.add_parser(
         "replay", help="re-decide a recorded trace under a policy and show what changed"
     )
     p.add_argument("trace", help="a trace-*.jsonl file (its screens/ dir beside it)")
@@ -415,6 +516,16 @@ def register(sub: Commands) -> None:
         help="audit file for --execute (default: a temporary one)",
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument(
+        "--markdown",
+        type=Path,
+        default=None,
+        metavar="OUT.md",
+        help="also write a wide Markdown report (reasons in full)",
+    )
+    p.add_argument(
+        "--all", action="store_true", help="the Markdown report lists unchanged rows too"
+    )
     p.set_defaults(func=_replay)
 
     p = sub.add_parser("plan", help="run the LLM planner on a task through a running daemon")

@@ -69,6 +69,12 @@ class DaemonConfig(BaseModel):
     adjudicator_url: str | None = None
     adjudicator_model: str | None = None
     adjudicator_key_env: str = "OPENAI_API_KEY"
+    upstreams: list[str] = Field(default_factory=list)
+    """``--upstream NAME=COMMAND|URL``: MCP servers whose tools the daemon gates (the gateway)."""
+    gateway_config: Path | None = None
+    """The operator's upstream config (credentials); default STATE_DIR/gateway.yaml if present."""
+    token_file: Path | None = None
+    """The token the bridge API (and MCP over HTTP) accepts; default STATE_DIR/token."""
 
 
 @dataclass
@@ -80,6 +86,37 @@ class Core:
     recorder: Any
     serials: list[str]
     adb_port: int | None = None
+    gateway: Any = None
+
+
+@contextlib.asynccontextmanager
+async def _gateway(cfg: DaemonConfig, pep: Any, recorder: Any) -> AsyncIterator[Any]:
+    """The upstream MCP servers (android_bridge.gateway), connected; None without any."""
+    from android_bridge.gateway.config import CONFIG_FILE, upstreams
+
+    config = cfg.gateway_config
+    if config is None and (cfg.state_dir / CONFIG_FILE).exists():
+        config = cfg.state_dir / CONFIG_FILE
+    if not cfg.upstreams and config is None:
+        yield None
+        return
+    from android_bridge.gateway.gate import Gateway
+    from android_bridge.gateway.pins import PIN_FILE, PinStore
+
+    specs = upstreams(list(cfg.upstreams), config)
+    gateway = Gateway(
+        specs,
+        pins=PinStore(cfg.state_dir / PIN_FILE),
+        rules=pep.rules,
+        audit=pep.audit,
+        recorder=recorder,
+        log_dir=cfg.state_dir / "upstreams",
+    )
+    try:
+        await gateway.start()
+        yield gateway
+    finally:
+        await gateway.close()
 
 
 def _version() -> str:
@@ -143,16 +180,19 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
             recorder = TraceRecorder(cfg.trace_dir)
         pool = DevicePool(serials, adb_port=adb_port)
         try:
-            mediator = Mediator(pep, pool, recorder=recorder)
-            service = BridgeService(
-                pep,
-                mediator,
-                devices=serials,
-                tools=load_tool_specs(),
-                recorder=recorder,
-                version=_version(),
-            )
-            yield Core(pep, pool, mediator, service, recorder, serials, pool.adb_port)
+            async with _gateway(cfg, pep, recorder) as gateway:
+                mediator = Mediator(pep, pool, recorder=recorder, gateway=gateway)
+                service = BridgeService(
+                    pep,
+                    mediator,
+                    devices=serials,
+                    # droidgate's own typed tools run on a device: none without one
+                    tools=load_tool_specs() if serials else [],
+                    recorder=recorder,
+                    version=_version(),
+                    gateway=gateway,
+                )
+                yield Core(pep, pool, mediator, service, recorder, serials, pool.adb_port, gateway)
         finally:
             for closer in (getattr(pool, "aclose", None), getattr(pool, "close", None)):
                 if closer is not None:
@@ -275,11 +315,11 @@ async def serve(
     """Run until SIGINT/SIGTERM (or ``stop`` is set), then shut down cleanly."""
     from aiohttp import web
 
-    from android_bridge.api.auth import load_or_create_token
     from android_bridge.api.server import make_app
+    from android_bridge.gateway.credentials import frontend_token
 
     tls = check_bind(cfg)
-    token, token_path = load_or_create_token(cfg.state_dir)
+    token, token_path = frontend_token(cfg.state_dir, cfg.token_file)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     installed: list[signal.Signals] = []

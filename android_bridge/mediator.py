@@ -36,8 +36,10 @@ from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from android_bridge.device import DeviceAdapter, DeviceError, DevicePool
 from android_bridge.events.adapters import channel_adapters
+from android_bridge.events.gui import find_widgets
 from android_bridge.events.gui import observations as screen_observations
 from android_bridge.events.screen import EmptyHierarchyError, ScreenParseError, parse_screen
+from android_bridge.gateway.mediate import mediate_call
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
 from host_pep.semantics import ChannelAdapter, Completion
@@ -77,6 +79,14 @@ class PEPLike(Protocol):
         agent: str = "",
         device: str | None = None,
     ) -> int: ...
+
+
+class ProvidedToolsLike(Protocol):
+    """The gateway's surface the Mediator uses (android_bridge.gateway.gate.Gateway)."""
+
+    def get(self, name: str) -> Any: ...
+
+    async def call(self, name: str, arguments: dict[str, Any]) -> Any: ...
 
 
 class MediationOutcome(BaseModel):
@@ -126,10 +136,13 @@ class Mediator:
         *,
         recorder: TraceRecorderLike | None = None,
         decide_timeout: float = DECIDE_TIMEOUT_S,
+        gateway: ProvidedToolsLike | None = None,
     ) -> None:
         self.pep = pep
         self.devices = devices
         self.recorder = recorder
+        self.gateway = gateway
+        """Upstream MCP tools (android_bridge.gateway): executed without a device."""
         self.decide_timeout = decide_timeout
         self._bindings: dict[str, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
@@ -204,6 +217,22 @@ class Mediator:
                     log.warning("trace recording of a screen failed: %s", exc)
         return scr
 
+    async def device_info(self, serial: str) -> dict[str, Any]:
+        """Display size, rotation, SDK and foreground app of a device (a read; nothing acts)."""
+        from android_bridge.device.adapter import ROTATION_NAMES
+
+        raw = await self.devices.get(serial).device_info()
+        rotation = raw.get("displayRotation")
+        return {
+            "sdk": raw.get("sdkInt"),
+            "product": raw.get("productName") or None,
+            "width": raw.get("displayWidth"),
+            "height": raw.get("displayHeight"),
+            "rotation": rotation,
+            "orientation": ROTATION_NAMES.get(rotation) if isinstance(rotation, int) else None,
+            "package": raw.get("currentPackageName") or None,
+        }
+
     # -- mediation ------------------------------------------------------------------------------
 
     async def submit(
@@ -214,6 +243,8 @@ class Mediator:
         except EventValidationError as exc:
             verdict = await self._decide(event)  # the PEP audits the invalid input and denies
             return MediationOutcome(verdict=verdict, executed=False, error=f"invalid event: {exc}")
+        if self._provided(parsed):
+            return await self._mediate_provided(parsed)
         try:
             serial = self.serial_for(parsed.session)
             device: DeviceAdapter | None = self.devices.get(serial)
@@ -234,6 +265,36 @@ class Mediator:
             self._record(parsed, outcome, None)
             return outcome
         return await self._mediate(parsed, device, screen_hash)
+
+    def _provided(self, event: AgentEvent) -> bool:
+        return (
+            self.gateway is not None
+            and event.channel in (Channel.TOOL, Channel.LLM)
+            and event.action is ActionType.TOOL_CALL
+            and self.gateway.get(event.target) is not None
+        )
+
+    async def _mediate_provided(self, event: AgentEvent) -> MediationOutcome:
+        """A tool an upstream MCP server provides: decide → forward → record, no device."""
+        from android_bridge.gateway.gate import observable
+
+        assert self.gateway is not None
+        if "screen_xml" in event.context:
+            context = {k: v for k, v in event.context.items() if k != "screen_xml"}
+            event = event.model_copy(update={"context": context})
+        gateway = self.gateway
+        done = await mediate_call(
+            self.pep,
+            event,
+            lambda payload: gateway.call(event.target, payload),
+            observe=observable,
+            decide_timeout=self.decide_timeout,
+        )
+        outcome = MediationOutcome(
+            verdict=done.verdict, executed=done.executed, result=done.result, error=done.error
+        )
+        self._record(event, outcome, None)
+        return outcome
 
     def _needs_screen(self, event: AgentEvent) -> bool:
         if event.channel is Channel.GUI:
@@ -440,19 +501,38 @@ class Mediator:
         if action is ActionType.KEY:
             return {"pressed": await device.press(payload["key"])}
         if action is ActionType.SWIPE:
+            if "until" in payload:
+                return await self._scroll_until(event, device)
+            steps = 20
             if "direction" in payload:
                 x1, y1, x2, y2 = _direction_swipe(event, str(payload["direction"]))
+                if "x" in payload and "y" in payload:
+                    x1, y1, x2, y2 = _swipe_from(event, payload)
+                if payload.get("speed") == "fling":
+                    steps = 3  # a fast stroke: Android reads the release velocity as a fling
             else:
                 x1, y1, x2, y2 = (float(payload[k]) for k in ("x1", "y1", "x2", "y2"))
-            return {"swiped": await device.swipe(x1, y1, x2, y2)}
+                if "duration_ms" in payload:  # uiautomator injects one move per 5 ms step
+                    steps = max(2, int(payload["duration_ms"]) // 5)
+            return {"swiped": await device.swipe(x1, y1, x2, y2, steps)}
+        if action is ActionType.ROTATE:
+            return {"orientation": await device.set_orientation(str(payload["orientation"]))}
         # tap / text_input: act on exactly the widget the PEP judged on the dumped screen
         completion = self._complete(event)
         widget = completion.semantics.widget or {}
         if action is ActionType.TAP:
             x, y = widget.get("tap") or widget["center"]
+            gesture = payload.get("gesture", "tap")
+            if gesture == "long_press":
+                held = int(payload.get("duration_ms") or 800)
+                return {"long_pressed": await device.long_click(x, y, held / 1000)}
+            if gesture == "double_tap":
+                return {"double_tapped": await device.double_click(x, y)}
             return {"clicked": await device.click(x, y)}
         if action is ActionType.TEXT_INPUT:
             selector = payload.get("selector")
+            if isinstance(selector, dict) and "xpath" in selector:
+                selector = None  # act on the widget the xpath resolved to, by its own fields
             if not selector:
                 rid = widget.get("resource_id")
                 screen = parse_screen(str(event.context.get("screen_xml", "")))
@@ -462,6 +542,25 @@ class Mediator:
                     selector = {"focused": True}
             return {"set_text": await device.set_text(dict(selector), str(payload["text"]))}
         raise EventValidationError(f"no GUI executor for {action.value}", field="action")
+
+    async def _scroll_until(self, event: AgentEvent, device: DeviceAdapter) -> Any:
+        """Swipe until a widget matching ``until`` is on the screen (scroll-to-text)."""
+        payload = event.payload
+        selector = dict(payload["until"])
+        direction = str(payload.get("direction", "up"))
+        limit = int(payload.get("max_swipes") or 10)
+        current = str(event.context.get("screen_xml", ""))
+        for swipes in range(limit + 1):
+            if current and find_widgets(current, selector):
+                return {"found": True, "swipes": swipes}
+            if swipes == limit:
+                break
+            view = event.model_copy(update={"context": {**event.context, "screen_xml": current}})
+            await device.swipe(*_direction_swipe(view, direction), 20)
+            previous, current = current, await device.dump_hierarchy()
+            if current == previous:  # the end of the list: nothing more will show
+                break
+        return {"found": bool(current and find_widgets(current, selector)), "swipes": swipes}
 
     # -- traces ---------------------------------------------------------------------------------
 
@@ -493,6 +592,18 @@ def _accepts(fn: Any, name: str) -> bool:
     except (TypeError, ValueError):
         return False
     return name in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+
+
+def _swipe_from(event: AgentEvent, payload: dict[str, Any]) -> tuple[float, float, float, float]:
+    """A swipe in ``direction`` starting at (x, y), ``distance`` pixels long (default: 30 % of
+    the screen along that axis, as mobile-mcp)."""
+    x1, y1 = float(payload["x"]), float(payload["y"])
+    sx1, sy1, sx2, sy2 = _direction_swipe(event, str(payload["direction"]))
+    default = abs(sx2 - sx1) or abs(sy2 - sy1)
+    distance = float(payload.get("distance") or default)
+    dx = {"left": -distance, "right": distance}.get(str(payload["direction"]), 0.0)
+    dy = {"up": -distance, "down": distance}.get(str(payload["direction"]), 0.0)
+    return x1, y1, max(0.0, x1 + dx), max(0.0, y1 + dy)
 
 
 def _direction_swipe(event: AgentEvent, direction: str) -> tuple[float, float, float, float]:

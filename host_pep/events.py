@@ -41,6 +41,7 @@ class ActionType(StrEnum):
     SWIPE = "swipe"
     KEY = "key"
     LAUNCH = "launch"
+    ROTATE = "rotate"  # set the screen orientation (GUI; navigation)
     API_CALL = "api_call"
     TOOL_CALL = "tool_call"
 

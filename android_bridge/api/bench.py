@@ -85,8 +85,12 @@ async def _serve(state_dir: Path, audit: str, baseline_n: int, conn: Any) -> Non
     log = AuditLog.open(
         None if audit == "memory" else state_dir / "audit.db", key=AuditKey.generate()
     )
+    from android_bridge.api.tool_catalog import load_tool_specs
+
     pep = PEP.create(policy="default", audit=log)
-    service = BridgeService(pep, _DecideOnly(), devices=["bench-device"], version="bench")
+    service = BridgeService(
+        pep, _DecideOnly(), devices=["bench-device"], tools=load_tool_specs(), version="bench"
+    )
     # The drive acts as agents do: with the agent token the session was created with.
     created = service.create_session(CreateSession(session=SESSION, agents=[AGENT]))
     # A contact's number in session memory, so half the decisions exercise source->sink (T2).
@@ -126,14 +130,14 @@ def _events() -> list[dict[str, Any]]:
         "channel": "tool",
         "action": "tool_call",
         "target": "calendar.create_event",
-        "payload": {"title": "Call", "notes": f"Call {PHONE}"},
+        "payload": {"title": "Call", "description": f"Call {PHONE}"},
     }
     clean = {
         "agent": AGENT,
         "channel": "tool",
         "action": "tool_call",
         "target": "calendar.create_event",
-        "payload": {"title": "Standup", "notes": "room 4012"},
+        "payload": {"title": "Standup", "description": "room 4012"},
     }
     return [allow, leak, clean, leak]
 

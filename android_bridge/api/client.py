@@ -28,8 +28,10 @@ from android_bridge.api.models import (
     CheckpointList,
     DecisionResponse,
     DeviceForgotten,
+    DeviceInfo,
     EscalationList,
     EscalationResolved,
+    GatewayStatus,
     Health,
     RuleChange,
     RuleList,
@@ -38,6 +40,7 @@ from android_bridge.api.models import (
     SessionInfo,
     SessionList,
     Status,
+    ToolAccepted,
     ToolList,
     ToolSpec,
     WhoAmI,
@@ -232,6 +235,16 @@ class BridgeClient:
         resp = await self._raw("GET", f"/v1/sessions/{session}/screen.png")
         async with resp:
             return await resp.read()
+
+    async def device(self, session: str) -> DeviceInfo:
+        return await self._call(DeviceInfo, "GET", f"/v1/sessions/{session}/device")
+
+    # -- the gateway (operator) ---------------------------------------------------------------
+    async def gateway(self) -> GatewayStatus:
+        return await self._call(GatewayStatus, "GET", "/v1/gateway")
+
+    async def accept_tool(self, tool: str) -> ToolAccepted:
+        return await self._call(ToolAccepted, "POST", f"/v1/gateway/tools/{tool}/accept")
 
     # -- control plane --------------------------------------------------------------------
     async def escalations(self) -> list[dict[str, Any]]:

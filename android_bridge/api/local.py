@@ -19,6 +19,7 @@ from android_bridge.api.models import (
     ActionRequest,
     ActionResponse,
     CreateSession,
+    DeviceInfo,
     ScreenResponse,
     SessionCredentials,
     SessionInfo,
@@ -75,6 +76,18 @@ class LocalBridge:
             "payload": args,
         }
         return await self.submit(session, event)
+
+    async def device(self, session: str) -> DeviceInfo:
+        return await _guard(lambda: self.service.device(session, self.principal))
+
+    def on_tools_changed(self, listener: Callable[[], Awaitable[None] | None]) -> bool:
+        """Call ``listener`` when the tool list changes (an upstream re-listed); False when the
+        tool list cannot change (no gateway)."""
+        gateway = self.service.gateway
+        if gateway is None:
+            return False
+        gateway.on_change(listener)
+        return True
 
     async def screen(self, session: str) -> ScreenResponse:
         return await _guard(lambda: self.service.screen(session, self.principal))

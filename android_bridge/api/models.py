@@ -35,13 +35,24 @@ class Status(BaseModel):
 
 
 class ToolSpec(BaseModel):
-    """A typed tool as agents see it (JSON schema of its arguments plus MCP-style hints)."""
+    """A tool as agents see it (JSON schema of its arguments plus MCP-style hints).
+
+    ``name`` is valid for every major LLM API (letters, digits, ``_``, ``-``); ``aliases`` are
+    other names the same tool answers to (droidgate's dotted ``contacts.lookup``)."""
 
     name: str
     description: str = ""
     input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object"})
     read_only: bool = False
     destructive: bool = True
+    annotations: dict[str, Any] = Field(default_factory=dict)
+    """MCP tool annotations: readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title."""
+    aliases: list[str] = Field(default_factory=list)
+    provider: str = "droidgate"
+    """``droidgate`` (a typed tool run on the device) or the name of the upstream MCP server."""
+    status: Literal["ok", "changed", "unavailable"] = "ok"
+    """``changed``: an upstream tool whose definition changed since the operator accepted it
+    (its calls escalate); ``unavailable``: its upstream is down (its calls fail)."""
 
 
 class ToolList(BaseModel):
@@ -133,6 +144,40 @@ class ActionRequest(BaseModel):
                 },
                 {
                     "agent": "agent-1",
+                    "channel": "gui",
+                    "action": "tap",
+                    "payload": {"selector": {"text": "Save"}, "gesture": "long_press"},
+                },
+                {
+                    "agent": "agent-1",
+                    "channel": "gui",
+                    "action": "text_input",
+                    "payload": {
+                        "text": "Team sync",
+                        "selector": {"resourceId": "com.app:id/title"},
+                    },
+                },
+                {
+                    "agent": "agent-1",
+                    "channel": "gui",
+                    "action": "swipe",
+                    "payload": {"until": {"text": "Settings"}, "direction": "up"},
+                },
+                {"agent": "agent-1", "channel": "gui", "action": "key", "payload": {"key": "back"}},
+                {
+                    "agent": "agent-1",
+                    "channel": "gui",
+                    "action": "launch",
+                    "payload": {"package": "com.android.contacts"},
+                },
+                {
+                    "agent": "agent-1",
+                    "channel": "gui",
+                    "action": "rotate",
+                    "payload": {"orientation": "landscape"},
+                },
+                {
+                    "agent": "agent-1",
                     "channel": "api",
                     "action": "api_call",
                     "payload": {
@@ -178,6 +223,28 @@ class ScreenResponse(BaseModel):
     hash: str | None = None
     package: str | None = None
     xml: str
+    elements: list[dict[str, Any]] = Field(default_factory=list)
+    """The compact element list: text, id (resource-id), description, class, bounds, center,
+    clickable, editable, focused, checked, password (values hidden), enabled, package."""
+    width: int | None = None
+    height: int | None = None
+    rotation: int | None = None
+    """0 natural (portrait), 1 left, 2 upside down, 3 right (uiautomator's displayRotation)."""
+
+
+class DeviceInfo(BaseModel):
+    """The device a session acts on (``list_devices``, ``get_orientation``, screen size)."""
+
+    serial: str
+    sdk: int | None = None
+    product: str | None = None
+    width: int | None = None
+    height: int | None = None
+    rotation: int | None = None
+    orientation: str | None = None
+    """natural (portrait), left / right (landscape), upsidedown."""
+    package: str | None = None
+    """The foreground app."""
 
 
 class EscalationList(BaseModel):
@@ -221,3 +288,29 @@ class CheckpointList(BaseModel):
     keep them elsewhere; ``droidgate audit verify --checkpoints`` checks the log against them."""
 
     checkpoints: list[SignedCheckpoint]
+
+
+class UpstreamInfo(BaseModel):
+    name: str
+    transport: Literal["stdio", "http"]
+    where: str
+    """The server's command line or URL (never its credentials)."""
+    connected: bool
+    protocol: str | None = None
+    tools: int = 0
+    last_error: str | None = None
+
+
+class GatewayTool(ToolSpec):
+    changed: list[str] = Field(default_factory=list)
+    """For a ``changed`` tool: what differs from the accepted definition."""
+
+
+class GatewayStatus(BaseModel):
+    upstreams: list[UpstreamInfo]
+    tools: list[GatewayTool]
+
+
+class ToolAccepted(BaseModel):
+    tool: str
+    status: Literal["ok"] = "ok"

@@ -47,9 +47,25 @@ def build_spec(routes: Sequence[Route], *, version: str) -> dict[str, Any]:
             pairs.append((r.body, "validation"))
         if r.response is not None:
             pairs.append((r.response, "serialization"))
+    from android_bridge.api.payloads import PAYLOADS
+
+    # the documented payload of each GUI action, so generated clients know the shapes too
+    pairs += [(model, "validation") for model in PAYLOADS.values()]
     pairs = list(dict.fromkeys(pairs))
     keys, top = models_json_schema(pairs, ref_template=_REF)
     components: dict[str, Any] = dict(top.get("$defs", {}))
+    action = components.get("ActionRequest")
+    if isinstance(action, dict) and isinstance(action.get("properties"), dict):
+        payload = action["properties"].get("payload")
+        if isinstance(payload, dict):
+            payload["description"] = (
+                "channel gui: the payload of the action (x-gui-payloads names its schema); "
+                "channel api: {command}; channel tool/llm: the tool's arguments (GET /v1/tools)"
+            )
+            payload["x-gui-payloads"] = {
+                name: {"$ref": _REF.format(model=model.__name__)}
+                for name, model in PAYLOADS.items()
+            }
 
     def ref(model: type[BaseModel], mode: str) -> dict[str, Any]:
         return dict(keys[(model, mode)])  # type: ignore[index]

@@ -41,8 +41,10 @@ from android_bridge.api.models import (
     CreateSession,
     DecisionResponse,
     DeviceForgotten,
+    DeviceInfo,
     EscalationList,
     EscalationResolved,
+    GatewayStatus,
     Health,
     JoinSession,
     RuleChange,
@@ -52,6 +54,7 @@ from android_bridge.api.models import (
     SessionInfo,
     SessionList,
     Status,
+    ToolAccepted,
     ToolList,
     WhoAmI,
 )
@@ -234,9 +237,21 @@ async def get_screen(request: web.Request) -> web.Response:
     return _ok(await _service(request).screen(request.match_info["session"], _principal(request)))
 
 
+async def get_device(request: web.Request) -> web.Response:
+    return _ok(await _service(request).device(request.match_info["session"], _principal(request)))
+
+
 async def get_screen_png(request: web.Request) -> web.Response:
     png = await _service(request).screen_png(request.match_info["session"], _principal(request))
     return web.Response(body=png, content_type="image/png")
+
+
+async def gateway_status(request: web.Request) -> web.Response:
+    return _ok(_service(request).gateway_status(_principal(request)))
+
+
+async def accept_tool(request: web.Request) -> web.Response:
+    return _ok(_service(request).accept_tool(request.match_info["tool"], _principal(request)))
 
 
 async def list_escalations(request: web.Request) -> web.Response:
@@ -459,6 +474,16 @@ ROUTES: tuple[Route, ...] = (
     ),
     Route(
         "GET",
+        "/v1/sessions/{session}/device",
+        "getDevice",
+        "The session's device: display size, orientation, SDK, foreground app",
+        get_device,
+        response=DeviceInfo,
+        role="agent",
+        errors=(403, 404, 502),
+    ),
+    Route(
+        "GET",
         "/v1/sessions/{session}/screen.png",
         "getScreenPng",
         "The device's current screenshot",
@@ -475,6 +500,24 @@ ROUTES: tuple[Route, ...] = (
         forget_device,
         response=DeviceForgotten,
         errors=(404,),
+    ),
+    Route(
+        "GET",
+        "/v1/gateway",
+        "gatewayStatus",
+        "Upstream MCP servers and their tools, with changed definitions flagged",
+        gateway_status,
+        response=GatewayStatus,
+        errors=(403,),
+    ),
+    Route(
+        "POST",
+        "/v1/gateway/tools/{tool}/accept",
+        "acceptTool",
+        "Accept a changed upstream tool's new definition (its calls stop escalating)",
+        accept_tool,
+        response=ToolAccepted,
+        errors=(403, 404, 409),
     ),
     Route(
         "GET",

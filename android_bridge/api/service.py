@@ -44,12 +44,19 @@ from android_bridge.api.models import (
     AuditVerify,
     CreateSession,
     DecisionResponse,
+    DeviceInfo,
+    GatewayStatus,
+    GatewayTool,
     ScreenResponse,
     SessionCredentials,
     SessionInfo,
+    ToolAccepted,
     ToolSpec,
+    UpstreamInfo,
 )
+from android_bridge.api.payloads import check_gui_payload
 from android_bridge.api.protocols import MediatorLike, PEPLike
+from android_bridge.tools.directory import ArgumentError, ToolDirectory, UnknownTool
 from host_pep.audit.signed import SignedCheckpoint
 from host_pep.events import AgentEvent
 from host_pep.exceptions import (
@@ -83,6 +90,25 @@ class _Session:
         )
 
 
+def screen_response(serial: str, scr: Any) -> ScreenResponse:
+    """A dumped screen as the API answers it: XML, hash, and the compact element list."""
+    from android_bridge.events.elements import elements_json, size
+    from android_bridge.events.screen import parse_screen
+
+    parsed = parse_screen(scr.xml)
+    width, height = size(parsed)
+    return ScreenResponse(
+        serial=serial,
+        hash=getattr(scr, "hash", None),
+        package=getattr(scr, "package", None),
+        xml=scr.xml,
+        elements=elements_json(parsed),
+        width=width or None,
+        height=height or None,
+        rotation=parsed.rotation,
+    )
+
+
 def first_error(exc: ValidationError) -> tuple[str, str]:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err.get("loc", ())) or "body"
@@ -99,17 +125,24 @@ class BridgeService:
         tools: Sequence[ToolSpec] = (),
         recorder: Any = None,
         version: str = "0",
+        gateway: Any = None,
     ) -> None:
         self.pep = pep
         self.mediator = mediator
         self._devices = devices
-        self.tools = list(tools)
+        self.gateway = gateway
+        self.directory = ToolDirectory(tools, gateway)
         self.recorder = recorder
         self.version = version
         self.started = time.time()
         self._sessions: dict[str, _Session] = {}
         self.agent_tokens = AgentTokens()
         """Issued with sessions and joins, revoked when the session ends (only digests kept)."""
+
+    @property
+    def tools(self) -> list[ToolSpec]:
+        """Every tool agents can call: droidgate's typed tools and the gateway's upstreams."""
+        return self.directory.specs()
 
     # -- devices and sessions -------------------------------------------------------------
     def devices(self) -> list[str]:
@@ -136,7 +169,9 @@ class BridgeService:
         require_operator(principal, "creating a session")
         devices = self.devices()
         serial = req.serial
-        if serial is None:
+        if serial is None and not devices and self.gateway is not None:
+            serial = ""  # a gateway without devices: sessions act through upstream tools only
+        elif serial is None:
             if len(devices) != 1:
                 raise conflict(
                     f"name the device: this daemon has {len(devices)} ({', '.join(devices) or 'none'})",
@@ -159,7 +194,8 @@ class BridgeService:
             self._check_agent_name(agent, f"agents.{i}")
             if agent not in agents:
                 agents.append(agent)
-        self.mediator.bind_session(sid, serial)
+        if serial:
+            self.mediator.bind_session(sid, serial)
         sess = _Session(id=sid, serial=serial, user_request=req.user_request, agents=agents)
         self._sessions[sid] = sess
         tokens = {agent: self.agent_tokens.issue(sid, agent) for agent in agents}
@@ -256,14 +292,39 @@ class BridgeService:
         # Whatever else an agent sends there (an "authorized_operations" list, a
         # "tool_description" that reclassifies a tool) is dropped, not merely the known keys:
         # a key the PEP starts to trust later must not become an agent's lever.
-        context: dict[str, Any] = {"device": sess.serial}
+        context: dict[str, Any] = {"device": sess.serial} if sess.serial else {}
         if sess.user_request:
             context["user_request"] = sess.user_request
+        self._check_action(req, data, context)
         data["context"] = context
         try:
             return AgentEvent.parse(data)
         except EventValidationError as exc:
             raise bad_request(str(exc), exc.field or "event") from exc
+
+    def _check_action(
+        self, req: ActionRequest, data: dict[str, Any], context: dict[str, Any]
+    ) -> None:
+        """Refuse a malformed action before anything is decided: a tool nobody provides,
+        arguments outside the tool's schema, a GUI payload of no documented shape. A tool call
+        gets its canonical target and what the PEP must know about the tool (context.tool)."""
+        if req.channel in ("tool", "llm") and req.action == "tool_call":
+            try:
+                resolved = self.directory.check(req.target, req.payload)
+            except UnknownTool as exc:
+                raise bad_request(exc.message, "target", code="unknown_tool") from exc
+            except ArgumentError as exc:
+                field = "payload" + exc.field.removeprefix("arguments")
+                raise bad_request(exc.message, field, code="invalid_arguments") from exc
+            data["target"] = resolved.target
+            if resolved.context:
+                context["tool"] = resolved.context
+                context["tool_description"] = resolved.context.get("description", "")
+        elif req.channel == "gui":
+            try:
+                check_gui_payload(str(req.action), req.payload)
+            except ValueError as exc:
+                raise bad_request(str(exc), getattr(exc, "field", "payload")) from exc
 
     async def submit(
         self, session: str, req: ActionRequest, principal: Principal = OPERATOR
@@ -321,12 +382,7 @@ class BridgeService:
         scr = await self._dump(sess)
         if self.recorder is not None:
             self.recorder.record_screen(sess.id, scr.xml, getattr(scr, "hash", None))
-        return ScreenResponse(
-            serial=sess.serial,
-            hash=getattr(scr, "hash", None),
-            package=getattr(scr, "package", None),
-            xml=scr.xml,
-        )
+        return screen_response(sess.serial, scr)
 
     async def screen_png(self, session: str, principal: Principal = OPERATOR) -> bytes:
         require_session(principal, session)
@@ -348,6 +404,55 @@ class BridgeService:
                 f"the screenshot of device {sess.serial!r} could not be taken "
                 f"({type(exc).__name__}: {exc})"
             ) from exc
+
+    async def device(self, session: str, principal: Principal = OPERATOR) -> DeviceInfo:
+        """The session's device: display size and orientation, SDK, foreground app."""
+        require_session(principal, session)
+        sess = self._session(session)
+        if not sess.serial:
+            raise not_found(f"session {sess.id!r} has no device (a gateway session)", "session")
+        info = getattr(self.mediator, "device_info", None)
+        if info is None:
+            raise ApiError(502, "mediation_failed", "this mediator cannot read device info")
+        try:
+            data = await info(sess.serial)
+        except Exception as exc:
+            raise ApiError(
+                502, "device_failed", f"the device did not answer ({type(exc).__name__}: {exc})"
+            ) from exc
+        return DeviceInfo.model_validate({"serial": sess.serial, **data})
+
+    # -- the gateway (operator) ---------------------------------------------------------------
+    def gateway_status(self, principal: Principal = OPERATOR) -> GatewayStatus:
+        require_operator(principal, "the gateway's status")
+        if self.gateway is None:
+            return GatewayStatus(upstreams=[], tools=[])
+        return GatewayStatus(
+            upstreams=[UpstreamInfo.model_validate(u) for u in self.gateway.upstreams()],
+            tools=[
+                GatewayTool(
+                    **self.directory.resolve(t.name).spec.model_dump(),  # type: ignore[union-attr]
+                    changed=list(t.changed),
+                )
+                for t in self.gateway.tools()
+                if self.directory.resolve(t.name) is not None
+            ],
+        )
+
+    def accept_tool(self, name: str, principal: Principal = OPERATOR) -> ToolAccepted:
+        """The operator accepts a changed upstream tool's new definition (audited)."""
+        from android_bridge.gateway.gate import NotAccepted
+
+        require_operator(principal, "accepting a changed tool")
+        if self.gateway is None:
+            raise not_found("this daemon has no upstream MCP servers (--upstream)", "tool")
+        try:
+            self.gateway.accept(name)
+        except NotAccepted as exc:
+            if self.gateway.get(name) is None:
+                raise not_found(str(exc), "tool") from exc
+            raise conflict(str(exc), "tool") from exc
+        return ToolAccepted(tool=name)
 
     # -- control plane ----------------------------------------------------------------------
     def rules(self) -> tuple[int, list[dict[str, Any]]]:

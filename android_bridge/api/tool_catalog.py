@@ -17,6 +17,7 @@ def load_tool_specs() -> list[ToolSpec]:
                 input_schema=spec.get("input_schema") or {"type": "object"},
                 read_only=bool(spec.get("read_only", False)),
                 destructive=bool(spec.get("destructive", False)),
+                annotations=dict(spec.get("annotations") or {}),
             )
             for spec in tool_specs()
         ),

@@ -20,6 +20,7 @@ import base64
 import concurrent.futures
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -33,6 +34,16 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 DEFAULT_TIMEOUT = 20.0
 EMPTY_HIERARCHY_MARK = "<hierarchy rotation="
+ORIENTATIONS = {
+    "portrait": "natural",
+    "natural": "natural",
+    "landscape": "left",
+    "left": "left",
+    "right": "right",
+    "upsidedown": "upsidedown",
+}
+"""Orientation names agents use -> uiautomator's setOrientation names (as u2's)."""
+ROTATION_NAMES = {0: "natural", 1: "left", 2: "upsidedown", 3: "right"}
 
 
 class ShellResult(BaseModel):
@@ -182,6 +193,42 @@ class DeviceAdapter:
                 lambda: self._expect_true("click", self._rpc("click", int(x), int(y))),
             )
         )
+
+    async def long_click(self, x: float, y: float, duration_s: float = 0.8) -> bool:
+        """Press and hold (uiautomator's click with a duration, as u2's ``long_click``)."""
+        ms = max(100, int(duration_s * 1000))
+        return bool(
+            await self._run(
+                "long_click",
+                lambda: self._expect_true("long_click", self._rpc("click", int(x), int(y), ms)),
+                timeout=self._timeout + duration_s,
+            )
+        )
+
+    async def double_click(self, x: float, y: float, gap_s: float = 0.08) -> bool:
+        """Two taps inside the system's double-tap window (300 ms)."""
+
+        def run() -> bool:
+            self._expect_true("double_click", self._rpc("click", int(x), int(y)))
+            time.sleep(gap_s)
+            return bool(self._expect_true("double_click", self._rpc("click", int(x), int(y))))
+
+        return bool(await self._run("double_click", run))
+
+    async def set_orientation(self, orientation: str) -> str:
+        """portrait/natural, landscape/left, right, upsidedown; returns uiautomator's name."""
+        name = ORIENTATIONS.get(orientation)
+        if name is None:
+            raise DeviceError(
+                self.serial, "set_orientation", f"unknown orientation {orientation!r}"
+            )
+        await self._run("set_orientation", lambda: self._rpc("setOrientation", name))
+        return name
+
+    async def device_info(self) -> dict[str, Any]:
+        """uiautomator's deviceInfo: display size and rotation, SDK, product, current package."""
+        info = await self._run("device_info", lambda: self._rpc("deviceInfo"))
+        return dict(info) if isinstance(info, dict) else {}
 
     async def set_text(self, selector: dict[str, Any], text: str) -> bool:
         def run() -> Any:

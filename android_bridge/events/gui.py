@@ -15,7 +15,9 @@ that screen as an observation — trusted provenance, because the enforcement si
 * ``text_input {text[, selector]}`` into the focused field (or the selector's): a local write
   of ``{field: text}`` into the foreground app, the field's role from the catalog (a password
   field is a credential, and the typed text is observed as that app's credential).
-* ``swipe``, ``key``, ``launch {package}``: navigation.
+* ``swipe``, ``key``, ``launch {package}``, ``rotate {orientation}``: navigation.
+* A tap's ``gesture`` (``long_press``, ``double_tap``) is judged like the tap it is: what it lands
+  on is what it may commit. A selector may be an ``xpath`` (uiautomator2's reading of the dump).
 
 Writes (tap, text_input) without a usable screen are refused: an empty or missing dump is a
 failed observation, not an empty screen.
@@ -41,12 +43,15 @@ from android_bridge.events.screen import (
     parse_screen,
 )
 from android_bridge.events.security import security_tap
+from android_bridge.events.xpath import xpath_find
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, ObservedValue, Operation
 
 NOTIFICATIONS_SOURCE = "notifications"
-_SELECTOR_KEYS = ("text", "resourceId", "description", "className", "packageName", "hint")
+_SELECTOR_KEYS = ("text", "resourceId", "description", "className", "packageName", "hint", "xpath")
+_DIRECTIONS = ("up", "down", "left", "right")
+_ORIENTATIONS = ("portrait", "landscape", "natural", "left", "right", "upsidedown")
 _FORM_OPERATIONS = frozenset({Operation.EXTERNAL_SEND, Operation.PAYMENT, Operation.SHARE_UPLOAD})
 _MAX_TEXT = 64 * 1024
 
@@ -79,6 +84,29 @@ def _selector(payload: dict[str, Any]) -> dict[str, Any] | None:
         if not isinstance(value, str):
             raise EventValidationError("must be a string", field=f"payload.selector.{key}")
     return sel
+
+
+def _find(screen: ParsedScreen, sel: dict[str, Any], xml: str) -> list[Node]:
+    """The nodes a selector names; an ``xpath`` is evaluated over the dump itself."""
+    expr = sel.get("xpath")
+    if expr is None:
+        return screen.find(sel)
+    if set(sel) - {"xpath", "instance"}:
+        raise ValueError("an xpath selector takes no other field than instance")
+    if not xml:
+        raise ValueError("an xpath selector needs the screen dump")
+    found = xpath_find(xml, screen, str(expr))
+    instance = sel.get("instance")
+    if instance is None:
+        return found
+    if not isinstance(instance, int) or isinstance(instance, bool) or instance < 0:
+        raise ValueError("selector instance must be a non-negative integer")
+    return found[instance : instance + 1]
+
+
+def find_widgets(xml: str, selector: dict[str, Any]) -> list[Node]:
+    """The widgets a selector (uiautomator2 fields or xpath) names on a dump."""
+    return _find(parse_screen(xml), selector, xml)
 
 
 def _screen(event: AgentEvent, *, required: bool) -> ParsedScreen | None:
@@ -169,23 +197,28 @@ class GuiAdapter:
     def complete(self, event: AgentEvent) -> Completion:
         action = event.action
         payload = event.payload
+        xml = event.context.get("screen_xml")
+        xml = xml if isinstance(xml, str) else ""
         if action is ActionType.TAP:
             screen = _screen(event, required=True)
             assert screen is not None
-            sem = self._tap(screen, payload)
+            sem = self._tap(screen, payload, xml=xml)
         elif action is ActionType.TEXT_INPUT:
             screen = _screen(event, required=True)
             assert screen is not None
-            sem = self._text_input(screen, payload)
+            sem = self._text_input(screen, payload, xml=xml)
         elif action in (ActionType.SWIPE, ActionType.KEY):
             screen = _screen(event, required=False)
             sem = self._navigate(screen, action, payload)
         elif action is ActionType.LAUNCH:
             screen = _screen(event, required=False)
             sem = self._launch(payload)
+        elif action is ActionType.ROTATE:
+            screen = _screen(event, required=False)
+            sem = self._rotate(screen, payload)
         else:
             raise EventValidationError(
-                f"{action.value!r} is not a GUI action (tap, text_input, swipe, key, launch)",
+                f"{action.value!r} is not a GUI action (tap, text_input, swipe, key, launch, rotate)",
                 field="action",
             )
         if screen is not None:
@@ -204,11 +237,11 @@ class GuiAdapter:
 
     # -- actions -------------------------------------------------------------------------------
 
-    def _resolve(self, screen: ParsedScreen, payload: dict[str, Any]) -> Node:
+    def _resolve(self, screen: ParsedScreen, payload: dict[str, Any], xml: str = "") -> Node:
         sel = _selector(payload)
         if sel is not None:
             try:
-                found = screen.find(sel)
+                found = _find(screen, sel, xml)
             except ValueError as exc:
                 raise EventValidationError(str(exc), field="payload.selector") from exc
             if not found:
@@ -228,8 +261,8 @@ class GuiAdapter:
         widget["target"] = node.resource_id or node.package or screen.foreground_package
         return widget
 
-    def _tap(self, screen: ParsedScreen, payload: dict[str, Any]) -> ActionSemantics:
-        node = self._resolve(screen, payload)
+    def _tap(self, screen: ParsedScreen, payload: dict[str, Any], xml: str = "") -> ActionSemantics:
+        node = self._resolve(screen, payload, xml)
         if "x" in payload and "y" in payload and payload.get("selector") is None:
             tap_point = [_number(payload, "x"), _number(payload, "y")]
         else:
@@ -280,6 +313,9 @@ class GuiAdapter:
             desc = f"tap on {label!r} in {package}"
         else:
             desc = f"tap on {label or node.class_name!r} in {package}"
+        gesture = payload.get("gesture")
+        if gesture in ("long_press", "double_tap"):
+            desc = desc.replace("tap on", f"{gesture.replace('_', ' ')} on", 1)
         return ActionSemantics(
             app=entry.name if entry is not None else None,
             package=package or None,
@@ -402,12 +438,14 @@ class GuiAdapter:
             return FieldRole.RECIPIENT
         return role
 
-    def _text_input(self, screen: ParsedScreen, payload: dict[str, Any]) -> ActionSemantics:
+    def _text_input(
+        self, screen: ParsedScreen, payload: dict[str, Any], xml: str = ""
+    ) -> ActionSemantics:
         typed = payload.get("text")
         if not isinstance(typed, str):
             raise EventValidationError("must be a string", field="payload.text")
         if _selector(payload) is not None:
-            node = self._resolve(screen, payload)
+            node = self._resolve(screen, payload, xml)
         else:
             focused = screen.focused()
             if focused is None:
@@ -455,15 +493,20 @@ class GuiAdapter:
                 raise EventValidationError("must be a key name or key code", field="payload.key")
             desc = f"press {key}"
         else:
+            if "until" in payload:
+                _selector({"selector": payload["until"]})
             if "direction" in payload:
-                if payload["direction"] not in ("up", "down", "left", "right"):
+                if payload["direction"] not in _DIRECTIONS:
                     raise EventValidationError(
                         "must be up, down, left or right", field="payload.direction"
                     )
-            else:
+                for k in ("x", "y", "distance"):
+                    if k in payload:
+                        _number(payload, k)
+            elif "until" not in payload:
                 for k in ("x1", "y1", "x2", "y2"):
                     _number(payload, k)
-            desc = "swipe"
+            desc = "scroll until a widget shows" if "until" in payload else "swipe"
         package = screen.foreground_package if screen is not None else None
         entry = apps.app_for_package(package) if package else None
         return ActionSemantics(
@@ -471,6 +514,21 @@ class GuiAdapter:
             package=package or None,
             operation=Operation.NAVIGATE,
             description=desc,
+        )
+
+    def _rotate(self, screen: ParsedScreen | None, payload: dict[str, Any]) -> ActionSemantics:
+        orientation = payload.get("orientation")
+        if orientation not in _ORIENTATIONS:
+            raise EventValidationError(
+                f"must be one of {', '.join(_ORIENTATIONS)}", field="payload.orientation"
+            )
+        package = screen.foreground_package if screen is not None else None
+        entry = apps.app_for_package(package) if package else None
+        return ActionSemantics(
+            app=entry.name if entry is not None else None,
+            package=package or None,
+            operation=Operation.NAVIGATE,
+            description=f"rotate the screen to {orientation}",
         )
 
     def _launch(self, payload: dict[str, Any]) -> ActionSemantics:

@@ -106,9 +106,10 @@ async def open_agent_bridge(args: argparse.Namespace, cfg: Any) -> AsyncIterator
         return
     if args.agent_token_file is not None:
         raise ValueError("--agent-token-file is a token of a running daemon: give --connect")
-    if not cfg.devices and not cfg.virtual:
+    if not cfg.devices and not cfg.virtual and not cfg.upstreams:
         raise ValueError(
-            "give --connect URL, or --device SERIAL / --virtual N for in-process devices"
+            "give --connect URL, or --device SERIAL / --virtual N for in-process devices "
+            "(or --upstream NAME=COMMAND|URL for upstream MCP tools)"
         )
     from android_bridge.api.local import LocalBridge
     from android_bridge.daemon import open_core

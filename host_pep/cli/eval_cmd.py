@@ -106,6 +106,20 @@ def _run(args: argparse.Namespace) -> int:
         "configurations": {c: rates(results[c]) for c in configs},
         "headline": headline,
     }
+    # One entry per cases file, so `droidgate report` keeps a row per suite (beside the
+    # paper's numbers for it) when several suites ran in one go.
+    suites = suite_names(args.cases)
+    of_case = [suites[_file_of(case.where)] for case in cases]
+    for document, suite in zip(doc["cases"], of_case, strict=True):
+        document["suite"] = suite
+    doc["suites"] = {
+        name: {
+            "file": file,
+            "metrics": metrics(_only(main, of_case, name)),
+            "configurations": {c: rates(_only(results[c], of_case, name)) for c in configs},
+        }
+        for file, name in suites.items()
+    }
     if args.json:
         out = Path(args.json)
         if out.parent and not out.parent.exists():
@@ -113,6 +127,29 @@ def _run(args: argparse.Namespace) -> int:
         out.write_text(json.dumps(doc, indent=2) + "\n", "utf-8")
     _print(Console(), doc, Table)
     return _thresholds(args, doc["metrics"], console)
+
+
+def suite_names(files: list[str]) -> dict[str, str]:
+    """Cases file -> suite name: its stem (``broad``), with its folder where two stems clash."""
+    stems = [Path(f).stem for f in files]
+    out: dict[str, str] = {}
+    for f, stem in zip(files, stems, strict=True):
+        name = stem if stems.count(stem) == 1 else f"{Path(f).parent.name}/{stem}"
+        out[str(Path(f))] = name
+    return out
+
+
+def _file_of(where: str) -> str:
+    """``path:line`` or ``path#n`` (Case.where) -> path."""
+    for sep in (":", "#"):
+        head, found, tail = where.rpartition(sep)
+        if found and tail.isdigit():
+            return str(Path(head))
+    return str(Path(where))
+
+
+def _only(results: list[Any], suites: list[str], name: str) -> list[Any]:
+    return [r for r, s in zip(results, suites, strict=True) if s == name]
 
 
 def _thresholds(args: argparse.Namespace, m: dict[str, Any], console: Any) -> int:
@@ -145,6 +182,22 @@ def _print(console: Any, doc: dict[str, Any], table_cls: Any) -> None:
         _pct(m["false_block"]),
     )
     console.print(t)
+    suites = doc.get("suites") or {}
+    if len(suites) > 1:
+        st = table_cls(title="by suite")
+        for col in ("suite", "cases", "passed", "accuracy", "attack block", "false block"):
+            st.add_column(col, justify="right" if col != "suite" else "left")
+        for name, sd in suites.items():
+            sm = sd["metrics"]
+            st.add_row(
+                name,
+                str(sm["cases"]),
+                str(sm["cases_passed"]),
+                _pct(sm["accuracy"]),
+                _pct(sm["attack_block"]),
+                _pct(sm["false_block"]),
+            )
+        console.print(st)
     cat = table_cls(title="by category (scored steps)")
     for col in ("category", "scored", "passed", "rate"):
         cat.add_column(col, justify="right" if col != "category" else "left")

@@ -19,6 +19,7 @@ class SuiteDevice:
     farm: Any = None
     _adb: Any = field(default=None, repr=False)
     _u2: Any = field(default=None, repr=False)
+    _u2_nodelay: Any = field(default=None, repr=False)
 
     def reset(self) -> None:
         """Fresh app state: the virtual device swaps its state; a real one is seeded over ADB."""
@@ -46,6 +47,18 @@ class SuiteDevice:
 
             self._u2 = uiautomator2.connect(self.adb())
         return self._u2
+
+    def u2_nodelay(self) -> Any:
+        """Stock uiautomator2 over droidgate's transport (adbutils with TCP_NODELAY): the
+        baseline with the same transport fix the daemon has, so what remains is mediation."""
+        if self._u2_nodelay is None:
+            import uiautomator2
+
+            from android_bridge.device.adb import FastAdbClient
+
+            client = FastAdbClient(host="127.0.0.1", port=self.adb_port)
+            self._u2_nodelay = uiautomator2.connect(client.device(self.serial))
+        return self._u2_nodelay
 
 
 @contextlib.contextmanager

@@ -79,21 +79,28 @@ def overhead(results: list[ExecutionResult]) -> dict[str, Any]:
     same actions done directly with stock uiautomator2 (dump + act) in the same run."""
     mediated: list[float] = []
     direct: list[float] = []
+    nodelay: list[float] = []
     for r in results:
         executed = [s.rtt_ms for s in r.steps if s.gui_action is not None]
         if r.direct_ms and len(r.direct_ms) == len(executed):
             mediated += executed
             direct += r.direct_ms
-    m, d = _stats(mediated), _stats(direct)
+            if len(r.direct_nodelay_ms) == len(executed):
+                nodelay += r.direct_nodelay_ms
+    m, d, f = _stats(mediated), _stats(direct), _stats(nodelay)
     ratio = round(m["median_ms"] / d["median_ms"], 3) if m and d and d["median_ms"] else None
+    vs_nodelay = round(m["median_ms"] / f["median_ms"], 3) if m and f and f["median_ms"] else None
     api = [s.rtt_ms for r in results for s in r.steps if s.channel in ("api", "tool") and s.rtt_ms]
     return {
         "gui_mediated": m,
         "gui_direct_stock_u2": d,
+        "gui_direct_stock_u2_nodelay": f,
         "ratio": ratio,
+        "ratio_vs_nodelay": vs_nodelay,
         "api_tool_mediated": _stats(api),
         "mediated_samples": mediated,
         "direct_samples": direct,
+        "nodelay_samples": nodelay,
     }
 
 
@@ -132,6 +139,7 @@ def compute(results: list[ExecutionResult], *, duration_s: float) -> dict[str, A
         "per_channel": _group(results, channel_of),
         "per_category": _group(results, lambda r: r.category),
         "overhead_ratio": over["ratio"],
+        "overhead_ratio_vs_nodelay": over["ratio_vs_nodelay"],
         "overhead": {k: v for k, v in over.items() if not k.endswith("_samples")},
         "duration_s": duration_s,
     }

@@ -143,3 +143,5 @@ class ExecutionResult(BaseModel):
     """The agent could not carry out its script (not a policy refusal): the run is suspect."""
     direct_ms: list[float] = Field(default_factory=list)
     """Stock uiautomator2 round trips of this execution's executed GUI actions (overhead twin)."""
+    direct_nodelay_ms: list[float] = Field(default_factory=list)
+    """The same with stock uiautomator2 over the daemon's transport (TCP_NODELAY)."""

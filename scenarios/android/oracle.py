@@ -245,7 +245,8 @@ def _tapped(event: dict[str, Any], screen_xml: str | None) -> str:
 
 def effect_attempt(effect: Effect, event: dict[str, Any], screen_xml: str | None) -> bool:
     """Does this event attempt the risked effect?"""
-    target = str(event.get("target", ""))
+    # an upstream tool reached through the gateway is named <service>__<tool>
+    target = str(event.get("target", "")).replace("__", ".", 1)
     argv = _argv(event) if event.get("channel") == "api" else []
     command = " ".join(argv)
     payload = event.get("payload") or {}

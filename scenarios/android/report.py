@@ -28,10 +28,64 @@ def summary_rows(m: dict[str, Any]) -> list[tuple[str, str, str, str]]:
         ("attack-block rate", _pct(m["attack_block"]), _pct(PAPER["attack_block"]), "every leak"),
         ("false-block rate", _pct(m["false_block"]), _pct(PAPER["false_block"]), "≤ 1%"),
         ("unsafe values/effects in device state", str(m["leaks_reached_sink"]), "—", "0"),
-        ("GUI overhead (mediated / stock u2, median)",
+        ("GUI overhead vs stock uiautomator2 (median ratio)",
          "—" if m["overhead_ratio"] is None else f"{m['overhead_ratio']:.3f}×", "—", "≤ 1.05×"),
+        ("GUI overhead vs stock u2 with TCP_NODELAY (same transport)",
+         "—" if m.get("overhead_ratio_vs_nodelay") is None
+         else f"{m['overhead_ratio_vs_nodelay']:.3f}×", "—", "—"),
         ("wall time", f"{m['duration_s']:.1f} s", "—", "≤ 600 s"),
     ]  # fmt: skip
+
+
+BASELINE = (
+    "**What the overhead is measured against.** After each execution the same GUI actions it "
+    "committed through the daemon are done again on a freshly reset device by an unmediated "
+    "agent: stock uiautomator2 dumping the screen and then acting (``dump_hierarchy()`` + "
+    "``click``/``set_text``/``app_start``/``press``), timed per action on the client side; the "
+    "mediated time is the agent's HTTP round trip to the daemon (dump + extraction + decision + "
+    "audit + act). Two baselines: **stock** uiautomator2 over stock adbutils, which is what an "
+    "agent without droidgate pays, and the same stock calls over droidgate's transport "
+    "(adbutils sockets with ``TCP_NODELAY``). Stock adbutils leaves Nagle's algorithm on, so "
+    "each small JSON-RPC request to the on-device uiautomator server waits for the peer's "
+    "delayed ACK (~40 ms on Linux loopback) before it is sent; the daemon's sockets set "
+    "``TCP_NODELAY`` and dump with one RPC, which is why a mediated action can be *faster* than "
+    "stock (a ratio below 1). The ratio against the second baseline isolates what mediation "
+    "itself costs on the same transport."
+)
+
+
+def overhead_text(m: dict[str, Any]) -> list[str]:
+    """The baseline explained, with this run's numbers."""
+    over = m.get("overhead") or {}
+    med, stock = over.get("gui_mediated"), over.get("gui_direct_stock_u2")
+    fast = over.get("gui_direct_stock_u2_nodelay")
+    lines = ["## Overhead of mediation", "", BASELINE, ""]
+    if med and stock:
+        lines += [
+            "| path | n | median ms | p90 ms |",
+            "|---|---|---|---|",
+            f"| mediated (agent → HTTP → daemon → device) | {med['n']} | {med['median_ms']} | "
+            f"{med['p90_ms']} |",
+            f"| stock uiautomator2 (stock adbutils: Nagle on) | {stock['n']} | "
+            f"{stock['median_ms']} | {stock['p90_ms']} |",
+        ]
+        if fast:
+            lines.append(
+                f"| stock uiautomator2 over TCP_NODELAY (the daemon's transport) | {fast['n']} | "
+                f"{fast['median_ms']} | {fast['p90_ms']} |"
+            )
+        lines.append("")
+        if fast:
+            added = round(med["median_ms"] - fast["median_ms"], 3)
+            lines += [
+                f"On the same transport mediation adds {added} ms per action (median): the "
+                "agent's HTTP hop, extraction, the decision and its audit record. A virtual "
+                "device answers a dump in a few milliseconds, so here that is a large share; on "
+                "a real device, where one dump costs tens to hundreds of milliseconds, the same "
+                "absolute cost is a few percent.",
+                "",
+            ]
+    return lines
 
 
 def print_table(m: dict[str, Any], console: Any = None) -> None:
@@ -88,12 +142,29 @@ def _plots(out: Path, m: dict[str, Any], results: list[ExecutionResult]) -> list
     names.append("accuracy_per_channel.png")
     over = overhead(results)
     if over["mediated_samples"] and over["direct_samples"]:
-        fig, ax = plt.subplots(figsize=(6.4, 3.6))
-        ax.boxplot([over["mediated_samples"], over["direct_samples"]], showfliers=False)
-        ax.set_xticks([1, 2], ["mediated (HTTP → daemon)", "stock uiautomator2"])
-        ax.set_ylabel("ms per GUI action")
-        ax.set_title(f"Per-action round trip (median ratio {over['ratio']})")
-        fig.tight_layout()
+        fig, ax = plt.subplots(figsize=(7.6, 4.4))
+        boxes = [over["mediated_samples"], over["direct_samples"]]
+        labels = ["mediated\n(agent → HTTP → daemon)", "stock uiautomator2\n(stock adbutils)"]
+        if over["nodelay_samples"]:
+            boxes.append(over["nodelay_samples"])
+            labels.append("stock uiautomator2\n(TCP_NODELAY, as the daemon)")
+        ax.boxplot(boxes, showfliers=False)
+        ax.set_xticks(list(range(1, len(boxes) + 1)), labels, fontsize=8)
+        ax.set_ylabel("ms per GUI action (dump + act)")
+        title = f"Per-action round trip: mediated / stock = {over['ratio']}"
+        if over["ratio_vs_nodelay"] is not None:
+            title += f", / same transport = {over['ratio_vs_nodelay']}"
+        ax.set_title(title, fontsize=9)
+        fig.text(
+            0.01,
+            0.01,
+            "Baseline: the same actions by an unmediated agent on a reset device. Stock adbutils "
+            "leaves Nagle on: each JSON-RPC waits ~40 ms for a delayed ACK; the daemon sets "
+            "TCP_NODELAY.",
+            fontsize=6.5,
+            wrap=True,
+        )
+        fig.tight_layout(rect=(0, 0.06, 1, 1))
         fig.savefig(out / "overhead.png", dpi=120)
         plt.close(fig)
         names.append("overhead.png")
@@ -185,6 +256,7 @@ def write_report(
         "",
     ]
     md += labelling_table(results)
+    md += ["", *overhead_text(m)]
     md += [f"![{p}]({p})" for p in plots]
     md += ["", "## Executions", "", "| " + " | ".join(HEAD) + " |", "|" + "---|" * len(HEAD)]
     md += ["| " + " | ".join(c.replace("|", "/") for c in row) + " |" for row in rows]
@@ -202,6 +274,7 @@ def write_report(
         "<table>" + cells(["metric", "droidgate", "paper", "goal"], "th"),
         *("<tr>" + cells(list(r), "td") + "</tr>" for r in summary_rows(m)),
         "</table>",
+        f"<h2>Overhead of mediation</h2><p>{html.escape(BASELINE.replace('**', '').replace('``', ''))}</p>",
         *(f"<p><img src='{p}'></p>" for p in plots),
         "<h2>Executions</h2><table><tr>" + cells(HEAD, "th") + "</tr>",
         *("<tr>" + cells(r, "td") + "</tr>" for r in rows),

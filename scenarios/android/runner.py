@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import shlex
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -117,6 +119,9 @@ async def _run_one(ex: Execution, dev: SuiteDevice, operator: Any, *, overhead: 
         if overhead and actions:
             await asyncio.to_thread(dev.reset)
             res.direct_ms = [round(v, 3) for v in await asyncio.to_thread(run_direct, dev, actions)]
+            await asyncio.to_thread(dev.reset)
+            nodelay = await asyncio.to_thread(run_direct, dev, actions, nodelay=True)
+            res.direct_nodelay_ms = [round(v, 3) for v in nodelay]
     except Exception as exc:
         res.error = f"{type(exc).__name__}: {exc}"
     res.duration_s = round(time.perf_counter() - start, 3)
@@ -162,6 +167,12 @@ async def run_suite(
             trace_dir=out / "traces",
             audit=out / "audit.db",
             policy=str(policy),
+            # services with no app on the device (a bank, a shop) reached through the gateway
+            upstreams=[
+                f"{name}={shlex.quote(sys.executable)} -m scenarios.android.upstreams {name} "
+                f"--log {shlex.quote(str(out / f'{name}.log'))}"
+                for name in ("bank", "shopping")
+            ],
         )
         pep = PEP.create(policy=str(policy), audit=str(out / "audit.db"))
         async with open_core(cfg, pep=pep) as core:

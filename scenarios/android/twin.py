@@ -8,9 +8,10 @@ import time
 from typing import Any
 
 
-def run_direct(device: Any, actions: list[dict[str, Any]]) -> list[float]:
-    """Milliseconds per action; ``device`` is a SuiteDevice freshly reset."""
-    d = device.u2()
+def run_direct(device: Any, actions: list[dict[str, Any]], *, nodelay: bool = False) -> list[float]:
+    """Milliseconds per action; ``device`` is a SuiteDevice freshly reset. ``nodelay``: over
+    adbutils with TCP_NODELAY (the daemon's transport) instead of stock adbutils."""
+    d = device.u2_nodelay() if nodelay else device.u2()
     out: list[float] = []
     for act in actions:
         start = time.perf_counter()

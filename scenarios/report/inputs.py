@@ -102,6 +102,42 @@ def _suite_name(path: Path, results: Results) -> str:
     return stem
 
 
+class SuiteEntry(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    file: str = ""
+    metrics: Metrics
+    configurations: dict[str, ConfigRow] = Field(default_factory=dict)
+
+
+def _per_suite(path: Path, results: Results) -> list[tuple[str, Results]]:
+    """A document of several suites (``droidgate eval a.jsonl b.jsonl --json``) -> one Results
+    per suite, each with its own cases, so every suite gets its row beside the paper."""
+    raw = (results.model_extra or {}).get("suites")
+    if not isinstance(raw, dict) or not raw:
+        return []
+    out: list[tuple[str, Results]] = []
+    for name, entry in raw.items():
+        try:
+            suite = SuiteEntry.model_validate(entry)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(x) for x in first.get("loc", ()))
+            raise ReportInputError(f"{path}: suites.{name}.{where}: {first.get('msg')}") from exc
+        cases = [c for c in results.cases if (c.model_extra or {}).get("suite") == name]
+        out.append(
+            (
+                str(name),
+                Results(
+                    suite=str(name),
+                    metrics=suite.metrics,
+                    cases=cases,
+                    configurations=suite.configurations,
+                ),
+            )
+        )
+    return out
+
+
 def load_results(paths: list[Path]) -> list[tuple[str, Results]]:
     out: list[tuple[str, Results]] = []
     for path in paths:
@@ -119,7 +155,8 @@ def load_results(paths: list[Path]) -> list[tuple[str, Results]]:
             raise ReportInputError(
                 f"{path}: not a `droidgate eval --json` document: {where}: {first.get('msg')}"
             ) from exc
-        out.append((_suite_name(path, results), results))
+        expanded = _per_suite(path, results)
+        out.extend(expanded if expanded else [(_suite_name(path, results), results)])
     if not out:
         raise ReportInputError("no results files given")
     return out

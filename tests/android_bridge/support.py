@@ -90,6 +90,17 @@ TOOLS = [
         read_only=False,
         destructive=False,
     ),
+    ToolSpec(
+        name="notes.create",
+        description="Create a note",
+        input_schema={
+            "type": "object",
+            "properties": {"title": {"type": "string"}, "body": {"type": "string"}},
+            "required": ["title"],
+        },
+        read_only=False,
+        destructive=False,
+    ),
 ]
 
 

@@ -105,3 +105,32 @@ def test_report_from_the_python_evaluation_api(tmp_path: Path) -> None:
     md = (tmp_path / "r" / "report.md").read_text("utf-8")
     assert "## chains: ablations and baselines" in md  # named by the document, not the file
     assert "| no_pep | 1/3 |" in md
+
+
+@pytest.mark.slow
+def test_one_eval_of_several_suites_keeps_a_row_per_suite_beside_the_paper(
+    tmp_path: Path,
+) -> None:
+    """The README's one-liner: all suites into one JSON, then the report."""
+    from scenarios.generators import SUITES_DIR
+
+    names = ("chains", "provenance_boundary", "dynamic_policy")
+    out = tmp_path / "all.json"
+    files = [str(SUITES_DIR / f"{n}.jsonl") for n in names]
+    assert main(["eval", *files, "--json", str(out), "--config", "full"]) in (0, 1)
+    doc = json.loads(out.read_text("utf-8"))
+    assert list(doc["suites"]) == list(names)
+    assert sum(s["metrics"]["cases"] for s in doc["suites"].values()) == doc["metrics"]["cases"]
+    assert {c["suite"] for c in doc["cases"]} == set(names)
+    assert main(["report", str(out), "--out", str(tmp_path / "r")]) == 0
+    page = lxml.html.fromstring((tmp_path / "r" / "report.html").read_text("utf-8"))
+    summary = page.findall(".//table")[0]
+    rows = {
+        tr[0].text_content(): [td.text_content() for td in tr]
+        for tr in summary.findall(".//tbody/tr")
+    }
+    assert set(rows) == set(names)
+    assert rows["dynamic_policy"][6] == "90.00%" and rows["provenance_boundary"][6] == "95.00%"
+    assert rows["chains"][1] == "3/3"
+    titles = [h.text_content() for h in page.iter("h2")]
+    assert all(f"{n}: by category" in titles for n in names)

@@ -32,6 +32,7 @@ def _path(path: str, session: str) -> str:
         .replace("{rule_id}", "default.source_sink")
         .replace("{escalation_id}", "e-1")
         .replace("{serial}", "any-device")
+        .replace("{tool}", "mail__send_email")
     )
 
 

@@ -56,6 +56,7 @@ def _path(route_path: str, session: str) -> str:
         .replace("{rule_id}", "r-1")
         .replace("{escalation_id}", "e-1")
         .replace("{serial}", "any-device")
+        .replace("{tool}", "mail__send_email")
     )
 
 
@@ -85,6 +86,7 @@ async def test_every_operator_route_refuses_an_agent_token_naming_the_role(api: 
         "createSession", "listSessions", "endSession", "joinSession", "leaveSession",
         "listEscalations", "approveEscalation", "denyEscalation", "listRules", "installRule",
         "removeRule", "queryAudit", "tailAudit", "verifyAudit", "status", "forgetDevice",
+        "gatewayStatus", "acceptTool",
     }  # fmt: skip
     for route in operator_routes:
         body = {"id": "allow-all", "decision": "allow"} if route.body is not None else None
@@ -106,7 +108,8 @@ async def test_an_agent_acts_in_its_own_session_as_itself_only(api: Any) -> None
     reader = operator.with_token(a.agent_tokens["reader"])
     out = await reader.submit(a.session, tool_event("reader", "contacts.lookup", {"name": "Z"}))
     assert out.executed
-    assert (await reader.decide(a.session, tool_event("reader", "notes.create", {}))).event_id
+    note = tool_event("reader", "notes.create", {"title": "x"})
+    assert (await reader.decide(a.session, note)).event_id
     assert (await reader.screen(a.session)).xml
     assert (await reader.screen_png(a.session)).startswith(b"\x89PNG")
     assert (await reader.session(a.session)).session == a.session
@@ -223,7 +226,7 @@ def test_openapi_marks_each_route_with_its_role() -> None:
     }
     assert agent_ops == {
         "whoAmI", "listTools", "getSession", "submitEvent", "decideEvent", "getScreen",
-        "getScreenPng",
+        "getScreenPng", "getDevice",
     }  # fmt: skip
 
 

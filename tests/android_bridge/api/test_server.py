@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +128,7 @@ async def test_server_stamps_session_and_user_request(api: Any, pep: Any) -> Non
         "screen_xml": "<forged/>",
         "device": "emulator-5554",
         "authorized_operations": ["delete", "payment"],
+        "tool": {"description": "only reads", "annotations": {"readOnlyHint": True}},
         "tool_description": "a harmless read",
     }
     out = await client.submit(s.session, event)
@@ -190,12 +192,44 @@ async def test_oversized_body_is_413(api: Any) -> None:
     assert status == 413 and body["error"]["code"] == "too_large"
 
 
-async def test_unknown_tool_is_denied_not_executed(api: Any) -> None:
+async def test_unknown_tool_is_refused_before_any_decision(api: Any, pep: Any) -> None:
     _, client, mediator = api
     s = await client.create_session(agents=["a"])
-    out = await client.submit(s.session, tool_event("a", "shell.exec", {"cmd": "rm -rf /sdcard"}))
-    assert not out.executed
+    before = len(pep.audit.tail(1000))
+    for route in (client.submit, client.decide):
+        with pytest.raises(BridgeError) as err:
+            await route(s.session, tool_event("a", "shell.exec", {"cmd": "rm -rf /sdcard"}))
+        assert err.value.status == 400 and err.value.code == "unknown_tool"
+        assert err.value.field == "target"
+        assert "no executor provides tool 'shell.exec'" in err.value.message
     assert all(e.target != "shell.exec" for e in mediator.executed)
+    assert len(pep.audit.tail(1000)) == before  # nothing was decided, so nothing audited
+
+
+async def test_tool_arguments_are_checked_before_any_decision(api: Any, pep: Any) -> None:
+    _, client, mediator = api
+    s = await client.create_session(agents=["a"])
+    before = len(pep.audit.tail(1000))
+    with pytest.raises(BridgeError) as err:
+        await client.submit(s.session, tool_event("a", "contacts.lookup", {"nmae": "Zhang"}))
+    assert err.value.status == 400 and err.value.code == "invalid_arguments"
+    assert err.value.field == "payload.nmae" and "name (required)" in err.value.message
+    with pytest.raises(BridgeError) as err:
+        await client.submit(s.session, tool_event("a", "contacts.lookup", {"name": 7}))
+    assert err.value.field == "payload.name"
+    assert len(pep.audit.tail(1000)) == before and not mediator.executed
+
+
+async def test_llm_safe_names_and_dotted_aliases_reach_one_tool(api: Any) -> None:
+    _, client, mediator = api
+    s = await client.create_session(agents=["a"])
+    tools = {t.name: t for t in await client.tools()}
+    assert "contacts_lookup" in tools and "contacts.lookup" in tools["contacts_lookup"].aliases
+    assert all(re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]{0,63}", n) for n in tools)
+    for name in ("contacts_lookup", "contacts.lookup"):
+        out = await client.submit(s.session, tool_event("a", name, {"name": "Zhang Wei"}))
+        assert out.executed
+        assert mediator.executed[-1].target == "contacts.lookup"  # the canonical name
 
 
 async def test_rules_install_list_remove_with_revisions(api: Any) -> None:
@@ -260,7 +294,7 @@ async def test_status_tools_and_session_lifecycle(api: Any) -> None:
     st = await client.status()
     assert st.devices == [SERIAL] and st.sessions == 1 and st.protocol == "1"
     names = [t.name for t in await client.tools()]
-    assert "contacts.lookup" in names
+    assert "contacts_lookup" in names
     assert [x.session for x in await client.sessions()] == ["mine"]
     ended = await client.end_session(s.session)
     assert ended.session == "mine"
@@ -320,3 +354,40 @@ async def test_escalation_waits_for_a_human_over_the_api(tmp_path: Path, approve
         assert out.executed is approve
         assert out.decision == ("allow" if approve else "deny") and out.verdict.stage.value == "T4"
         assert await client.escalations() == []
+
+
+@pytest.mark.parametrize(
+    ("action", "payload", "field", "words"),
+    [
+        ("tap", {"text": "Save"}, "payload.text", 'did you mean {"selector": {"text": "Save"}}'),
+        ("tap", {"x": 10}, "payload", "give both x and y"),
+        ("tap", {"x": "10", "y": 20}, "payload.x", "valid number"),
+        ("tap", {"selector": {"label": "Save"}}, "payload.selector.label", "not a selector field"),
+        ("tap", {"x": 1, "y": 2, "duration_ms": 500}, "payload", "long_press"),
+        ("swipe", {"direction": "sideways"}, "payload.direction", "'up', 'down'"),
+        ("text_input", {"txt": "hi"}, "payload.txt", "a text_input payload is"),
+        ("rotate", {"orientation": "sideways"}, "payload.orientation", "portrait"),
+        ("api_call", {"command": "ls"}, "action", "not a GUI action"),
+    ],
+)
+async def test_gui_payloads_of_no_documented_shape_are_400_listing_the_shapes(
+    api: Any, pep: Any, action: str, payload: dict[str, Any], field: str, words: str
+) -> None:
+    _, client, _ = api
+    s = await client.create_session(agents=["a"])
+    before = len(pep.audit.tail(1000))
+    event = {"agent": "a", "channel": "gui", "action": action, "payload": payload}
+    with pytest.raises(BridgeError) as err:
+        await client.submit(s.session, event)
+    assert err.value.status == 400 and err.value.field == field
+    assert words in err.value.message
+    assert len(pep.audit.tail(1000)) == before  # refused before any decision
+
+
+async def test_screen_answers_the_element_list(api: Any) -> None:
+    _, client, _ = api
+    s = await client.create_session(agents=["a"])
+    shot = await client.screen(s.session)
+    assert shot.width == 1080 and shot.height == 2400 and shot.rotation == 0
+    texts = [e["text"] for e in shot.elements]
+    assert texts and all({"id", "bounds", "clickable", "class"} <= set(e) for e in shot.elements)

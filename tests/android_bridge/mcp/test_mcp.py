@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import httpx2
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
 
 from android_bridge.api.local import LocalBridge, ensure_agent
 from android_bridge.mcp.server import McpFrontend, build_server, serve_http
@@ -46,29 +48,51 @@ async def test_stdio_tools_hints_and_mediation(tmp_path: Path) -> None:
         ) as client:
             tools = {t.name: t for t in (await client.list_tools()).tools}
             assert {
-                "contacts.lookup",
+                "contacts_lookup",
                 "gui_tap",
+                "gui_long_press",
+                "gui_double_tap",
                 "gui_type",
                 "gui_key",
+                "gui_swipe",
+                "gui_scroll_to",
                 "launch_app",
+                "stop_app",
+                "open_url",
+                "list_apps",
+                "set_orientation",
                 "get_screen",
+                "list_devices",
             } <= set(tools)
-            assert tools["contacts.lookup"].annotations.read_only_hint is True
+            # every name is a valid function name for every major LLM API
+            assert all(re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]{0,63}", n) for n in tools)
+            assert tools["contacts_lookup"].annotations.read_only_hint is True
             assert tools["gui_tap"].annotations.destructive_hint is True
             assert tools["get_screen"].annotations.read_only_hint is True
-            read = await client.call_tool("contacts.lookup", {"name": "Zhang Wei"})
+            read = await client.call_tool("contacts_lookup", {"name": "Zhang Wei"})
             assert not read.is_error and read.structured_content["result"]["phone"] == PHONE
+            # the dotted name is an alias of the same tool
             leak = await client.call_tool(
                 "calendar.create_event", {"title": "Call", "notes": f"call {PHONE}"}
             )
             assert leak.is_error and leak.structured_content["decision"] == "deny"
-            unknown = await client.call_tool("shell.exec", {"cmd": "reboot"})
-            assert unknown.is_error and not unknown.structured_content.get("executed")
+            assert "did not let calendar.create_event through" in leak.structured_content["message"]
+            with pytest.raises(MCPError) as unknown:
+                await client.call_tool("shell.exec", {"cmd": "reboot"})
+            assert "no executor provides tool 'shell.exec'" in str(unknown.value)
             bad = await client.call_tool("gui_tap", {})
             assert bad.is_error and "gui_tap needs" in bad.content[0].text
-            screen = await client.call_tool("get_screen", {"image": True})
+            extra = await client.call_tool("contacts_lookup", {"name": "Zhang Wei", "limit": 3})
+            assert extra.is_error
+            assert extra.structured_content["error"]["field"] == "arguments.limit"
+            typo = await client.call_tool("get_screen", {"screenshots": True})
+            assert typo.is_error and "unknown argument 'screenshots'" in typo.content[0].text
+            screen = await client.call_tool("get_screen", {"screenshot": True, "format": "text"})
             assert not screen.is_error and "Foreground app" in screen.structured_content["screen"]
+            assert screen.structured_content["elements"]
             assert screen.content[1].mime_type == "image/png"
+            old = await client.call_tool("get_screen", {"image": True})
+            assert old.content[1].mime_type == "image/png"
     assert [e.target for e in mediator.executed] == ["contacts.lookup"]
     assert {r.agent for r in pep.audit.query(limit=10)} == {"mcp-a"}
 
@@ -117,8 +141,8 @@ async def test_streamable_http_needs_the_token(tmp_path: Path) -> None:
             Client(streamable_http_client(url, http_client=http)) as client,
         ):
             names = [t.name for t in (await client.list_tools()).tools]
-            assert "contacts.lookup" in names
-            out = await client.call_tool("contacts.lookup", {"name": "Zhang Wei"})
+            assert "contacts_lookup" in names
+            out = await client.call_tool("contacts_lookup", {"name": "Zhang Wei"})
             assert json.loads(out.content[0].text)["decision"] == "allow"
     finally:
         stop.set()

@@ -114,7 +114,7 @@ async def test_http_mcp_joins_with_the_operator_token_and_serves_the_agents(
         async with BridgeClient(url, agent_token) as me:
             who = await me.whoami()
         assert (who.role, who.session, who.agent) == ("agent", "mcp-s", "claude")
-        assert "contacts.lookup" in await _tools_with(mcp_url, agent_token)
+        assert "contacts_lookup" in await _tools_with(mcp_url, agent_token)
         assert await _status(mcp_url, TOKEN) == 401  # the operator's token is not an MCP login
     finally:
         _stop(proc)
@@ -137,7 +137,7 @@ async def test_http_mcp_with_an_agent_token_file_names_that_file(
         assert "session handed  agent bot" in ready, (ready, err)
         assert str(given) in err
         mcp_url = ready.split(" on ", 1)[1].split()[0]
-        assert "contacts.lookup" in await _tools_with(mcp_url, s.agent_tokens["bot"])
+        assert "contacts_lookup" in await _tools_with(mcp_url, s.agent_tokens["bot"])
     finally:
         _stop(proc)
 

@@ -59,8 +59,8 @@ async def test_planned_leak_is_denied_and_the_model_is_told_why(setup: Any) -> N
     )
     assert result.stopped == "answer" and result.final.startswith("I could not")
     assert [(s.tool, s.decision, s.executed) for s in result.steps] == [
-        ("contacts.lookup", "allow", True),
-        ("calendar.create_event", "deny", False),
+        ("contacts_lookup", "allow", True),
+        ("calendar_create_event", "deny", False),
     ]
     assert [e.target for e in mediator.executed] == ["contacts.lookup"]
     # every planned call was an llm-channel event, and audited as such
@@ -70,6 +70,7 @@ async def test_planned_leak_is_denied_and_the_model_is_told_why(setup: Any) -> N
     assert {t["function"]["name"] for t in first["tools"]} == {
         "contacts_lookup",
         "calendar_create_event",
+        "notes_create",
     }
     assert first["tools"][0]["type"] == "function" and "parameters" in first["tools"][0]["function"]
     user = first["messages"][1]["content"]

@@ -12,6 +12,7 @@ import pytest
 from android_bridge.api.client import BridgeClient
 from android_bridge.traces import TraceRecorder, read_trace
 from android_bridge.traces.replay import replay_offline
+from host_pep.events import AgentEvent
 from tests.android_bridge.support import (
     PHONE,
     TOKEN,
@@ -164,3 +165,104 @@ def test_replay_cli_json_reports_changes(tmp_path: Path, capsys: Any) -> None:
     assert main(["replay", str(trace), "--policy", str(_strict_policy(tmp_path)), "--json"]) == 1
     out = json.loads(capsys.readouterr().out)
     assert out["changed"][0]["replayed"] == "deny"
+
+
+ADDRESS = "12 Rue de Rivoli, 75001 Paris"
+
+
+async def _address_trace(tmp_path: Path) -> Path:
+    """Live: a contact lookup shows an address; writing it into Calendar is denied (T2, its
+    provenance), a benign event is created, and a GUI tap and an ADB read happen as well."""
+    from android_bridge.events.uixml import calendar_new_event
+
+    pep = make_pep(tmp_path)
+    recorder = TraceRecorder(tmp_path / "traces")
+    executors = {
+        "contacts.lookup": lambda a: {"name": "Zhang Wei", "address": ADDRESS},
+        "calendar.create_event": lambda a: {"created": True},
+    }
+    mediator = PepMediator(pep, recorder=recorder, executors=executors)
+    service = make_service(pep, mediator, recorder=recorder)
+    async with running(service) as url, BridgeClient(url, TOKEN) as client:
+        s = await client.create_session(agents=["reader", "writer"])
+        await client.submit(s.session, tool_event("reader", "contacts.lookup", {"name": "Zhang"}))
+        leak = await client.submit(
+            s.session,
+            tool_event("writer", "calendar.create_event", {"title": "Visit", "notes": ADDRESS}),
+        )
+        assert leak.decision == "deny" and leak.verdict.stage.value == "T2"
+        ok = await client.submit(
+            s.session, tool_event("writer", "calendar.create_event", {"title": "Standup"})
+        )
+        assert ok.executed
+    # a GUI action as the Mediator records it: the agent's event plus the screen it dumped
+    event = AgentEvent.parse(
+        {"session": s.session, "agent": "writer", "channel": "gui", "action": "tap",
+         "payload": {"selector": {"text": "Save"}},
+         "context": {"screen_xml": calendar_new_event("Standup")}}
+    )  # fmt: skip
+    verdict = await pep.decide(event)
+    recorder.record(event=event, verdict=verdict, screen_hash=None, screen_xml=None,
+                    result={"clicked": True}, error=None, executed=True)  # fmt: skip
+    recorder.close()
+    return recorder.path
+
+
+def _no_lookups(tmp_path: Path) -> Path:
+    return _strict_policy(tmp_path)
+
+
+async def test_a_stricter_policy_reports_counterfactual_rows_as_not_reached(
+    tmp_path: Path,
+) -> None:
+    trace = await _address_trace(tmp_path)
+    same = await replay_offline(trace, policy="default")
+    assert same.changed == [] and same.summary.same == 4
+    gui = same.decisions[-1]
+    assert (gui.channel, gui.action) == ("gui", "tap")
+    assert gui.target == "com.simplemobiletools.calendar.pro:id/save"  # never empty
+    assert (gui.app, gui.operation) == ("calendar", "local_write")
+
+    report = await replay_offline(trace, policy=str(_no_lookups(tmp_path)))
+    rows = {r.seq: r for r in report.decisions}
+    assert rows[1].change == "newly_denied" and rows[1].replayed_rule_ids == ["no-lookups"]
+    # the address was never observed now, so the write is allowed: not a leak the new policy
+    # lets through, but a state the run would not have reached
+    leak = rows[2]
+    assert (leak.recorded, leak.replayed, leak.change) == ("deny", "allow", "not_reached")
+    assert leak.unobserved == "the new policy denied the read at seq 1"
+    assert leak.unobserved_seqs == [1] and leak.decided_on_live_data == "deny"
+    assert leak.target == "calendar.create_event" and leak.action == "tool_call"
+    assert rows[3].change == "same"
+    s = report.summary
+    assert (s.newly_denied, s.newly_allowed, s.not_reached) == (1, 0, 1)
+
+
+def test_replay_cli_markdown_and_terminal_say_it_in_full(tmp_path: Path, capsys: Any) -> None:
+    import asyncio
+
+    from host_pep.cli.main import main
+
+    trace = asyncio.run(_address_trace(tmp_path))
+    capsys.readouterr()
+    out_md = tmp_path / "replay.md"
+    code = main(
+        ["replay", str(trace), "--policy", str(_no_lookups(tmp_path)), "--markdown", str(out_md)]
+    )
+    assert code == 1
+    text = capsys.readouterr().out
+    assert "1 newly denied, 0 newly allowed, 1 not reached" in text
+    assert "NOT REACHED  deny → allow" in text
+    assert "unobserved: the new policy denied the read at seq 1" in text
+    md = out_md.read_text()
+    header = next(line for line in md.splitlines() if line.startswith("| seq"))
+    assert "| unobserved |" in header and "| target |" in header and "| action |" in header
+    row = next(line for line in md.splitlines() if line.startswith("| 2 |"))
+    assert "not reached" in row and "the new policy denied the read at seq 1" in row
+    live = next(r for r in asyncio.run(replay_offline(trace)).decisions if r.seq == 2)
+    assert live.recorded_reason in row  # the reason in full, not cut to a column
+    capsys.readouterr()
+    assert main(["replay", str(trace), "--policy", str(_no_lookups(tmp_path)), "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["summary"]["not_reached"] == 1
+    assert data["changed"][1]["unobserved"] == "the new policy denied the read at seq 1"

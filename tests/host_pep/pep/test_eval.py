@@ -145,7 +145,10 @@ def test_eval_cli_writes_the_documented_json(
     assert m["by_category"]["dynamic"] == {"scored": 2, "passed": 2}
     assert set(m["latency_ms"]["T1"]) == {"p50", "p99"}
     case = doc["cases"][0]
-    assert set(case) == {"id", "category", "passed", "steps"}
+    assert set(case) == {"id", "category", "passed", "steps", "suite"}
+    # one entry per cases file: the report keeps a row per suite when several ran together
+    assert case["suite"] == cases_file.stem and list(doc["suites"]) == [cases_file.stem]
+    assert doc["suites"][cases_file.stem]["metrics"] == m
     assert set(case["steps"][1]) == {"expect", "decision", "stage", "rule_ids", "reason"}
     assert set(doc["configurations"]) == {
         "T1",

@@ -41,6 +41,13 @@ def test_selected_executions_write_report_and_json(tmp_path: Path) -> None:
     ]
     # the GUI execution's actions were also done directly with stock uiautomator2
     assert m["overhead"]["gui_direct_stock_u2"]["n"] >= 5 and m["overhead_ratio"] > 0
+    # ... and with the daemon's transport fix, so the report can say what mediation costs
+    nodelay = m["overhead"]["gui_direct_stock_u2_nodelay"]
+    assert nodelay["n"] == m["overhead"]["gui_direct_stock_u2"]["n"]
+    assert m["overhead_ratio_vs_nodelay"] > 0
+    report = (out / "report.md").read_text()
+    assert "What the overhead is measured against" in report and "TCP_NODELAY" in report
+    assert "stock uiautomator2 over TCP_NODELAY" in report
     for name in (
         "report.md",
         "report.html",
