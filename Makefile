@@ -22,7 +22,7 @@ $(STAMP): pyproject.toml constraints.txt
 
 # Pin what the current environment resolved to (run after changing dependencies in pyproject.toml).
 constraints: $(STAMP)
-	{ sed -n '1,/^# Refresh/p' constraints.txt; $(BIN)/pip freeze --exclude-editable | grep -v '^droidgate'; } > constraints.tmp
+	{ sed -n '/^#/!q;p' constraints.txt; $(BIN)/pip freeze --exclude-editable | grep -v '^droidgate'; } > constraints.tmp
 	mv constraints.tmp constraints.txt
 
 # The virtual device is driven through the real adb server: Debian's `adb` package.
