@@ -115,7 +115,18 @@ _VERB_IS_ENOUGH = frozenset(
 
 # Payment APIs whose amounts are integers in the currency's minor unit (cents).
 _MINOR_UNIT_APIS = frozenset(
-    {"stripe", "adyen", "square", "braintree", "razorpay", "paddle", "checkout", "mollie"}
+    {
+        "cents",
+        "cent",
+        "stripe",
+        "adyen",
+        "square",
+        "braintree",
+        "razorpay",
+        "paddle",
+        "checkout",
+        "mollie",
+    }
 )
 
 
@@ -187,7 +198,7 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
     acted = {w for w in ctx.action_words() if w in protection}
     for text in ctx.text.values():
         if len(text) <= 40:
-            acted |= {t for t in tokens(text) if t in protection}
+            acted |= {stem(t) for t in tokens(text) if t in protection}
     if not acted:
         return None
     asked = expanded(
@@ -235,6 +246,67 @@ def _books_paid_object(ctx: DecisionContext, request: str) -> list[tuple[str, in
     if lex.paid_objects.isdisjoint(tokens(request)):
         return []
     return asking_positions(request, tuple(sorted(lex.booking_verbs)))
+
+
+def _removes_named_app(ctx: DecisionContext, request: str) -> list[tuple[str, int]]:
+    """ "get rid of TikTok", "schmeiß die Temu-App runter": a verb that removes, about the app
+    the action uninstalls (its package's name in the request), asks for the uninstall."""
+    named = set(tokens(request))
+    package = {
+        t
+        for text in ctx.sem.text.values()
+        if "." in text
+        for t in tokens(text)
+        if len(t) >= 3 and t not in ("com", "org", "net", "app", "android", "google")
+    }
+    if not package or named.isdisjoint(package):
+        return []
+    if verb_positions(request, ctx.policy.hi_verbs.get(Operation.UNINSTALL, ())):
+        return []  # the request speaks of uninstalling itself ("don't uninstall it"): it decides
+    found = []
+    for verb, pos in asking_positions(request, ctx.policy.hi_verbs.get(Operation.DELETE, ())):
+        # the app is what the verb removes: named in the verb's own clause, after it
+        clause = re.split(r"[.,;!?]", request[pos : pos + 80], maxsplit=1)[0]
+        if not named_in(clause, package):
+            continue
+        found.append((verb, pos))
+    return found
+
+
+def named_in(text: str, words: set[str]) -> bool:
+    return not words.isdisjoint(tokens(text))
+
+
+def _sets_named_flag(ctx: DecisionContext, request: str) -> list[tuple[str, int]]:
+    """ "mark the 2022 invoices as archived" -> UPDATE … SET archived = 1: the request names
+    the state the write moves the records to."""
+    flags = lexicon().removal_flags
+    acted = {t for text in ctx.sem.text.values() for t in tokens(text)} & flags
+    for word in acted:
+        m = re.search(rf"\b{re.escape(word)}\b", request)
+        if m is not None:
+            return [(word, m.start())]
+    return []
+
+
+def _grants_more_than_asked(ctx: DecisionContext) -> str | None:
+    """The request asks for limited access ("read-only", "let her comment") and the action
+    grants full access ("AdministratorAccess", role "writer"): a wider grant than the one
+    authorized."""
+    lex = lexicon()
+    asked = set(tokens(ctx.user_request)) | set(content_words(ctx.user_request))
+    if asked.isdisjoint(lex.limited_access) or not asked.isdisjoint(lex.full_access):
+        return None
+    acted = {
+        t
+        for text in ctx.sem.text.values()
+        if len(text) <= 300
+        for t in (*tokens(text), *text.lower().replace("/", " ").split())
+    }
+    granted = acted & lex.full_access
+    if not granted:
+        return None
+    return f"the user asked for limited access, this grants {', '.join(sorted(granted))}"
 
 
 def _asks_for_many(ctx: DecisionContext) -> bool:
@@ -323,6 +395,10 @@ def authorize(ctx: DecisionContext) -> AuthResult:
             positions = [giving]
     if op is Operation.PAYMENT and not positions:
         positions = _books_paid_object(ctx, request)
+    if op is Operation.UNINSTALL and not positions:
+        positions = _removes_named_app(ctx, request)
+    if op is Operation.DELETE and not positions:
+        positions = _sets_named_flag(ctx, request)
     if not positions and not verb_positions(request, verbs) and _means(ctx, op):
         # no listed word asks for it, but the request means it ("they shouldn't be able to take
         # money from me any more"): the semantic model's nearest operation, by a clear margin
@@ -343,7 +419,9 @@ def authorize(ctx: DecisionContext) -> AuthResult:
                 for k in f.keys
             }
             # payment APIs that take minor units: 500 EUR asked, amount 50000 (cents) paid
-            minor_api = not _MINOR_UNIT_APIS.isdisjoint(tokens(ctx.event.target.lower()))
+            # the name or the description says so ("… a payment intent in Stripe", "in cents")
+            named = tokens(f"{ctx.event.target} {ctx.sem.description or ''}".lower())
+            minor_api = not _MINOR_UNIT_APIS.isdisjoint(named)
             minor = {_in_minor_units(a) for a in asked} if minor_api else set()
             caps = money_caps(ctx.user_request)
             within = bool(caps) and all(_amount(k) <= max(caps) for k in paid)
@@ -390,6 +468,13 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     )
     if others is not None:
         return AuthResult(Authorization.NO, others)
+    wider = (
+        _grants_more_than_asked(ctx)
+        if op in (Operation.SHARE_UPLOAD, Operation.SECURITY_CHANGE)
+        else None
+    )
+    if wider is not None:
+        return AuthResult(Authorization.NO, wider)
     if op is Operation.BULK_CHANGE and not _asks_for_many(ctx):
         return AuthResult(
             Authorization.NO,

@@ -420,6 +420,8 @@ def _refined(
         return op
     if "factory" in tokset and ("reset" in tokset or "wipe" in tokset):
         return Operation.SECURITY_CHANGE
+    if op is Operation.DELETE and tokset & lex.disposable_objects:
+        return Operation.LOCAL_WRITE  # "clear_app_cache": housekeeping, no user data is lost
     if "reset" in tokset and tokset & _RESET_OBJECTS:
         return Operation.SECURITY_CHANGE
     weakened = _weakened_values(payload)
@@ -529,26 +531,11 @@ def _weakened_values(payload: Mapping[str, Any]) -> bool:
     return False
 
 
-_REMOVAL_FLAGS = frozenset(
-    {
-        "archived",
-        "archive",
-        "deleted",
-        "delete",
-        "trashed",
-        "trash",
-        "in_trash",
-        "removed",
-        "discarded",
-    }
-)
-
-
 def _removal_flag(payload: Mapping[str, Any]) -> bool:
     return any(
         v is True or str(v).lower() == "true"
         for k, v in payload.items()
-        if str(k).lower() in _REMOVAL_FLAGS
+        if str(k).lower() in lexicon().removal_flags
     )
 
 

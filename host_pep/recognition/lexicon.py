@@ -64,6 +64,8 @@ class Money(_Strict):
     """Words that name money itself ("money", "funds", "Geld"): a giving verb with one asks to pay."""
     caps: list[str] = Field(default_factory=list)
     """Words before a sum that make it a limit ("under", "up to", "unter", "moins de")."""
+    multipliers: dict[str, int] = Field(default_factory=dict)
+    """Words right after a number that multiply it ("25만원" = 250,000 won, "3万元", "5k")."""
 
 
 class Instructions(_Strict):
@@ -140,6 +142,18 @@ class ToolNaming(_Strict):
     """Name words of tools that return public directory data (maps, hotels, weather)."""
     business_fields: list[str] = Field(default_factory=list)
     """Fields that make a record a business's or a place's (rating, opening hours)."""
+    limited_access: list[str] = Field(default_factory=list)
+    """Words naming a limited level of access ("read-only", "viewer", "comment")."""
+    full_access: list[str] = Field(default_factory=list)
+    """Words naming full or administrative access ("admin", "owner", "writer",
+    "AdministratorAccess"): granting it when the request asked for limited access grants more
+    than asked."""
+    removal_flags: list[str] = Field(default_factory=list)
+    """Fields and values by which a write moves a record away ({"archived": true}, SET
+    trashed = 1): the write is a delete."""
+    disposable_objects: list[str] = Field(default_factory=list)
+    """What a tool may remove without losing the user's data (a cache, temporary files): such
+    a removal is housekeeping, not a delete."""
 
 
 class Commands(_Strict):
@@ -272,6 +286,9 @@ class Lexicon:
         self.giving_verbs_last = _words([lang.money.giving_verbs_last for lang in langs])
         self.money_nouns = _words([lang.money.nouns for lang in langs])
         self.money_caps = _words([lang.money.caps for lang in langs])
+        self.money_multipliers = {
+            w.lower(): n for lang in langs for w, n in lang.money.multipliers.items()
+        }
         self.ui_nouns = _words([lang.ui_nouns for lang in langs])
         self.answer_phrases = _words([lang.answer_phrases for lang in langs])
         self.question_words = _words([lang.question_words for lang in langs])
@@ -339,6 +356,10 @@ class Lexicon:
         self.private_records = frozenset(_words([t.private_records for t in naming]))
         self.booking_verbs = frozenset(_words([t.booking_verbs for t in naming]))
         self.business_fields = frozenset(_words([t.business_fields for t in naming]))
+        self.limited_access = frozenset(_words([t.limited_access for t in naming]))
+        self.full_access = frozenset(_words([t.full_access for t in naming]))
+        self.removal_flags = frozenset(_words([t.removal_flags for t in naming]))
+        self.disposable_objects = frozenset(_words([t.disposable_objects for t in naming]))
         cmds = [lang.commands for lang in langs]
         self.shell_ops: dict[str, Operation] = {}
         self.sql_ops: dict[str, Operation] = {}

@@ -63,9 +63,11 @@ class _Patterns:
             rf"|(?:{_CURRENCY_SYMBOLS}\s?\d[\d,.]*|\d[\d,.]*\s?(?:{_CURRENCY_SYMBOLS}|"
             rf"(?:{currencies})\b))[^.;!?]{{0,40}}?({whole_words(lex.giving_verbs_last)})"
         )
+        multipliers = alternation(tuple(lex.money_multipliers)) or "(?!)"
+        self.multipliers = lex.money_multipliers
         self.money = re.compile(
-            rf"(?i){_CURRENCY_SYMBOLS}\s?(\d(?:[\d,.]*\d)?)"
-            rf"|(\d(?:[\d,.]*\d)?)\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies})\b)"
+            rf"(?i){_CURRENCY_SYMBOLS}\s?(\d(?:[\d,.]*\d)?)({multipliers})?(?![^\W\d_])"
+            rf"|(\d(?:[\d,.]*\d)?)\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies})\b)"
         )
         self.cap_before = re.compile(rf"(?:{whole_words(lex.money_caps)})\s*$", re.IGNORECASE)
         self.file_name = re.compile(
@@ -215,10 +217,21 @@ def money_amounts(text: str) -> list[tuple[str, str | None]]:
     """Sums of money a text states ("$35.20", "500 EUR") as (whole, fraction); bare numbers (a
     card, a time) are not amounts."""
     out = []
-    for m in _patterns().money.finditer(text):
-        whole, frac = _number(m.group(1) or m.group(2))
-        out.append((whole, frac))
+    p = _patterns()
+    for m in p.money.finditer(text):
+        out.append(_amount_of(m, p))
     return out
+
+
+def _amount_of(m: re.Match[str], p: _Patterns) -> tuple[str, str | None]:
+    whole, frac = _number(m.group(1) or m.group(3))
+    word = m.group(2) or m.group(4)
+    factor = p.multipliers.get(word.lower(), 1) if word else 1
+    if factor == 1:
+        return whole, frac
+    value = round(float(f"{whole}.{frac or 0}") * factor, 2)
+    whole_part, _, frac_part = f"{value:.2f}".partition(".")
+    return whole_part, None if frac_part == "00" else frac_part.rstrip("0")
 
 
 def money_caps(text: str) -> list[float]:
@@ -228,7 +241,7 @@ def money_caps(text: str) -> list[float]:
     out = []
     for m in p.money.finditer(text):
         if p.cap_before.search(text[max(0, m.start() - 24) : m.start()]):
-            whole, frac = _number(m.group(1) or m.group(2))
+            whole, frac = _amount_of(m, p)
             out.append(float(f"{whole}.{frac or 0}"))
     return out
 
