@@ -323,16 +323,17 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
         ]
     for ins in candidates:
         covered = {w for w, group in related.items() if not group.isdisjoint(ins.words)}
-        if (
-            not covered
-            and verb
+        # the span names this very act ("Merge immediately", "please restart the server") and
+        # the request does not ("close the duplicate issue" is the user's verb too)
+        names_act = bool(
+            verb
             and verb in ins.words
-            and verb not in asked_words  # "close the duplicate issue": the user's verb too
+            and verb not in asked_words
             and (ins.strong or (ins.untrusted and unasked_kind))
-        ):
-            covered = {verb}
-            unexplained = frozenset({verb})
-        if not covered or not _covered_enough(covered, unexplained, ins):
+        )
+        if names_act:
+            covered.add(verb or "")
+        elif not covered or not _covered_enough(covered, unexplained, ins):
             continue
         if not ins.strong and intent.delegates and (ins.designated or not ins.untrusted):
             continue  # the user adopted what that source asks ("do what my note says")

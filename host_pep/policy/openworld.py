@@ -238,6 +238,11 @@ def _name_operation(
             verb_of.setdefault(tok, op)
     if not verb_of:
         return None
+    # words of a compound noun ("pull request", "purchase order") name a thing, not an act:
+    # "RepoMergePullRequest" merges
+    compound = _compound_tokens(toks)
+    if any(t not in compound for t in verb_of):
+        verb_of = {t: o for t, o in verb_of.items() if t not in compound}
     # a verb as written beats an inflected one ("dns_records_delete": delete, not record); a
     # verb that is not also a noun beats one that is ("lock", "order")
     # Names put their verb first ("get_most_recent_transactions") unless they start with a
@@ -252,6 +257,16 @@ def _name_operation(
         ),
     )
     return verb_of[ranked[0]]
+
+
+def _compound_tokens(toks: list[str]) -> set[str]:
+    """Tokens that stand in one of the lexicon's compound nouns, in order ("pull", "request")."""
+    compounds = lexicon().compound_nouns
+    out: set[str] = set()
+    for i in range(len(toks) - 1):
+        if (toks[i], toks[i + 1]) in compounds:
+            out.update(toks[i : i + 2])
+    return out
 
 
 def _verb_operation(tok: str, policy: CompiledPolicy) -> Operation | None:
@@ -427,9 +442,14 @@ def _refined(
     weakened = _weakened_values(payload)
     weakening = tokset & lex.weakening_verbs
     if (
-        all_toks & lex.security_objects
-        and (weakening or weakened or op is Operation.SETTINGS_CHANGE or tokset & _LOOSENING)
-    ) or (values & lex.security_objects and weakening):
+        (
+            all_toks & lex.security_objects
+            and (weakening or weakened or op is Operation.SETTINGS_CHANGE or tokset & _LOOSENING)
+        )
+        or (values & lex.security_objects and weakening)
+        # {"waiting_room": false} in a settings update: the argument names the protection
+        or _weakened_values(payload, named_only=True)
+    ):
         return Operation.SECURITY_CHANGE
     if tokset & lex.grant_objects and tokset & (_FILES | _SHARE_PLACES):
         return Operation.DELETE if tokset & lex.revoking_verbs else Operation.SHARE_UPLOAD
@@ -512,14 +532,15 @@ _CONVERSATION = frozenset(
 _STATE_FIELDS = frozenset({"type", "mode", "state", "value", "enabled", "status", "level", "on"})
 
 
-def _weakened_values(payload: Mapping[str, Any]) -> bool:
+def _weakened_values(payload: Mapping[str, Any], *, named_only: bool = False) -> bool:
     """An argument that sets a protection to off: ``{"type": "none"}`` for a screen lock,
-    ``{"two_factor": false}``, ``{"waiting_room": false}``."""
+    ``{"two_factor": false}``, ``{"waiting_room": false}``. ``named_only``: only arguments whose
+    own name is a protection (not a generic "state" or "type")."""
     lex = lexicon()
     for key, value in payload.items():
         k = str(key).lower()
         named = (
-            k in _STATE_FIELDS
+            (k in _STATE_FIELDS and not named_only)
             or k in lex.security_objects
             or not lex.security_objects.isdisjoint(tokens(k))
         )

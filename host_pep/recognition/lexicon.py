@@ -148,6 +148,9 @@ class ToolNaming(_Strict):
     """Words naming full or administrative access ("admin", "owner", "writer",
     "AdministratorAccess"): granting it when the request asked for limited access grants more
     than asked."""
+    compound_nouns: list[str] = Field(default_factory=list)
+    """Two-word nouns whose words are also verbs ("pull request", "purchase order"): in a
+    tool's name they name a thing, the verb is elsewhere ("RepoMergePullRequest" merges)."""
     removal_flags: list[str] = Field(default_factory=list)
     """Fields and values by which a write moves a record away ({"archived": true}, SET
     trashed = 1): the write is a delete."""
@@ -358,6 +361,11 @@ class Lexicon:
         self.business_fields = frozenset(_words([t.business_fields for t in naming]))
         self.limited_access = frozenset(_words([t.limited_access for t in naming]))
         self.full_access = frozenset(_words([t.full_access for t in naming]))
+        self.compound_nouns = frozenset(
+            tuple(c.split())
+            for c in _words([t.compound_nouns for t in naming])
+            if len(c.split()) == 2
+        )
         self.removal_flags = frozenset(_words([t.removal_flags for t in naming]))
         self.disposable_objects = frozenset(_words([t.disposable_objects for t in naming]))
         cmds = [lang.commands for lang in langs]
