@@ -12,6 +12,7 @@ own events in the same listing untrusted.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -44,6 +45,7 @@ _ACCOUNT_FIELDS = frozenset(
      "accountemail"}
 )  # fmt: skip
 _SELF_NAMES = frozenset({"me", "self", "you", "myself", "local"})
+_SELF_MARKS = frozenset({"you", "me", "self", "yourself", "myself"})
 _TRUE = frozenset({"1", "true", "yes"})
 _FALSE = frozenset({"0", "false", "no"})
 
@@ -108,9 +110,31 @@ def is_outside_record(record: Mapping[str, Any]) -> bool:
     return False
 
 
+_LABEL_LINE = re.compile(r"^[ \t>*\-]*([A-Za-z][\w \-]{1,30}?)[ \t]*:[ \t]*(\S.*)$", re.MULTILINE)
+
+
+def is_outside_text(text: str) -> bool:
+    """A record written as text ("Organizer: Rasmus Holm <r@x.example>", "Shared by: …") that
+    names someone other than the user as where it came from: the same test as
+    ``is_outside_record`` for results that are not structured data."""
+    for m in _LABEL_LINE.finditer(text[:4000]):
+        if not _is_origin(m.group(1)):
+            continue
+        value = m.group(2).strip().casefold()
+        marks = {w.strip(" ()[]") for w in value.split()}
+        if value.split("(")[0].strip() in _SELF_NAMES or not marks.isdisjoint(_SELF_MARKS):
+            continue  # "Organizer: me", "Organizer: Anna Roth (you)"
+        return True
+    return False
+
+
 def outside_paths(value: Any, prefix: str = "") -> Iterator[str]:
     """Paths (in ``flatten``'s notation) of the records inside ``value`` that came from outside;
     every leaf at or under such a path is outside content."""
+    if isinstance(value, str):
+        if is_outside_text(value):
+            yield prefix
+        return
     if isinstance(value, Mapping):
         if is_outside_record(value):
             yield prefix
