@@ -47,6 +47,16 @@ def register_eval(sub: Commands) -> None:
         "(the lexicons alone), required",
     )
     p.add_argument(
+        "--explain",
+        nargs="?",
+        const="wrong",
+        choices=["wrong", "all"],
+        default=None,
+        help="print, per scored step, what decided it: the rule, the instruction span, the "
+        "delegation or authorization, the model's score (wrong: only steps that miss their "
+        "label; all: every scored step)",
+    )
+    p.add_argument(
         "--min-accuracy",
         type=float,
         default=None,
@@ -126,7 +136,41 @@ def _run(args: argparse.Namespace) -> int:
             out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(doc, indent=2) + "\n", "utf-8")
     _print(Console(), doc, Table)
+    if args.explain:
+        _explain(Console(), doc["cases"], only_wrong=args.explain == "wrong")
     return _thresholds(args, doc["metrics"], console)
+
+
+def _explain(console: Any, cases: list[dict[str, Any]], *, only_wrong: bool) -> None:
+    """Per scored step: expected and decided, the stage and rule, and the evidence behind it."""
+    from rich.markup import escape
+
+    for case in cases:
+        lines = []
+        for n, step in enumerate(case["steps"]):
+            expect = step["expect"]
+            if expect is None:
+                continue
+            right = (expect == "allow") == (step["decision"] == "allow")
+            if only_wrong and right:
+                continue
+            mark = "[green]ok[/]" if right else "[red]WRONG[/]"
+            rules = ", ".join(step["rule_ids"]) or "-"
+            lines.append(
+                f"  step {n}: {mark} expect {expect}, {step['decision']} at {step['stage']} "
+                f"({escape(rules)}): {escape(step['reason'])}"
+            )
+            for e in step.get("evidence", []):
+                score = f" score {e['score']:.3f}" if e.get("score") is not None else ""
+                where = f" in {e['source']}" if e.get("source") else ""
+                lines.append(
+                    f"      {escape(e['kind'])} {escape(e.get('masked') or '')}{escape(where)}"
+                    f"{score}: {escape(e.get('detail') or '')}"
+                )
+        if lines:
+            console.print(f"[bold]{escape(case['id'])}[/] ({escape(case['category'])})")
+            for line in lines:
+                console.print(line, highlight=False)
 
 
 def suite_names(files: list[str]) -> dict[str, str]:

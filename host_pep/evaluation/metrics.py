@@ -72,6 +72,12 @@ def case_documents(results: list[CaseResult]) -> list[dict[str, Any]]:
                     "stage": s.stage,
                     "rule_ids": s.rule_ids,
                     "reason": s.reason,
+                    "evidence": [
+                        e.model_dump(
+                            include={"kind", "masked", "field", "source", "detail", "score"}
+                        )
+                        for e in s.evidence
+                    ],
                 }
                 for s in r.steps
             ],

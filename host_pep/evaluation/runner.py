@@ -20,7 +20,7 @@ from host_pep.events import AgentEvent
 from host_pep.exceptions import DroidgateError
 from host_pep.policy.load import resolve_policy
 from host_pep.policy.model import PolicyBundle
-from host_pep.verdict import Decision
+from host_pep.verdict import Decision, Evidence
 
 CONFIGS: dict[str, dict[str, Any]] = {
     "full": {"stages": ("T1", "T2", "T3", "T4"), "memory": True},
@@ -42,6 +42,8 @@ class StepResult:
     reason: str
     latency_ms: dict[str, float] = field(default_factory=dict)
     error: str | None = None
+    evidence: list[Evidence] = field(default_factory=list)
+    """What decided it (masked): values, instruction spans, delegations, authorizations."""
 
     @property
     def scored(self) -> bool:
@@ -151,6 +153,7 @@ def run_case(case: Case, config: str, policies: PolicyCache) -> CaseResult:
                     verdict.reason,
                     dict(verdict.latency_ms),
                     verdict.error,
+                    list(verdict.evidence),
                 )
             )
             if step.result is None or not isinstance(event, AgentEvent):

@@ -524,6 +524,8 @@ class Proof:
     detail: str = ""
     score: float | None = None
     model: str = ""
+    label: str = ""
+    """For a note (no value, no span): what it records ("authorization")."""
 
     @property
     def kind(self) -> str:
@@ -543,7 +545,10 @@ class Proof:
         hit, obs, ins = self.hit, self.obs, self.instruction
         if hit is None and ins is None:
             return Evidence(
-                kind="semantic", masked=self.model, detail=self.detail, score=self.score
+                kind=self.label or "semantic",
+                masked=self.model,
+                detail=self.detail,
+                score=self.score,
             )
         if hit is None:
             return Evidence(
@@ -577,6 +582,12 @@ def instruction_evidence(ins: Instruction, detail: str) -> Proof:
 
 def semantic_evidence(model: str, detail: str, score: float) -> Proof:
     return Proof(None, None, None, detail, score, model)
+
+
+def note_evidence(label: str, detail: str) -> Proof:
+    """Why a check let the action through ("authorization": what in the request asks for it),
+    kept in the verdict so that an allow explains itself as a deny does."""
+    return Proof(None, None, None, detail, label=label)
 
 
 def to_evidence(proofs: list[Proof]) -> list[Evidence]:

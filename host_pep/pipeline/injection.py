@@ -142,12 +142,19 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
             bad = [o for o in bad if o.source_app != app or o.instructive]
         if not bad:
             continue
-        if any(_delegated(ctx, o) for o in bad):
+        delegated = next((o for o in bad if _delegated(ctx, o)), None)
+        if delegated is not None:
+            ctx.evidence.append(
+                evidence_of(hit, delegated, "delegated: data in a source the request names")
+            )
             continue
         if not any(o.instructive for o in bad):
             # opening a link the user asked to open ("open the tracking link in my text") is
             # the user's act, whatever the sentence around the link says
             if ctx.op in READ_OPS and _user_follows(ctx):
+                ctx.evidence.append(
+                    evidence_of(hit, bad[0], "delegated: the request asks to follow it")
+                )
                 continue
             # a value in a sentence that asks for something ("please confirm to X") is
             # delegated only when the request asks for that value ("to the address it gives")
@@ -156,6 +163,13 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
                 and _user_references(ctx, bad[0])
                 and (not any(o.imperative for o in bad) or _names_kind(ctx, hit, bad[0]))
             ):
+                ctx.evidence.append(
+                    evidence_of(
+                        hit,
+                        bad[0],
+                        "delegated: the request points at this content and asks for this operation",
+                    )
+                )
                 continue
         injected.append(hit)
         evidence.append(evidence_of(hit, bad[0]))

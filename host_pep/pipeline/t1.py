@@ -19,6 +19,7 @@ from host_pep.pipeline.context import (
     Outcome,
     ValueHit,
     evidence_of,
+    note_evidence,
     semantic_evidence,
 )
 from host_pep.policy.compiled import tokens
@@ -177,6 +178,7 @@ def check_high_impact(ctx: DecisionContext) -> Outcome | None:
         return None
     auth = authorize(ctx)
     if auth.status is Authorization.YES:
+        ctx.evidence.append(note_evidence("authorization", auth.reason))
         return None
     rule_id = f"default:high-impact:{op.value}"
     if auth.status is Authorization.PARTIAL:
