@@ -120,6 +120,9 @@ class SessionState:
     agents: set[str] = field(default_factory=set)
     kinds: dict[str, int] = field(default_factory=dict)
     """How many observations of each kind are held (lets a matcher skip kinds never seen)."""
+    instructed: int = 0
+    """How many held observations an instruction span gave (rule 5's carried values): none, and
+    the carried-value check has nothing to look up."""
     phrases: PhraseIndex = field(default_factory=PhraseIndex)
     """Long structured values (addresses) by normalized phrase, for matching inside free text."""
     instructions: InstructionMemory = field(default_factory=InstructionMemory)
@@ -149,6 +152,8 @@ class SessionState:
         self.order.append(obs)
         self.agents.add(obs.agent)
         self.kinds[obs.kind] = self.kinds.get(obs.kind, 0) + 1
+        if obs.instructive or obs.imperative:
+            self.instructed += 1
         if obs.phrase is not None:
             self.phrases.add(obs.phrase, obs)
         if len(self.order) > self.max_observations:
@@ -177,6 +182,8 @@ class SessionState:
             del self.index[obs.key]
 
     def _uncount(self, obs: Observation) -> None:
+        if obs.instructive or obs.imperative:
+            self.instructed -= 1
         left = self.kinds.get(obs.kind, 0) - 1
         if left > 0:
             self.kinds[obs.kind] = left

@@ -22,6 +22,8 @@ Only enforcement-side observations count; what an agent claims about provenance 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from host_pep.extract import Found, key_arguments
 from host_pep.observations import Instruction, Observation
 from host_pep.pipeline.context import (
@@ -200,11 +202,40 @@ def _from_instruction(ctx: DecisionContext, obs: Observation) -> bool:
     return not asks_for_this(ctx) and not ctx.intent().delegates
 
 
+@lru_cache(maxsize=16384)
+def _running_text(text: str) -> bool:
+    return len(text.split()) > 3
+
+
+@lru_cache(maxsize=16384)
+def _named_ids(text: str, content: bool) -> tuple[Found, ...]:
+    """The identifiers a text names, as values to look up (cached: texts repeat across calls).
+    In running text only what marks itself as an id counts ("guest_amy01", "@sam"), not a
+    hyphenated word ("wi-fi"); a short value given whole is a handle or a name."""
+    named = {i for i in identifiers(text) if not content or _marked_id(i)}
+    whole = text.strip().lower().lstrip("@#")
+    if 3 <= len(whole) <= 64 and len(whole.split()) <= 3:
+        named.add(whole)  # a handle, a channel, a name given whole ("ops-audit")
+    lowered = text.lower()
+    out = []
+    for ident in sorted(named):
+        start = lowered.find(ident)
+        out.append(
+            Found("identifier", (f"id:{ident}",), ident[:2] + "…", ident, start, start, False)
+        )
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _carried_args(text: str) -> tuple[Found, ...]:
+    return tuple(f for f in key_arguments(text) if f.kind in _CARRIED_KINDS)
+
+
 def _carried_values(ctx: DecisionContext) -> Outcome | None:
     """Identifiers and addresses an instruction span named, in any argument of the action."""
     state = ctx.state
-    if state is None or not state.kinds:
-        return None
+    if state is None or not state.instructed:
+        return None  # no value in the session came from an instruction span
     given = ctx.intent().identifiers
     keys = ctx.user_keys()
     hits: list[ValueHit] = []
@@ -216,21 +247,11 @@ def _carried_values(ctx: DecisionContext) -> Outcome | None:
         role = ctx.fields.get(path, FieldRole.CONTENT)
         # in running text (a body, a summary) only what marks itself as an id counts ("guest_amy01",
         # "@sam"), not a hyphenated word ("wi-fi"); a short value given whole is a handle or a name
-        content = role in (FieldRole.CONTENT, FieldRole.OTHER) and len(text.split()) > 3
+        content = role in (FieldRole.CONTENT, FieldRole.OTHER) and _running_text(text)
         if "identifier" in state.kinds:
-            named = {i for i in identifiers(text) if not content or _marked_id(i)}
-            whole = text.strip().lower().lstrip("@#")
-            if 3 <= len(whole) <= 64 and len(whole.split()) <= 3:
-                named.add(whole)  # a handle, a channel, a name given whole ("ops-audit")
-            for ident in named - given:
-                start = text.lower().find(ident)
-                found.append(
-                    Found(
-                        "identifier", (f"id:{ident}",), ident[:2] + "…", ident, start, start, False
-                    )
-                )
+            found.extend(f for f in _named_ids(text, content) if f.raw not in given)
         if role not in KEY_ROLES:  # key-argument fields are judged by _key_arguments
-            found.extend(f for f in key_arguments(text) if f.kind in _CARRIED_KINDS)
+            found.extend(_carried_args(text))
         for f in found:
             if not keys.isdisjoint(f.keys):
                 continue

@@ -145,6 +145,7 @@ def _asks(text: str, cues: _Cues) -> frozenset[Operation]:
     return frozenset(op for op, verbs in cues.verbs.items() if asking_positions(lowered, verbs))
 
 
+@lru_cache(maxsize=16384)
 def identifiers(text: str) -> frozenset[str]:
     """Identifier-like values in a text, normalized: ids and handles with digits or ``_``
     ("guest_amy01", "P-123456", "@sam_k"), paths ("~/Documents/Private"), quoted names."""

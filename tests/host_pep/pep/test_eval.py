@@ -149,7 +149,14 @@ def test_eval_cli_writes_the_documented_json(
     # one entry per cases file: the report keeps a row per suite when several ran together
     assert case["suite"] == cases_file.stem and list(doc["suites"]) == [cases_file.stem]
     assert doc["suites"][cases_file.stem]["metrics"] == m
-    assert set(case["steps"][1]) == {"expect", "decision", "stage", "rule_ids", "reason", "evidence"}
+    assert set(case["steps"][1]) == {
+        "expect",
+        "decision",
+        "stage",
+        "rule_ids",
+        "reason",
+        "evidence",
+    }
     assert set(doc["configurations"]) == {
         "T1",
         "T1+T2",
