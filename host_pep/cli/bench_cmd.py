@@ -23,6 +23,59 @@ def register_bench(sub: Commands) -> None:
         "--iterations", type=int, default=3000, help="decisions per memory size (default 3000)"
     )
     p.set_defaults(func=_run)
+    m = group.add_parser(
+        "semantic",
+        help="the semantic model: load time, one embedding, decisions on the paths that use it",
+        description="Load the local semantic model (the 'semantic' extra), time one embedding of "
+        "a new text, and decide the bench mix plus the model's paths (a paraphrased delete, an "
+        "unseen tool) with and without the model, warm and cold (budget: decision p99 <= 5 ms, "
+        "load <= 2 s).",
+    )
+    m.add_argument("--json", metavar="OUT", default=None, help="write the results as JSON")
+    m.add_argument(
+        "--iterations", type=int, default=600, help="decisions per configuration (default 600)"
+    )
+    m.set_defaults(func=_run_semantic)
+
+
+def _run_semantic(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from host_pep.bench import run_semantic
+
+    if args.iterations < 100:
+        raise ValueError("--iterations must be at least 100 for a meaningful p99")
+    doc = run_semantic(iterations=args.iterations)
+    if args.json:
+        Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", "utf-8")
+    console = Console()
+    table = Table(title="droidgate bench semantic: decision latency p50 / p99 in ms")
+    table.add_column("configuration")
+    table.add_column("bench mix + model paths, warm", justify="right")
+    table.add_column("model path, every request new", justify="right")
+    for label in ("lexicons", "model"):
+        w, c = doc[label]["mix_warm_ms"], doc[label]["model_path_cold_ms"]
+        table.add_row(
+            label,
+            f"{w['p50_ms']:.3f} / {w['p99_ms']:.3f}",
+            f"{c['p50_ms']:.3f} / {c['p99_ms']:.3f}",
+        )
+    console.print(table)
+    e = doc["embed_cold_ms"]
+    b = doc["budget"]
+    console.print(
+        f"model load {doc['load_s']:.2f} s (budget {b['load_s']} s); one new text "
+        f"{e['p50_ms']:.1f} / {e['p99_ms']:.1f} ms; warm decision p99 budget {b['decision_p99_ms']} ms: "
+        f"{'met' if b['met'] else 'NOT met'}"
+    )
+    load = doc.get("load_average")
+    if load and doc.get("cpus") and load[0] > doc["cpus"]:
+        console.print(
+            f"note: load average {load[0]:.1f} on {doc['cpus']} CPUs; p99 includes time other "
+            "processes held the CPU"
+        )
+    return ExitCode.OK
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -22,3 +22,17 @@ def test_bench_cli_rejects_tiny_runs(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["bench", "pep", "--iterations", "5", "--json", str(tmp_path / "b.json")]) == 2
     assert "--iterations" in capsys.readouterr().err
     assert not (tmp_path / "b.json").exists()
+
+
+def test_bench_semantic_document_shape(tmp_path: Path) -> None:
+    out = tmp_path / "s.json"
+    assert main(["bench", "semantic", "--iterations", "100", "--json", str(out)]) == 0
+    import json
+
+    doc = json.loads(out.read_text("utf-8"))
+    assert 0 < doc["load_s"]
+    for label in ("lexicons", "model"):
+        for path in ("mix_warm_ms", "model_path_cold_ms"):
+            v = doc[label][path]
+            assert 0 <= v["p50_ms"] <= v["p99_ms"]
+    assert set(doc["budget"]) == {"decision_p99_ms", "load_s", "met"}
