@@ -30,7 +30,7 @@ def test_bench_semantic_document_shape(tmp_path: Path) -> None:
     import json
 
     doc = json.loads(out.read_text("utf-8"))
-    assert 0 < doc["load_s"]
+    assert doc["load_s"] > 0
     for label in ("lexicons", "model"):
         for path in ("mix_warm_ms", "model_path_cold_ms"):
             v = doc[label][path]
