@@ -1,8 +1,12 @@
 """host_pep: droidgate's policy enforcement point, usable as a plain library (no Android code).
 
-Public API: ``AgentEvent``, ``Verdict``, ``FlowRule``, the semantics contract for channel adapters,
-and the ``PEP`` facade (``host_pep.pep``).
+Public API: the ``PEP`` facade, ``AgentEvent``, ``Verdict``, ``FlowRule``, the semantics contract
+for channel adapters and the exception tree. Everything else is private to the package; other
+packages import only these names and the documented seams (docs/contracts.md). ``PEP`` is loaded
+on first use, so that importing the contracts does not load the engine.
 """
+
+from typing import TYPE_CHECKING
 
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import (
@@ -23,7 +27,11 @@ from host_pep.semantics import (
 )
 from host_pep.verdict import Decision, Evidence, Stage, Verdict
 
+if TYPE_CHECKING:
+    from host_pep.pep import PEP
+
 __all__ = [
+    "PEP",
     "ActionSemantics",
     "ActionType",
     "AgentEvent",
@@ -46,3 +54,11 @@ __all__ = [
     "Stage",
     "Verdict",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name == "PEP":
+        from host_pep.pep import PEP
+
+        return PEP
+    raise AttributeError(f"module 'host_pep' has no attribute {name!r}")

@@ -17,7 +17,8 @@ from host_pep.extract import Found, international_numbers, key_arguments, sensit
 from host_pep.observations import Instruction, Observation
 from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy, is_package_name, tokens
-from host_pep.recognition.instructions import Span, Strength, identifiers, instruction_spans
+from host_pep.recognition.identifiers import identifiers
+from host_pep.recognition.instructions import Span, Strength, instruction_spans
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.words import content_words
 from host_pep.semantics import ObservedValue

@@ -32,12 +32,7 @@ MAY_IMPORT: dict[str, set[str]] = {
 # Cycles being removed elsewhere, by the modules in them. Each must still be a real cycle here
 # (the test fails once it is gone, so an entry cannot outlive its fix): the lead deletes an entry
 # when merging the work that breaks its cycle.
-ALLOWED_CYCLES: dict[frozenset[str], str] = {
-    frozenset(
-        {"host_pep.recognition.instructions", "host_pep.recognition.request"}
-    ): "the recognition layer in progress on main (issue 13): request.py imports identifiers "
-    "from instructions.py inside a function, instructions.py imports request.py at module level",
-}
+ALLOWED_CYCLES: dict[frozenset[str], str] = {}
 
 
 @dataclass

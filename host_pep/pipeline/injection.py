@@ -37,7 +37,7 @@ from host_pep.pipeline.context import (
     evidence_of,
     instruction_evidence,
 )
-from host_pep.recognition.instructions import identifiers
+from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import stopwords
 from host_pep.recognition.words import content_words, expanded, name_verb, stem, tokens

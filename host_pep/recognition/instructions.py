@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 
+from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
 from host_pep.recognition.request import asking_positions
 from host_pep.recognition.wordmatch import alternation, whole_words
@@ -53,12 +54,6 @@ _HIDDEN_ELEMENT = re.compile(
     re.DOTALL | re.IGNORECASE,
 )
 _TAG = re.compile(r"</?\s*([A-Za-z_][\w-]{0,30})[^>]{0,200}>")
-_IDENTIFIER = re.compile(
-    r"(?<![\w@#/~.-])(?:[@#][\w.-]{2,64}|~?/[\w.\-/]{2,200}|"
-    r"(?=[\w.-]*[\d_-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]{2,63})(?![\w@/])"
-)
-_ADDRESSES = re.compile(r"\S+@\S+|(?i:https?://|www\.)\S+")
-_QUOTED = re.compile(r"['\"“‘«`]([^'\"”’»`\n]{2,60})['\"”’»`]")
 _TRAILING = ".,;:!?)]}'\""
 
 
@@ -143,26 +138,6 @@ def _cues() -> _Cues:
 def _asks(text: str, cues: _Cues) -> frozenset[Operation]:
     lowered = text.lower()
     return frozenset(op for op, verbs in cues.verbs.items() if asking_positions(lowered, verbs))
-
-
-@lru_cache(maxsize=16384)
-def identifiers(text: str) -> frozenset[str]:
-    """Identifier-like values in a text, normalized: ids and handles with digits or ``_``
-    ("guest_amy01", "P-123456", "@sam_k"), paths ("~/Documents/Private"), quoted names."""
-    out = set()
-    # emails and links are keyed as such, not as ids; markup tags are no values
-    text = _TAG.sub(" ", _ADDRESSES.sub(" ", text))
-    for m in _IDENTIFIER.finditer(text):
-        token = m.group(0).rstrip(_TRAILING).lower().lstrip("@#")
-        digits = sum(c.isdigit() for c in token)
-        if len(token) < 4 or (digits == len(token.replace("-", "").replace(".", ""))):
-            continue  # a bare number is an amount, a code or a date: other keys cover those
-        out.add(token)
-    for m in _QUOTED.finditer(text):
-        quoted = " ".join(m.group(1).split()).lower()
-        if len(quoted) >= 4 and any(c.isalpha() for c in quoted):
-            out.add(quoted)
-    return frozenset(out)
 
 
 def _sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
 from host_pep.recognition.wordmatch import alternation, whole_words
 from host_pep.semantics import Operation
@@ -300,7 +301,6 @@ class RequestIntent:
 
 @lru_cache(maxsize=4096)
 def intent(request: str) -> RequestIntent:
-    from host_pep.recognition.instructions import identifiers
     from host_pep.recognition.words import content_words
 
     lex = lexicon()
@@ -341,7 +341,6 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
     my inbox" -> get_inbox)."""
     if not request:
         return False
-    from host_pep.recognition.instructions import identifiers
     from host_pep.recognition.words import content_words, name_words
 
     said = intent(request)

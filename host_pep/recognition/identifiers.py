@@ -1,0 +1,37 @@
+"""Identifier-like values in a text: ids and handles with digits or ``_`` ("guest_amy01",
+"P-123456", "@sam_k"), paths ("~/Documents/Private"), quoted names. Shared by the instruction
+spans (what a span names) and the request (what the user names)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_IDENTIFIER = re.compile(
+    r"(?<![\w@#/~.-])(?:[@#][\w.-]{2,64}|~?/[\w.\-/]{2,200}|"
+    r"(?=[\w.-]*[\d_-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]{2,63})(?![\w@/])"
+)
+_ADDRESSES = re.compile(r"\S+@\S+|(?i:https?://|www\.)\S+")
+_TAG = re.compile(r"</?\s*([A-Za-z_][\w-]{0,30})[^>]{0,200}>")
+_QUOTED = re.compile(r"['\"“‘«`]([^'\"”’»`\n]{2,60})['\"”’»`]")
+_TRAILING = ".,;:!?)]}'\""
+
+
+@lru_cache(maxsize=16384)
+def identifiers(text: str) -> frozenset[str]:
+    """Identifier-like values in a text, normalized: ids and handles with digits or ``_``
+    ("guest_amy01", "P-123456", "@sam_k"), paths ("~/Documents/Private"), quoted names."""
+    out = set()
+    # emails and links are keyed as such, not as ids; markup tags are no values
+    text = _TAG.sub(" ", _ADDRESSES.sub(" ", text))
+    for m in _IDENTIFIER.finditer(text):
+        token = m.group(0).rstrip(_TRAILING).lower().lstrip("@#")
+        digits = sum(c.isdigit() for c in token)
+        if len(token) < 4 or (digits == len(token.replace("-", "").replace(".", ""))):
+            continue  # a bare number is an amount, a code or a date: other keys cover those
+        out.add(token)
+    for m in _QUOTED.finditer(text):
+        quoted = " ".join(m.group(1).split()).lower()
+        if len(quoted) >= 4 and any(c.isalpha() for c in quoted):
+            out.add(quoted)
+    return frozenset(out)
