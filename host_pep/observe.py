@@ -302,6 +302,40 @@ def _record_words(values: list[ObservedValue]) -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in words.items()}
 
 
+_NAME_LINE = re.compile(r"[^\n]+")
+_BULLET = re.compile(r"^[\s>*\-•·#\d.)]*")
+_PAREN = re.compile(r"\s*[(\[][^)\]]*[)\]]")
+_PARTS = re.compile(r"[,;|—–]|\s-\s")
+_QUOTES = re.compile(r"[\"“„«']([^\"”“«»'\n]{2,60})[\"”“»']")
+
+
+def name_key(text: str) -> str:
+    """A short value as the names index keeps it: case and spacing folded."""
+    return " ".join(text.casefold().split()).strip(" .,;:!?\"'()[]")
+
+
+def data_names(text: str, spans: tuple[Span, ...]) -> set[str]:
+    """The short values (up to four words) of a text that stand outside every instruction span:
+    the text itself, or a line of it, or the value after a label ("Room: Classic")."""
+    out: set[str] = set()
+    if len(text) <= 60 and len(text.split()) <= 4 and not spans:
+        out.add(name_key(text))
+        return out
+    for m in _NAME_LINE.finditer(text[:20_000]):
+        if any(sp.covers(m.start(), m.end()) or sp.start < m.end() <= sp.end for sp in spans):
+            continue
+        line = _BULLET.sub("", m.group(0)).strip()
+        # the line, the value after its label, its comma-separated parts, what it quotes
+        bare = _PAREN.sub("", line)  # "Koku Sushi (4.7)" -> "Koku Sushi"
+        parts = [line, bare, line.rpartition(":")[2], *_PARTS.split(bare), *_QUOTES.findall(line)]
+        for part in parts:
+            part = part.strip()
+            if part and len(part) <= 60 and len(part.split()) <= 4:
+                out.add(name_key(part))
+    out.discard("")
+    return out
+
+
 def _leaf(field: str) -> str:
     return field.lower().rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]
 
@@ -322,12 +356,15 @@ class Observed:
 
     values: list[Observation] = field(default_factory=list)
     instructions: list[Instruction] = field(default_factory=list)
+    names: set[str] = field(default_factory=set)
+    """Short values seen as data, outside any instruction span ("Bar del Pla" in a listing):
+    an argument naming one is a choice among what the agent saw, not what a span named."""
 
     def __len__(self) -> int:
         return len(self.values)
 
     def __bool__(self) -> bool:
-        return bool(self.values or self.instructions)
+        return bool(self.values or self.instructions or self.names)
 
 
 def to_observations(
@@ -386,6 +423,7 @@ def to_observations(
         # data and is kept only to match actions the user did not ask for
         spans = instruction_spans(text) if words >= 3 else ()
         strong = [sp for sp in spans if sp.strength is Strength.STRONG]
+        result.names.update(data_names(text, spans))
         for sp in spans:
             result.instructions.append(
                 Instruction(

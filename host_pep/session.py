@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from host_pep.observe import Observed
 from host_pep.phrases import PhraseIndex
 
+MAX_NAMES = 50_000
+"""Short data values kept per session for rule 5's carried-names check (beyond it, no more are
+added: the check then errs towards blocking)."""
 MAX_INSTRUCTIONS = 4096
 """Instruction spans kept per session (oldest dropped first); each is also indexed by word."""
 
@@ -127,6 +130,9 @@ class SessionState:
     """Long structured values (addresses) by normalized phrase, for matching inside free text."""
     instructions: InstructionMemory = field(default_factory=InstructionMemory)
     """Instruction spans seen in content, for rule 5's carry-out check."""
+    names: set[str] = field(default_factory=set)
+    """Short values seen as data outside instruction spans (``observe.data_names``), up to
+    MAX_NAMES: an argument naming one was chosen among what the agent saw."""
 
     def __len__(self) -> int:
         return len(self.order)
@@ -215,6 +221,8 @@ class SessionState:
             self.add(obs)
         for ins in observed.instructions:
             self.instructions.add(ins)
+        if observed.names and len(self.names) < MAX_NAMES:
+            self.names.update(observed.names)
 
     def lookup(self, key: str) -> list[Observation]:
         return self.index.get(key, _EMPTY)
