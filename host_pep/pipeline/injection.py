@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from host_pep.extract import Found, key_arguments
 from host_pep.observations import Instruction, Observation
+from host_pep.observe import name_key
 from host_pep.pipeline.context import (
     FAMILIES,
     KEY_ROLES,
@@ -37,7 +38,6 @@ from host_pep.pipeline.context import (
     evidence_of,
     instruction_evidence,
 )
-from host_pep.observe import name_key
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import stopwords
