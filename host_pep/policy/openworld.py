@@ -10,6 +10,7 @@ lexicon, e.g. ``wire_funds(iban, amount)`` -> payment with an account and an amo
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -340,10 +341,15 @@ def _carried_operation(
         return classify_operation(name, list(inner_args), "", policy, payload=inner_args)
     ops: list[Operation] = []
     carried = False
-    for key, value in payload.items():
+    for key, raw in payload.items():
+        k = str(key).lower()
+        value = raw
+        if k in _COMMAND_FIELDS and isinstance(raw, list) and all(isinstance(v, str) for v in raw):
+            value = shlex.join(raw)  # {"args": ["rds", "delete-db-snapshot", ...]}
         if not isinstance(value, str) or not value.strip():
             continue
-        k = str(key).lower()
+        if k in _COMMAND_FIELDS:
+            value = _with_program(value, method)
         if k in _SERVICE_FIELDS:
             service = " ".join(str(payload.get(f, "")) for f in ("domain", "service"))
             carried = True
@@ -369,6 +375,22 @@ def _carried_operation(
         bare = set(method) <= lex.executors | lex.generic_verbs | {"tool", "flow", "job", "task"}
         return Operation.UNKNOWN if bare else None
     return riskiest(ops)
+
+
+def _with_program(line: str, method: list[str]) -> str:
+    """ "aws_cli {args: rds delete-db-snapshot …}": the tool's name says which program runs the
+    line when the line does not start with one."""
+    lex = lexicon()
+    first = line.split(None, 1)[0].rsplit("/", 1)[-1].lower() if line.split() else ""
+    programs = {p.split()[0] for p in lex.shell_ops} | set(lex.clouds)
+    if first in programs:
+        return line
+    named = next((t for t in method if t in lex.clouds or t in _CLI_PROGRAMS), None)
+    return f"{named} {line}" if named else line
+
+
+# programs a tool may be named for ("gh_cli", "git_tool") whose subcommands the line carries
+_CLI_PROGRAMS = frozenset({"gh", "git", "docker", "npm", "helm", "terraform"})
 
 
 def _dict(payload: Mapping[str, Any]) -> dict[str, Any]:

@@ -78,24 +78,31 @@ def shell_operation(line: str) -> Operation | CloudCall | None:
         if not words:
             continue
         program = words[0].rsplit("/", 1)[-1].lower()
-        listed = " ".join([program, *(w.lower() for w in words[1:3])])
-        if program in lex.clouds and len(words) >= 3 and listed not in lex.shell_ops:
-            flags = _flags(words[3:])
-            cloud = CloudCall(" ".join([words[1], words[2]]), flags)
+        # "kubectl --context staging get ns", "git -C repo status": global options before the
+        # subcommand are not it
+        sub = _subcommand_words(program, words[1:])
+        listed = " ".join([program, *(w.lower() for w in sub[:2])])
+        listed_pair = f"{program} {sub[0].lower()}" if sub else program
+        if (
+            program in lex.clouds
+            and len(sub) >= 2
+            and listed not in lex.shell_ops
+            and listed_pair not in lex.shell_ops
+        ):
+            flags = _flags(words[1:])
+            cloud = CloudCall(" ".join(sub[:2]), flags)
             continue
-        pair = f"{program} {words[1].lower()}" if len(words) > 1 else program
-        triple = " ".join([program, *(w.lower() for w in words[1:3])])
+        pair = f"{program} {sub[0].lower()}" if sub else program
+        triple = " ".join([program, *(w.lower() for w in sub[:2])])
         op = lex.shell_ops.get(triple) or lex.shell_ops.get(pair) or lex.shell_ops.get(program)
         if op is None and (program.startswith(("./", "../")) or program.endswith(".sh")):
             op = Operation.UNKNOWN  # a script of its own: what it does is not in the line
         if op is None:
             continue
-        if program in ("curl", "wget", "http", "httpie") and any(
-            w in lex.send_flags or w.startswith(("--data", "-d", "-F", "-T")) for w in words[1:]
-        ):
-            op = Operation.EXTERNAL_SEND
-        if program in ("curl", "wget") and any(w.upper() in ("POST", "PUT") for w in words):
-            op = Operation.EXTERNAL_SEND
+        if program in lex.api_programs or pair in lex.api_programs:
+            op = _api_call(words, op)
+        if not lex.bypass_flags.isdisjoint(w.lower().split("=", 1)[0] for w in words[1:]):
+            op = Operation.SECURITY_CHANGE  # "gh pr merge --admin": past a protection
         if program == "find" and "-delete" in words:
             op = Operation.DELETE
         if _REDIRECT.search(segment) and op is Operation.READ:
@@ -106,6 +113,62 @@ def shell_operation(line: str) -> Operation | CloudCall | None:
     if not found:
         return None
     return riskiest(found)
+
+
+_METHOD_FLAGS = ("-X", "--request", "--method")
+_METHOD_OPS = {
+    "DELETE": Operation.DELETE,
+    "POST": Operation.EXTERNAL_SEND,
+    "PUT": Operation.EXTERNAL_SEND,
+    "PATCH": Operation.EXTERNAL_SEND,
+}
+
+
+def _api_call(words: list[str], op: Operation) -> Operation:
+    """An HTTP call by its method (``-X DELETE``, ``--method=PATCH``) or its data flags; a
+    DELETE of a protection (``…/branches/main/protection``) is a security change."""
+    lex = lexicon()
+    method = ""
+    for i, w in enumerate(words):
+        if w in _METHOD_FLAGS and i + 1 < len(words):
+            method = words[i + 1].upper()
+        elif w.startswith(("--request=", "--method=")):
+            method = w.split("=", 1)[1].upper()
+        elif w.startswith("-X") and len(w) > 2:
+            method = w[2:].upper()
+    if method in _METHOD_OPS:
+        op = _METHOD_OPS[method]
+    elif any(
+        w in lex.send_flags or w.startswith(("--data", "-d", "-F", "-T", "--field", "-f="))
+        for w in words[1:]
+    ):
+        op = Operation.EXTERNAL_SEND
+    if op is Operation.DELETE:
+        path = {
+            t for w in words[1:] if not w.startswith("-") for t in re.split(r"[/_.?=&-]", w.lower())
+        }
+        if not path.isdisjoint(lex.security_objects):
+            return Operation.SECURITY_CHANGE
+    return op
+
+
+def _subcommand_words(program: str, words: list[str]) -> list[str]:
+    """The words after a program that name what it does: options and their values left out
+    ("--context staging", "-n prod", "--region=eu"), unless the value is itself a subcommand
+    the vocabulary lists for that program ("git -C repo status": status)."""
+    known = lexicon().shell_ops
+    out: list[str] = []
+    takes_value = False
+    for w in words:
+        if w.startswith("-") and len(w) > 1:
+            takes_value = "=" not in w
+            continue
+        if takes_value and f"{program} {w.lower()}" not in known and not out:
+            takes_value = False
+            continue  # the option's value
+        takes_value = False
+        out.append(w)
+    return out
 
 
 def _flags(words: list[str]) -> dict[str, str]:

@@ -172,6 +172,12 @@ class Commands(_Strict):
     """Flags by which an HTTP client sends data out (``-d``, ``--upload-file``)."""
     script_sends: list[str] = Field(default_factory=list)
     """Calls by which a script sends data out (``fetch(``, ``sendBeacon``)."""
+    bypass_flags: list[str] = Field(default_factory=list)
+    """Flags by which a command overrides a protection (``gh pr merge --admin``,
+    ``git commit --no-verify``): the command is a security change."""
+    api_programs: list[str] = Field(default_factory=list)
+    """HTTP clients and API subcommands (``curl``, ``gh api``) whose method flag (``-X DELETE``)
+    says what the call does."""
 
 
 class Language(_Strict):
@@ -380,6 +386,8 @@ class Lexicon:
         self.clouds = frozenset(_words([c.clouds for c in cmds]))
         self.send_flags = frozenset(_words([c.send_flags for c in cmds]))
         self.script_sends = _words([c.script_sends for c in cmds])
+        self.bypass_flags = frozenset(_words([c.bypass_flags for c in cmds]))
+        self.api_programs = frozenset(_words([c.api_programs for c in cmds]))
         self.untrusted_words = frozenset(_words([t.untrusted for t in naming]))
 
 
