@@ -277,15 +277,13 @@ def test_object_words_that_ask_for_a_high_impact_operation_are_reviewed() -> Non
 
 @pytest.mark.xfail(
     strict=True,
-    reason="a high-impact noun in a request to look at something ('order history', 注文履歴, "
-    "共有フォルダ, 결제 내역, thanh toán) asks for that operation: verbs are read wherever "
-    "they stand, and unspaced scripts match them inside compounds",
+    reason="a high-impact noun in a request to look at something (注文履歴, 共有フォルダ, 결제 내역, "
+    "付款记录, thanh toán) asks for that operation: where no article or possessive marks the "
+    "noun, a verb is read wherever it stands, and unspaced scripts match inside compounds",
 )
 @pytest.mark.parametrize(
     "request_text",
     [
-        "show my order history",
-        "montre-moi mes commandes",
         "注文履歴を見せて",
         "共有フォルダを開いて",
         "결제 내역 보여줘",
@@ -294,7 +292,17 @@ def test_object_words_that_ask_for_a_high_impact_operation_are_reviewed() -> Non
         "Hiển thị lịch sử thanh toán",
     ],
 )
-def test_a_request_to_look_at_history_asks_for_nothing_high_impact(request_text: str) -> None:
+def test_a_request_to_look_at_history_without_an_article_asks_for_nothing_high_impact(
+    request_text: str,
+) -> None:
+    assert asked_high_impact(request_text) == frozenset()
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["show my order history", "montre-moi mes commandes", "zeig mir meine Bestellung"],
+)
+def test_a_possessive_makes_a_high_impact_word_a_noun(request_text: str) -> None:
     assert asked_high_impact(request_text) == frozenset()
 
 

@@ -131,6 +131,20 @@ def test_the_low_level_checks_agree() -> None:
     assert asking_positions("don't delete a, delete b", ("delete",)) == [("delete", 16)]
 
 
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("restore the photos from the trash", DELETE),
+        ("what's in my trash?", DELETE),
+        ("show my order history", PAYMENT),
+    ],
+)
+def test_a_verb_after_an_article_or_a_possessive_is_a_noun(
+    request_text: str, operation: Operation
+) -> None:
+    assert operation not in asks(request_text)
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="'don't forget to pay' asks for the payment: the negation belongs to 'forget', but "
@@ -146,14 +160,16 @@ def test_a_negated_reminder_still_asks(request_text: str, operation: Operation) 
 
 @pytest.mark.xfail(
     strict=True,
-    reason="a listed verb is read as a verb wherever it stands: the noun 'trash'/'bin' and "
-    "'check out' (look at) ask for a delete or a payment, so rule 4 would authorize one",
+    reason="a listed verb is read as a verb unless an article or a possessive stands before it: "
+    "the bare nouns 'trash'/'bin' and 'check out' (look at) ask for a delete or a payment, so "
+    "rule 4 would authorize one",
 )
 @pytest.mark.parametrize(
     ("request_text", "operation"),
     [
-        ("restore the photos from the trash", DELETE),
-        ("what's in the recycle bin?", DELETE),
+        ("what's in recycle bin?", DELETE),
+        ("what's in my recycle bin?", DELETE),  # the possessive stands before 'recycle'
+        ("Where do deleted files go, trash or archive?", DELETE),
         ("check out the reviews of this restaurant", PAYMENT),
     ],
 )
