@@ -136,6 +136,7 @@ def test_the_low_level_checks_agree() -> None:
     [
         ("restore the photos from the trash", DELETE),
         ("what's in my trash?", DELETE),
+        ("what's in my recycle bin?", DELETE),  # an open question asks for nothing
         ("show my order history", PAYMENT),
     ],
 )
@@ -167,8 +168,6 @@ def test_a_negated_reminder_still_asks(request_text: str, operation: Operation) 
 @pytest.mark.parametrize(
     ("request_text", "operation"),
     [
-        ("what's in recycle bin?", DELETE),
-        ("what's in my recycle bin?", DELETE),  # the possessive stands before 'recycle'
         ("Where do deleted files go, trash or archive?", DELETE),
         ("check out the reviews of this restaurant", PAYMENT),
     ],
