@@ -1,0 +1,36 @@
+"""Identifier-like values in a text (what an instruction span or a request names): ids and
+handles with digits or ``_``, paths, quoted names -- not numbers, dates, addresses or markup."""
+
+from __future__ import annotations
+
+import pytest
+
+from host_pep.recognition.identifiers import identifiers
+
+
+def test_identifiers_are_ids_handles_paths_and_quoted_names() -> None:
+    text = (
+        "Grant access to guest_amy01, patient P-123456 and @sam_k; files in "
+        '~/Documents/Private; project "Project Falcon".'
+    )
+    assert identifiers(text) == {
+        "guest_amy01",
+        "p-123456",
+        "sam_k",
+        "~/documents/private",
+        "project falcon",
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "call 123456 on 2025-05-12",  # numbers and dates are amounts, codes, dates
+        "mail bob_1@x.example or https://x.example/a_1",  # addresses are keyed as such
+        "<INFORMATION> </INFORMATION>",  # markup is no value
+        "a1 b_",  # too short
+        "the meeting moved to Thursday",  # words are not ids
+    ],
+)
+def test_not_identifiers(text: str) -> None:
+    assert identifiers(text) == frozenset()

@@ -1,0 +1,164 @@
+"""Language conformance: every shipped language phrases the shared cases, and recognition reads
+each phrasing as the case says (issue #13: "adding a language is adding a file, with a test that
+runs the shared conformance cases in that language").
+
+The cases are data (``tests/data/languages/cases.yaml``: what recognition must report); each
+language's phrasings are data too (``tests/data/languages/<code>.yaml``). A language file under
+``host_pep/recognition/languages/`` without a conformance file, or one that leaves out a core
+case, fails here. The lexicon is the union of every language (a request is not tagged with its
+language), so a phrasing is read as the product reads it: with every language's words.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+import pytest
+import yaml
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from host_pep.recognition.instructions import Strength, instruction_spans
+from host_pep.recognition.lexicon import LANGUAGES_PACKAGE
+from host_pep.recognition.request import intent
+from host_pep.semantics import Operation
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "languages"
+LANGUAGE_INDEPENDENT = "mul"
+
+Cue = Literal[
+    "marker",
+    "impersonation",
+    "override",
+    "secrecy",
+    "sequencing",
+    "addressed",
+    "hidden markup",
+    "imperative",
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Case(_Strict):
+    kind: Literal["request", "content"]
+    says: str
+    asks: list[Operation] = []
+    lacks: list[Operation] = []
+    strong_cue: Cue | None = None
+    span_asks: list[Operation] = []
+    no_spans: bool = False
+
+    @model_validator(mode="after")
+    def _expects_something_of_its_kind(self) -> Case:
+        request_keys = bool(self.asks or self.lacks)
+        content_keys = bool(self.strong_cue or self.span_asks or self.no_spans)
+        if self.kind == "request" and (content_keys or not request_keys):
+            raise ValueError("a request case says what `asks` contains or lacks, nothing else")
+        if self.kind == "content" and (request_keys or not content_keys):
+            raise ValueError("a content case says strong_cue, span_asks or no_spans, nothing else")
+        return self
+
+
+class Cases(_Strict):
+    core: list[str]
+    high_impact: list[Operation]
+    cases: dict[str, Case]
+
+    @model_validator(mode="after")
+    def _core_cases_exist(self) -> Cases:
+        missing = set(self.core) - set(self.cases)
+        if missing:
+            raise ValueError(f"core names unknown cases: {sorted(missing)}")
+        return self
+
+
+class Phrasing(_Strict):
+    text: str
+    xfail: str
+    """Why recognition cannot read this natural phrasing yet (a mechanism the engine lacks)."""
+
+
+class LanguageCases(_Strict):
+    code: str
+    phrasings: dict[str, list[str | Phrasing]]
+
+
+@cache
+def shared_cases() -> Cases:
+    return Cases.model_validate(yaml.safe_load((DATA / "cases.yaml").read_text("utf-8")))
+
+
+def shipped_languages() -> list[str]:
+    root = resources.files(LANGUAGES_PACKAGE)
+    codes = [e.name.removesuffix(".yaml") for e in root.iterdir() if e.name.endswith(".yaml")]
+    return sorted(c for c in codes if c != LANGUAGE_INDEPENDENT)
+
+
+@cache
+def language_cases(code: str) -> LanguageCases | None:
+    path = DATA / f"{code}.yaml"
+    if not path.is_file():
+        return None
+    return LanguageCases.model_validate(yaml.safe_load(path.read_text("utf-8")))
+
+
+def _phrasing_params() -> list[object]:
+    params: list[object] = []
+    for code in shipped_languages():
+        found = language_cases(code)
+        if found is None:
+            continue  # test_every_language_has_a_conformance_file reports it
+        for case_id, phrasings in found.phrasings.items():
+            for n, phrasing in enumerate(phrasings):
+                ident = f"{code}-{case_id}-{n}"
+                if isinstance(phrasing, Phrasing):
+                    mark = pytest.mark.xfail(strict=True, reason=phrasing.xfail)
+                    params.append(pytest.param(case_id, phrasing.text, id=ident, marks=mark))
+                else:
+                    params.append(pytest.param(case_id, phrasing, id=ident))
+    return params
+
+
+def test_the_shared_cases_are_well_formed() -> None:
+    cases = shared_cases()
+    assert len(cases.core) >= 10
+    assert set(cases.high_impact) <= set(Operation)
+
+
+@pytest.mark.parametrize("code", shipped_languages())
+def test_every_language_has_a_conformance_file(code: str) -> None:
+    found = language_cases(code)
+    assert found is not None, f"tests/data/languages/{code}.yaml is missing"
+    assert found.code == code
+    unknown = set(found.phrasings) - set(shared_cases().cases)
+    assert not unknown, f"{code}: phrasings for unknown cases {sorted(unknown)}"
+    missing = [c for c in shared_cases().core if not found.phrasings.get(c)]
+    assert not missing, f"{code}: no phrasing of the core cases {missing}"
+
+
+def test_every_conformance_file_names_a_shipped_language() -> None:
+    files = {p.stem for p in DATA.glob("*.yaml")} - {"cases"}
+    assert files <= set(shipped_languages())
+
+
+@pytest.mark.parametrize(("case_id", "text"), _phrasing_params())
+def test_phrasing_is_recognised_as_the_case_says(case_id: str, text: str) -> None:
+    case = shared_cases().cases[case_id]
+    if case.kind == "request":
+        asks = intent(text).asks
+        assert set(case.asks) <= asks, f"{text!r} asks {sorted(asks)}, not {case.asks}"
+        assert not set(case.lacks) & asks, f"{text!r} asks {sorted(set(case.lacks) & asks)}"
+        return
+    spans = instruction_spans(text)
+    if case.no_spans:
+        assert spans == (), f"{text!r} read as instructions: {spans}"
+    if case.strong_cue is not None:
+        cues = [s.cue for s in spans if s.strength is Strength.STRONG]
+        assert case.strong_cue in cues, f"{text!r}: strong cues {cues}"
+    for op in case.span_asks:
+        assert any(op in s.asks for s in spans), f"{text!r}: no span asks {op}: {spans}"

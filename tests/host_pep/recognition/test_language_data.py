@@ -1,0 +1,315 @@
+"""The shipped language files as data: their patterns compile, their words are well formed, and
+no word of one operation makes a common request ask for a high-impact one.
+
+The lexicon is the union of every language (a request is not tagged with its language), so a
+collision between two languages' lists is as real as one inside a file: a request that says the
+word asks for both operations, and rule 4 authorizes the high-impact one. Which overlaps are
+acceptable is decided here, case by case, with the reason; any new overlap fails until it is
+reviewed and listed (and a listed one that disappears fails too, so the lists stay true)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from host_pep.recognition.lexicon import Language, lexicon
+from host_pep.recognition.request import intent
+from host_pep.recognition.wordmatch import alternation
+from host_pep.semantics import Operation
+
+HIGH_IMPACT = frozenset(
+    {
+        Operation.DELETE,
+        Operation.PAYMENT,
+        Operation.SHARE_UPLOAD,
+        Operation.UNINSTALL,
+        Operation.SECURITY_CHANGE,
+        Operation.BULK_CHANGE,
+    }
+)
+GAP = "…"
+
+
+@cache
+def languages() -> tuple[Language, ...]:
+    return lexicon().languages
+
+
+def language_ids() -> list[str]:
+    return [lang.code for lang in languages()]
+
+
+def patterns(lang: Language) -> list[tuple[str, str]]:
+    """(field, pattern) of every regular-expression field of a language file."""
+    ins = lang.instructions
+    fields: dict[str, list[str]] = {
+        "negation.after": lang.negation.after,
+        "tense.done_after": lang.tense.done_after,
+        "local_destinations": lang.local_destinations,
+        "instructions.addressing": ins.addressing,
+        "instructions.overrides": ins.overrides,
+        "instructions.sequencing": ins.sequencing,
+        "instructions.secrecy": ins.secrecy,
+        "instructions.impersonation": ins.impersonation,
+        "instructions.delegation": ins.delegation,
+    }
+    return [(field, p) for field, ps in fields.items() for p in ps]
+
+
+@pytest.mark.parametrize("lang", languages(), ids=language_ids())
+def test_every_pattern_compiles_and_never_matches_empty_text(lang: Language) -> None:
+    addressees = alternation(lexicon().addressees)
+    for field, pattern in patterns(lang):
+        source = pattern.replace("{A}", addressees)
+        try:
+            rx = re.compile(source, re.IGNORECASE | re.MULTILINE)
+        except re.error as exc:  # pragma: no cover - the failure message is the point
+            pytest.fail(f"languages/{lang.code}.yaml {field}: {pattern!r}: {exc}")
+        # a pattern that matches nothing at all would mark every text
+        assert rx.search("") is None, f"{lang.code} {field}: {pattern!r} matches empty text"
+
+
+@pytest.mark.parametrize("lang", languages(), ids=language_ids())
+def test_addressing_patterns_name_an_addressee(lang: Language) -> None:
+    # "{A}" is what makes a construction address the assistant rather than anyone
+    for pattern in lang.instructions.addressing:
+        assert "{A}" in pattern, f"{lang.code}: {pattern!r}"
+
+
+def word_lists(lang: Language) -> list[tuple[str, list[str]]]:
+    lists = [(f"operations.{op}", ws) for op, ws in lang.operations.items()]
+    lists += [(f"security.{d}", ws) for d, ws in lang.security.items()]
+    lists += [(f"objects.{app}", ws) for app, ws in lang.objects.items()]
+    lists += [
+        ("negation.before", lang.negation.before),
+        ("tense.done_before", lang.tense.done_before),
+        ("money.giving_verbs", lang.money.giving_verbs),
+        ("money.giving_verbs_last", lang.money.giving_verbs_last),
+        ("money.currencies", lang.money.currencies),
+        ("instructions.addressees", lang.instructions.addressees),
+        ("instructions.requests", lang.instructions.requests),
+    ]
+    return lists
+
+
+@pytest.mark.parametrize("lang", languages(), ids=language_ids())
+def test_words_are_well_formed(lang: Language) -> None:
+    for field, words in word_lists(lang):
+        for w in words:
+            where = f"languages/{lang.code}.yaml {field}: {w!r}"
+            assert w and w == w.strip() and "  " not in w, where
+            assert "*" not in w[:-1], f"{where}: a stem's * comes last"
+            assert not w.startswith(GAP) and not w.endswith(GAP), f"{where}: a gap is inside"
+            if w.endswith("*"):
+                assert len(w) > 3, f"{where}: a stem this short matches too many words"
+
+
+# --- collisions across operations --------------------------------------------------------------
+
+
+def asked_high_impact(text: str) -> frozenset[Operation]:
+    return intent(text).asks & HIGH_IMPACT
+
+
+def low_impact_words() -> dict[tuple[Operation, str], frozenset[Operation]]:
+    """Every word of a low-impact list (any language) that, said alone, asks a high-impact
+    operation, with what it asks."""
+    out: dict[tuple[Operation, str], frozenset[Operation]] = {}
+    for lang in languages():
+        for op, words in lang.operations.items():
+            if op in HIGH_IMPACT:
+                continue
+            for w in words:
+                if GAP in w:
+                    continue
+                hit = asked_high_impact(w.removesuffix("*"))
+                if hit:
+                    out[(op, w.lower())] = hit
+    return out
+
+
+# Reviewed: pairs of operations whose overlap is inherent in what the words mean -- sending a
+# file is sharing it outside the device, so any word for "send" may also ask for a share.
+ACCEPTED_PAIRS: dict[tuple[Operation, Operation], str] = {
+    (Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD): "sending a file shares it",
+}
+
+# Reviewed, word by word: a low-impact word that also asks for a high-impact operation, because
+# that is one of its own meanings in a request; the action decides which one applies.
+ACCEPTED_WORDS: dict[tuple[Operation, str], frozenset[Operation]] = {
+    # "aç" is both "open" and "switch on" in Turkish; a security change needs the request to
+    # name the protection it changes (rule 4)
+    (Operation.READ, "aç"): frozenset({Operation.SECURITY_CHANGE}),
+    # turning a protection on is a security change (the "on" direction)
+    (Operation.LOCAL_WRITE, "turn on"): frozenset({Operation.SECURITY_CHANGE}),
+    # cleaning up removes things
+    (Operation.LOCAL_WRITE, "clean up"): frozenset({Operation.DELETE}),
+    # "stop my subscription / the standing order" cancels it
+    (Operation.LOCAL_WRITE, "stop"): frozenset({Operation.DELETE}),
+    # ordering a ride is paying for one
+    (Operation.EXTERNAL_SEND, "order a ride"): frozenset({Operation.PAYMENT}),
+    # French "transférer" forwards a mail and wires money alike
+    (Operation.EXTERNAL_SEND, "transfère"): frozenset({Operation.PAYMENT}),
+    (Operation.EXTERNAL_SEND, "transférer"): frozenset({Operation.PAYMENT}),
+    # booking or reserving a stay, a trip or a table commits the user's money (rule 4)
+    **{
+        (Operation.LOCAL_WRITE, w): frozenset({Operation.PAYMENT})
+        for w in (
+            "book", "reserve", "upgrade", "book karo", "buche", "buchen", "reservier*",
+            "réserve", "réserver", "reserva", "reservar", "prenota", "prenotare", "boek",
+            "reserveer", "boka", "zarezerwuj", "予約", "预订",
+        )
+    },
+}  # fmt: skip
+
+# Reviewed and *not* acceptable, listed so that the check guards every other word; each has a
+# strict xfail below that turns when it is fixed.
+KNOWN_WORD_FAULTS: dict[tuple[Operation, str], frozenset[Operation]] = {
+    # "tắt" (switch off) matches as a whole syllable inside "tóm tắt" (summarise)
+    (Operation.READ, "tóm tắt"): frozenset({Operation.SECURITY_CHANGE}),
+    # Korean "보내줘" (send it to me) is listed as a payment verb, so any send asks to pay
+    (Operation.EXTERNAL_SEND, "보내줘"): frozenset({Operation.PAYMENT}),
+}
+
+
+def test_low_impact_words_ask_high_impact_only_where_reviewed() -> None:
+    found = {}
+    for (op, word), hit in low_impact_words().items():
+        rest = frozenset(h for h in hit if (op, h) not in ACCEPTED_PAIRS)
+        if rest:
+            found[(op, word)] = rest
+    assert found == {**ACCEPTED_WORDS, **KNOWN_WORD_FAULTS}
+
+
+def test_no_read_word_asks_to_delete_pay_share_or_uninstall() -> None:
+    # whatever else is reviewed: a request to look at something never authorizes these
+    worst = {Operation.DELETE, Operation.PAYMENT, Operation.SHARE_UPLOAD, Operation.UNINSTALL}
+    reads = {
+        w: hit & worst
+        for (op, w), hit in low_impact_words().items()
+        if op in (Operation.READ, Operation.NAVIGATE) and hit & worst
+    }
+    assert reads == {}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="vi 'tóm tắt' (summarise) contains the syllable 'tắt' (switch off), matched as a whole "
+    "word; ko '보내줘' (send it) is listed as a payment verb",
+)
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("Tóm tắt email mới nhất", Operation.SECURITY_CHANGE),
+        ("사진 보내줘", Operation.PAYMENT),
+    ],
+)
+def test_a_word_of_a_compound_or_a_plain_send_asks_nothing_high_impact(
+    request_text: str, operation: Operation
+) -> None:
+    assert operation not in asked_high_impact(request_text)
+
+
+def function_words() -> set[str]:
+    lex = lexicon()
+    return (
+        set(lex.stopwords)
+        | set(lex.determiners)
+        | set(lex.negation_before)
+        | set(lex.request_openers)
+        | set(lex.all_words)
+        | set(lex.done_before)
+        | set(lex.wish_before)
+    )
+
+
+# Reviewed and *not* acceptable, kept listed so that the test guards every other function word:
+# 'stop' (a delete verb) inside the negation phrase 'stop me from' (see the xfail below).
+KNOWN_FUNCTION_WORD_COLLISIONS = {"stop me from": frozenset({Operation.DELETE})}
+
+
+def test_no_function_word_of_any_language_asks_for_a_high_impact_operation() -> None:
+    # stopwords, determiners, negations, polite openers, 'all' words and tense markers stand in
+    # almost every request: one that asked for a delete would authorize deletes everywhere
+    found = {w: asked_high_impact(w) for w in function_words() if asked_high_impact(w)}
+    assert found == KNOWN_FUNCTION_WORD_COLLISIONS
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="'stop' is a delete verb (cancel a subscription), so the negation phrase 'stop me "
+    "from' asks for a delete itself",
+)
+def test_a_negation_phrase_asks_for_nothing() -> None:
+    assert asked_high_impact("stop me from paying twice") == frozenset()
+
+
+# Reviewed: object words (what an app holds) that are also high-impact verbs. Not acceptable by
+# meaning -- "show my order history" asks for no payment -- but a request's verb is read
+# wherever it stands, so these nouns ask today (strict xfails in test_request.py and the
+# read-history checks below). Listed so that no further noun joins them unreviewed.
+KNOWN_NOUN_VERBS: dict[str, frozenset[Operation]] = {
+    "transfer": frozenset({Operation.PAYMENT}),
+    "payment": frozenset({Operation.PAYMENT}),
+    "order": frozenset({Operation.PAYMENT}),
+    "purchase": frozenset({Operation.PAYMENT}),
+    "checkout": frozenset({Operation.PAYMENT}),
+    "commande": frozenset({Operation.PAYMENT}),
+    "trash": frozenset({Operation.DELETE}),
+    "bin": frozenset({Operation.DELETE}),
+    "rent": frozenset({Operation.PAYMENT}),  # "pay the rent" / "rent a car"
+    "订单": frozenset({Operation.PAYMENT}),  # the single-character verb 订 (book) inside it
+}
+
+
+def test_object_words_that_ask_for_a_high_impact_operation_are_reviewed() -> None:
+    lex = lexicon()
+    found = {
+        w: asked_high_impact(w)
+        for words in lex.objects.values()
+        for w in words
+        if asked_high_impact(w)
+    }
+    assert found == KNOWN_NOUN_VERBS
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a high-impact noun in a request to look at something (注文履歴, 共有フォルダ, 결제 내역, "
+    "付款记录, thanh toán) asks for that operation: where no article or possessive marks the "
+    "noun, a verb is read wherever it stands, and unspaced scripts match inside compounds",
+)
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "注文履歴を見せて",
+        "共有フォルダを開いて",
+        "결제 내역 보여줘",
+        "查看上个月的付款记录",
+        "显示我的订单",
+        "Hiển thị lịch sử thanh toán",
+    ],
+)
+def test_a_request_to_look_at_history_without_an_article_asks_for_nothing_high_impact(
+    request_text: str,
+) -> None:
+    assert asked_high_impact(request_text) == frozenset()
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["show my order history", "montre-moi mes commandes", "zeig mir meine Bestellung"],
+)
+def test_a_possessive_makes_a_high_impact_word_a_noun(request_text: str) -> None:
+    assert asked_high_impact(request_text) == frozenset()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="de lists 'lade' (load) as share_upload for 'lade … hoch' (upload): 'lade die Seite "
+    "neu' (reload the page) asks for an upload",
+)
+def test_reloading_a_page_is_no_upload() -> None:
+    assert asked_high_impact("Lade die Seite neu") == frozenset()

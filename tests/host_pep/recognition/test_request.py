@@ -1,0 +1,355 @@
+"""What a request asks for (rule 4 reads it): verbs that ask, not negated, not past, not naming a
+control; phrases with a gap; sums of money; files; delegation; the sources a request names."""
+
+from __future__ import annotations
+
+import pytest
+
+from host_pep.recognition.request import (
+    asking_positions,
+    describes_past,
+    file_names,
+    intent,
+    is_remote,
+    keeps_local,
+    money_amounts,
+    money_request,
+    names_a_control,
+    names_source,
+    negated,
+    negated_before,
+    verb_positions,
+)
+from host_pep.semantics import Operation
+
+DELETE = Operation.DELETE
+PAYMENT = Operation.PAYMENT
+SHARE = Operation.SHARE_UPLOAD
+SECURITY = Operation.SECURITY_CHANGE
+DELETE_VERBS = ("delete", "remove", "supprim*")
+
+
+def asks(request: str) -> frozenset[Operation]:
+    return intent(request).asks
+
+
+# --- asking, negation, tense -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("delete the old invoices", DELETE),
+        ("Please remove Tom from the family group", DELETE),
+        ("pay the electricity bill", PAYMENT),
+        ("share the holiday photos with Anna", SHARE),
+        ("turn off two-factor authentication", SECURITY),
+        ("factory reset the old tablet", SECURITY),
+        ("uninstall the flashlight app", Operation.UNINSTALL),
+        ("No, delete it", DELETE),  # "no" answers; the comma ends its clause
+        ("don't worry, delete the meeting", DELETE),
+        ("already late so delete the draft", DELETE),  # "already" is not right before the verb
+        ("make sure it is deleted", DELETE),  # a participle after a wish still asks
+        ("I need the old invoices deleted", DELETE),
+        ("I have not paid the bill yet, please pay it", PAYMENT),
+    ],
+)
+def test_a_request_asks_for_its_operation(request_text: str, operation: Operation) -> None:
+    assert operation in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("don't delete the meeting", DELETE),
+        ("never delete my photos", DELETE),
+        ("do not pay the bill yet", PAYMENT),
+        ("Could you not delete anything until Friday", DELETE),
+        ("Lösch ihn bitte nicht", DELETE),  # negation after the verb
+        ("Verwijder het contact niet", DELETE),  # at the clause's end
+        ("支払わないで", PAYMENT),  # a negative form of the verb
+        ("请不要删除这些照片", DELETE),
+    ],
+)
+def test_a_negated_verb_asks_for_nothing(request_text: str, operation: Operation) -> None:
+    assert operation not in asks(request_text)
+
+
+def test_negation_reaches_only_its_own_clause() -> None:
+    said = asks("delete the draft but don't send it")
+    assert DELETE in said
+    assert Operation.EXTERNAL_SEND not in said
+    assert DELETE not in asks("reply to Tom and don't delete anything")
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("I already deleted it", DELETE),
+        ("I paid the bill yesterday", PAYMENT),
+        ("the file was deleted", DELETE),
+        ("J'ai déjà supprimé le fichier", DELETE),  # a stem's participle ending
+        ("ファイルを削除しました", DELETE),  # a past ending after the verb
+        ("이미 삭제했어", DELETE),
+        ("Ich habe den Termin schon gelöscht", DELETE),
+    ],
+)
+def test_a_statement_of_what_was_done_asks_for_nothing(
+    request_text: str, operation: Operation
+) -> None:
+    assert operation not in asks(request_text)
+
+
+@pytest.mark.parametrize("request_text", ["この予定を削除したい", "I want to delete this event"])
+def test_a_wish_is_not_a_past_act(request_text: str) -> None:
+    assert DELETE in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["tap the delete button", "where is the Delete option", "the remove icon is greyed out"],
+)
+def test_a_verb_that_names_a_control_asks_for_nothing(request_text: str) -> None:
+    assert DELETE not in asks(request_text)
+
+
+def test_the_low_level_checks_agree() -> None:
+    assert verb_positions("delete it and then delete that", ("delete",)) == [
+        ("delete", 0),
+        ("delete", 19),
+    ]
+    assert verb_positions("请删除文件", ("删除",)) == [("删除", 1)]
+    assert verb_positions("supprimez-le", DELETE_VERBS) == [("supprimez", 0)]
+    assert negated("lösche ihn nicht", "lösche", 0)
+    assert not negated("delete it", "delete", 0)
+    assert negated_before("everything but not")
+    assert not negated_before("everything")
+    assert names_a_control("tap the delete button", "delete", 8)
+    assert not names_a_control("delete the button", "delete", 0)
+    assert describes_past("i already deleted it", "deleted", 10, ("delete",))
+    assert not describes_past("make sure it is deleted", "deleted", 16, ("delete",))
+    assert asking_positions("don't delete a, delete b", ("delete",)) == [("delete", 16)]
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("restore the photos from the trash", DELETE),
+        ("what's in my trash?", DELETE),
+        ("what's in my recycle bin?", DELETE),  # an open question asks for nothing
+        ("show my order history", PAYMENT),
+    ],
+)
+def test_a_verb_after_an_article_or_a_possessive_is_a_noun(
+    request_text: str, operation: Operation
+) -> None:
+    assert operation not in asks(request_text)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="'don't forget to pay' asks for the payment: the negation belongs to 'forget', but "
+    "request.negated reads any negation up to 24 characters before the verb as the verb's",
+)
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [("Don't forget to pay the rent", PAYMENT), ("don't forget to delete the old backups", DELETE)],
+)
+def test_a_negated_reminder_still_asks(request_text: str, operation: Operation) -> None:
+    assert operation in asks(request_text)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a listed verb is read as a verb unless an article or a possessive stands before it: "
+    "the bare nouns 'trash'/'bin' and 'check out' (look at) ask for a delete or a payment, so "
+    "rule 4 would authorize one",
+)
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("Where do deleted files go, trash or archive?", DELETE),
+        ("check out the reviews of this restaurant", PAYMENT),
+    ],
+)
+def test_a_verb_used_as_a_noun_asks_for_nothing(request_text: str, operation: Operation) -> None:
+    assert operation not in asks(request_text)
+
+
+# --- phrases with a gap ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("send her back the 20 euros", PAYMENT),
+        ("send them back the difference", PAYMENT),
+        ("give Lena read access to the budget doc", SHARE),
+        ("kick him out of the family group", DELETE),
+        ("take my card off the account", DELETE),
+        ("Sag das Meeting mit Jonas ab", DELETE),
+        ("ruim de oude downloads op", DELETE),
+    ],
+)
+def test_a_gapped_phrase_asks_with_words_between(request_text: str, operation: Operation) -> None:
+    assert operation in asks(request_text)
+
+
+def test_a_gap_is_at_most_five_words() -> None:
+    # "send … back" with nine words between is no payment (it is still a send)
+    said = asks("send the report about the quarterly numbers of our whole team back")
+    assert PAYMENT not in said
+    assert Operation.EXTERNAL_SEND in said
+
+
+# --- money -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "amounts"),
+    [
+        ("49,99 €", [("49", "99")]),
+        ("1.234,50 EUR", [("1234", "50")]),
+        ("$35.20", [("35", "20")]),
+        ("1,234.50 USD", [("1234", "50")]),
+        ("£1,200", [("1200", None)]),
+        ("500 euros", [("500", None)]),
+        ("₹500", [("500", None)]),
+        ("100 yen and 30 CHF", [("100", None), ("30", None)]),
+        ("von 20 € bis 1.000 €", [("20", None), ("1000", None)]),
+    ],
+)
+def test_money_amounts_read_both_decimal_conventions(
+    text: str, amounts: list[tuple[str, str | None]]
+) -> None:
+    assert money_amounts(text) == amounts
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["card 4111 1111 1111 1111", "at 10:30 on 12.05.2025", "room 1204", "call +49 30 1234567"],
+)
+def test_bare_numbers_are_not_amounts(text: str) -> None:
+    assert money_amounts(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("send 50 euros to my landlord", "send"),
+        ("send them back the difference", "send"),
+        ("schick anna 50 euro", "schick"),
+        ("500 rupaye bhej do", "bhej do"),
+    ],
+)
+def test_a_giving_verb_with_money_asks_to_pay(text: str, verb: str) -> None:
+    found = money_request(text)
+    assert found is not None and found[0] == verb
+    assert PAYMENT in asks(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["don't send 50 euros", "send the photos to mom", "give me 5 minutes"]
+)
+def test_no_money_or_a_negation_asks_no_payment(text: str) -> None:
+    assert money_request(text) is None
+
+
+# --- files, places, delegation -----------------------------------------------------------------
+
+
+def test_file_names_are_found_by_extension() -> None:
+    assert file_names("pay the bill in bill-dec.txt") == {"bill-dec.txt"}
+    assert file_names("/sdcard/Download/tax-2025.pdf and notes.docx") == {
+        "tax-2025.pdf",
+        "notes.docx",
+    }
+    assert file_names("visit example.com or read report.v2") == set()
+
+
+def test_local_destinations_and_remote_urls() -> None:
+    assert keeps_local("export my contacts to a file on the phone")
+    assert keeps_local("save it locally")
+    assert not keeps_local("upload the contacts to drive")
+    assert is_remote("https://x.example/a") and is_remote(" sftp://host/p")
+    assert not is_remote("/sdcard/x") and not is_remote("www.example.com")
+
+
+@pytest.mark.parametrize(
+    ("request_text", "delegates"),
+    [
+        ("do the tasks in the email from Bob", True),
+        ("please complete the steps listed in onboarding.md", True),
+        ("do what Bob's email asks", True),
+        ("follow the instructions in the README", True),
+        ("handle everything my manager requested in Slack", True),
+        ("erledige die Aufgaben aus der Mail von Bob", True),
+        ("summarise the email from Bob", False),
+        ("read the tasks in the email from Bob to me", False),
+        ("delete the tasks from the list", False),
+    ],
+)
+def test_delegation_adopts_what_a_source_asks(request_text: str, delegates: bool) -> None:
+    assert intent(request_text).delegates is delegates
+
+
+def test_intent_gives_words_and_identifiers() -> None:
+    said = intent("Pay the bill in bill-dec.txt to account 'Stadtwerke Nord'")
+    assert said.asks >= {PAYMENT}
+    assert {"bill", "stadtwerke", "nord"} <= said.words
+    assert {"bill-dec.txt", "stadtwerke nord"} <= said.identifiers
+
+
+# --- names_source: the request points at what a call reads -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("request_text", "target", "arguments"),
+    [
+        ("pay the bill in bill-dec.txt", "read_file", {"path": "bill-dec.txt"}),
+        ("summarise the article Bob posted in #general", "read_channel", {"channel": "#general"}),
+        ("summarise my inbox", "get_inbox", {}),
+        ("what does the 'Q3 plan' doc say?", "docs.open", {"title": "Q3 plan"}),
+    ],
+)
+def test_a_request_names_the_source_a_call_reads(
+    request_text: str, target: str, arguments: dict[str, str]
+) -> None:
+    assert names_source(request_text, target, arguments)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="an argument is compared whole, as an identifier or by its content words: a channel "
+    "given without its '#' ('general' is also a generic word) and a file read by its full path "
+    "do not match the request that names them (names_source's own docstring example fails)",
+)
+@pytest.mark.parametrize(
+    ("request_text", "target", "arguments"),
+    [
+        (
+            "summarise the article Bob posted in #general",
+            "read_channel_messages",
+            {"channel": "general"},
+        ),
+        ("pay the bill in bill-dec.txt", "read_file", {"path": "/home/me/bill-dec.txt"}),
+    ],
+)
+def test_a_request_names_a_source_given_in_another_form(
+    request_text: str, target: str, arguments: dict[str, str]
+) -> None:
+    assert names_source(request_text, target, arguments)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "target", "arguments"),
+    [
+        ("pay the bill in bill-dec.txt", "read_file", {"path": "bill-nov.txt"}),
+        ("summarise my inbox", "read_channel_messages", {"channel": "random"}),
+        ("", "get_inbox", {}),
+    ],
+)
+def test_a_request_does_not_name_other_sources(
+    request_text: str, target: str, arguments: dict[str, str]
+) -> None:
+    assert not names_source(request_text, target, arguments)

@@ -1,0 +1,118 @@
+"""Words of tool names and texts: tokens, light stems, content words, a name's verb and object."""
+
+from __future__ import annotations
+
+import pytest
+
+from host_pep.recognition.words import (
+    content_words,
+    expanded,
+    name_verb,
+    name_words,
+    stem,
+    tokens,
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("wire_funds", ["wire", "funds"]),
+        ("postToSlack", ["post", "to", "slack"]),
+        (
+            "AugustSmartLockGrantGuestAccess",
+            ["august", "smart", "lock", "grant", "guest", "access"],
+        ),
+        ("calendar.create_event", ["calendar", "create", "event"]),
+        ("HTTPServerError", ["http", "server", "error"]),
+        ("get-user-info", ["get", "user", "info"]),
+        ("mcp__github__create_issue", ["mcp", "github", "create", "issue"]),
+        ("v2/list_items", ["v2", "list", "items"]),
+        ("发送_message", ["发送", "message"]),
+        ("", []),
+    ],
+)
+def test_tokens_split_names_the_way_tools_are_named(name: str, expected: list[str]) -> None:
+    assert tokens(name) == expected
+
+
+@pytest.mark.parametrize(
+    ("word", "stemmed"),
+    [
+        ("addresses", "address"),
+        ("policies", "policy"),
+        ("boxes", "box"),
+        ("matches", "match"),
+        ("contacts", "contact"),
+        ("keys", "key"),
+        ("status", "status"),  # -us is no plural
+        ("analysis", "analysis"),  # -is is no plural
+        ("class", "class"),
+        ("bus", "bus"),  # too short to fold
+        ("données", "données"),  # other scripts and accented words unchanged
+        ("контакты", "контакты"),
+    ],
+)
+def test_stem_folds_english_plurals_only(word: str, stemmed: str) -> None:
+    assert stem(word) == stemmed
+
+
+def test_content_words_drop_stopwords_and_generic_words_and_fold_plurals() -> None:
+    assert content_words("Send the invoices to my accountant, please!") == {
+        "send",
+        "invoice",
+        "accountant",
+    }
+    # "details" and "data" name nothing specific; "user" is generic in tool names
+    assert content_words("Get the user details and data for Anna") == {"anna"}
+
+
+def test_content_words_keep_words_of_any_script() -> None:
+    words = content_words("Lösche den Kontakt Иван, राहुल को बताओ")
+    assert {"lösche", "kontakt", "иван", "राहुल"} <= words
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="stem() strips the s of words that are not plurals ('news' -> 'new'), and 'new' is a "
+    "generic word, so a request about the news has no word naming it",
+)
+def test_a_request_about_the_news_names_the_news() -> None:
+    assert content_words("Summarise today's news") & {"news"}
+
+
+@pytest.mark.parametrize(
+    ("name", "objects", "verb"),
+    [
+        (
+            "AugustSmartLockGrantGuestAccess",
+            {"august", "smart", "lock", "guest", "access"},
+            "grant",
+        ),
+        ("calendar.create_event", {"calendar", "event"}, "create"),
+        ("wire_funds", {"fund"}, "wire"),
+        # lock, email and order name things too: the other verb is the verb
+        ("lock_door", {"door"}, "lock"),
+        ("send_order_email", {"order", "email"}, "send"),
+        ("HTTPServerError", {"http", "server", "error"}, None),
+    ],
+)
+def test_a_names_verb_is_not_its_object(name: str, objects: set[str], verb: str | None) -> None:
+    assert name_verb(tokens(name)) == verb
+    assert name_words(name) == objects
+
+
+def test_generic_words_are_kept_only_when_asked_for() -> None:
+    assert name_words("get_user_info") == frozenset()
+    assert name_words("get_user_info", generic=True) == {"user", "info"}
+
+
+def test_a_verb_that_is_also_a_noun_is_the_verb_when_it_is_the_only_one() -> None:
+    assert name_verb(["email", "contact"]) == "email"
+
+
+def test_expanded_adds_synonyms_and_keeps_unknown_words() -> None:
+    assert {"2fa", "mfa", "two-factor", "authenticator"} <= expanded(frozenset({"2fa"}))
+    grown = expanded(frozenset({"tablet", "zebra"}))
+    assert {"tablet", "device", "phone", "zebra"} <= grown
+    assert expanded(frozenset({"zebra"})) == {"zebra"}
