@@ -8,7 +8,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from host_pep.verdict import Decision
 
-
 MAX_DEADLINE_S = 600.0
 """The longest a FlowRule may make an escalation wait (the daemon's request timeouts cover it)."""
 

@@ -261,7 +261,9 @@ class BridgeClient:
             json=_answer(reason, by),
         )
 
-    async def deny(self, escalation_id: str, *, reason: str = "", by: str = "") -> EscalationResolved:
+    async def deny(
+        self, escalation_id: str, *, reason: str = "", by: str = ""
+    ) -> EscalationResolved:
         return await self._call(
             EscalationResolved,
             "POST",

@@ -97,7 +97,11 @@ async def _escalations(args: argparse.Namespace) -> int:
             done = await call(args.id, reason=args.reason or "", by=_who(args))
         except BridgeError as exc:
             if args.json:
-                print(json.dumps({"error": {"status": exc.status, "code": exc.code, "message": exc.message}}))
+                print(
+                    json.dumps(
+                        {"error": {"status": exc.status, "code": exc.code, "message": exc.message}}
+                    )
+                )
             else:
                 print(f"droidgate escalations: {exc}", file=sys.stderr)
             return ExitCode.FAILED if exc.status == 404 else ExitCode.RUNTIME

@@ -16,6 +16,7 @@ daemon decides (measured by ``droidgate bench api --consoles``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
@@ -137,10 +138,8 @@ class DecisionFeed:
         if threading.get_ident() == self._loop_thread:
             self._deliver(items)
         else:
-            try:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: the daemon is stopping
                 self._loop.call_soon_threadsafe(self._deliver, items)
-            except RuntimeError:  # the loop has closed: nobody is watching any more
-                pass
 
     def _deliver(self, items: list[FeedItem]) -> None:
         for sub in tuple(self._subs):

@@ -61,7 +61,9 @@ class RuleHistory:
         return [0, *(r.revision for r in self.revisions)]
 
 
-def replay(records: Iterable[Mapping[str, Any]], current: Iterable[Mapping[str, Any]]) -> RuleHistory:
+def replay(
+    records: Iterable[Mapping[str, Any]], current: Iterable[Mapping[str, Any]]
+) -> RuleHistory:
     """Rebuild every revision from audit ``rule_change`` records (oldest first); ``current``
     is the store's installed rules now, to tell whether the replay arrived there."""
     installed: dict[str, dict[str, Any]] = {}

@@ -40,7 +40,7 @@ async def sse_events(
     async with http.get(url, headers=headers) as resp:
         if resp.status != 200:
             raise BridgeError(resp.status, "stream", (await resp.text())[:200])
-        event, data = "message", []
+        event, data = "message", list[str]()
         async for raw in resp.content:
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             if not line:
@@ -105,7 +105,8 @@ class View:
         if not self.pending:
             esc.add_row("", "none", "", "", "", "", "")
         keys = Text(
-            "↑/↓ select · a approve · d deny · q quit    " + self.status
+            "↑/↓ select · a approve · d deny · q quit    "
+            + self.status
             + (f"    {self.said}" if self.said else ""),
             style="dim",
         )
@@ -241,13 +242,22 @@ async def run_terminal_console(
 
             old = termios.tcgetattr(fd)
             tty.setcbreak(fd)
-            loop.add_reader(fd, lambda: [keys.put_nowait(k) for k in _keys(os.read(fd, 64))])
+
+            def readable() -> None:
+                for key in _keys(os.read(fd, 64)):
+                    keys.put_nowait(key)
+
+            loop.add_reader(fd, readable)
         try:
-            with Live(tui.view.render(), console=console, refresh_per_second=4, screen=False) as live:
+            with Live(
+                tui.view.render(), console=console, refresh_per_second=4, screen=False
+            ) as live:
                 while not tui.quit.is_set():
                     get_key = asyncio.ensure_future(keys.get())
                     changed = asyncio.ensure_future(tui.changed.wait())
-                    done, _ = await asyncio.wait({get_key, changed}, timeout=1.0, return_when=asyncio.FIRST_COMPLETED)
+                    done, _ = await asyncio.wait(
+                        {get_key, changed}, timeout=1.0, return_when=asyncio.FIRST_COMPLETED
+                    )
                     for task in (get_key, changed):
                         if task not in done:
                             task.cancel()

@@ -148,7 +148,12 @@ class Console:
 
     # -- rendering -----------------------------------------------------------------------------
     def render(
-        self, request: web.Request, template: str, viewer: Viewer | None, status: int = 200, **ctx: Any
+        self,
+        request: web.Request,
+        template: str,
+        viewer: Viewer | None,
+        status: int = 200,
+        **ctx: Any,
     ) -> web.Response:
         page = self.env.get_template(template).render(
             viewer=viewer,
@@ -265,7 +270,9 @@ class Console:
         resp.headers["Cache-Control"] = "no-cache"
         return resp
 
-    async def _stream(self, _console: Console, request: web.Request, viewer: Viewer) -> web.StreamResponse:
+    async def _stream(
+        self, _console: Console, request: web.Request, viewer: Viewer
+    ) -> web.StreamResponse:
         """Server-sent events: the kept records first (those after ``Last-Event-ID`` on a
         reconnect), then each record as it is committed and each escalation as it arrives."""
         flt = FeedFilter.from_query(request.query)

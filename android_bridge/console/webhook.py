@@ -138,10 +138,8 @@ class WebhookNotifier:
         if not denies:
             return
         items = [_Item("deny", _deny_data(r)) for r in denies]
-        try:
+        with contextlib.suppress(RuntimeError):  # the loop has closed: the daemon is stopping
             self._loop.call_soon_threadsafe(self._enqueue_all, items)
-        except RuntimeError:  # the loop is gone: the daemon is stopping
-            pass
 
     def _enqueue_all(self, items: list[_Item]) -> None:
         for item in items:
