@@ -214,6 +214,23 @@ class EscalationDesk:
         if held is not None:
             self._answered(held, "approved" if approve else "denied", said)
 
+    def deny_all(self, reason: str) -> int:
+        """Deny every pending escalation (the daemon is stopping: nobody will answer them, and
+        the actions waiting must end, denied, before the daemon can)."""
+        denied = 0
+        if self._queue is None:
+            return 0
+        for pending in self._queue.pending():
+            try:
+                self._queue.deny(pending.id, reason)
+            except Exception:  # answered or expired meanwhile
+                continue
+            held = self._held.pop(pending.id, None)
+            if held is not None:
+                self._answered(held, "denied", reason)
+            denied += 1
+        return denied
+
     async def aclose(self) -> None:
         for task in list(self._tasks):
             task.cancel()

@@ -48,7 +48,7 @@ _HEADERS = {
     "Content-Security-Policy": _CSP,
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",  # "no-referrer" would make a form POST's Origin "null"
     "Cache-Control": "no-store",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
@@ -140,6 +140,7 @@ class Console:
 
     async def _shutdown(self, app: web.Application) -> None:
         del app
+        self.desk.deny_all("the daemon is stopping; nobody can answer this escalation")
         self.feed.close()
         if self._remove_listener is not None:
             self._remove_listener()

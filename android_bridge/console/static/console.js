@@ -206,6 +206,8 @@
     });
     start();
   } else {
-    connect("/console/stream?only=escalations", null);
+    // once connected, catch up with what arrived before (the stream keeps no escalation events)
+    connect("/console/stream?only=escalations", null).addEventListener("ready", refreshList);
+    if (list) setInterval(refreshList, 15000);
   }
 })();
