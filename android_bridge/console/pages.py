@@ -46,7 +46,7 @@ def _text(form: Mapping[str, Any], key: str, limit: int = 2000) -> str:
 # -- login -------------------------------------------------------------------------------------
 def _next(raw: str | None) -> str:
     """Where to go after logging in: a console path only (never another site)."""
-    if raw and raw.startswith(PREFIX + "/") and "//" not in raw and "\\" not in raw:
+    if raw and raw.startswith(PREFIX + "/") and not any(b in raw for b in ("//", "\\", "..")):
         return raw
     return PREFIX + "/live"
 
