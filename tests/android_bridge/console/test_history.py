@@ -39,10 +39,14 @@ def test_every_revision_is_rebuilt_and_compared(tmp_path: Path) -> None:
 
 
 def test_a_log_younger_than_the_rules_says_it_is_incomplete(tmp_path: Path) -> None:
-    pep = PEP.create(policy="default", audit=tmp_path / "a.db", rules=tmp_path / "r.db", semantic="off")
+    pep = PEP.create(
+        policy="default", audit=tmp_path / "a.db", rules=tmp_path / "r.db", semantic="off"
+    )
     pep.rules.install(rule("old", target="notes.*"))
     pep.close()
-    again = PEP.create(policy="default", audit=tmp_path / "b.db", rules=tmp_path / "r.db", semantic="off")
+    again = PEP.create(
+        policy="default", audit=tmp_path / "b.db", rules=tmp_path / "r.db", semantic="off"
+    )
     rev = again.rules.install(rule("new", target="mail.*"))
     records = [r.model_dump(mode="json") for r in again.audit.query(kind="rule_change", limit=100)]
     history = replay(records, [r.model_dump(mode="json") for r in again.rules.store.list()])

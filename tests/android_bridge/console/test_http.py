@@ -123,7 +123,9 @@ async def test_the_stream_sends_the_kept_decisions_then_new_ones_and_resumes(
     from android_bridge.api.models import ActionRequest, CreateSession
 
     service.create_session(CreateSession(session="s-live", agents=["bot"]))
-    lookup = ActionRequest.model_validate(tool_event("bot", "contacts.lookup", {"name": "Zhang Wei"}))
+    lookup = ActionRequest.model_validate(
+        tool_event("bot", "contacts.lookup", {"name": "Zhang Wei"})
+    )
     await service.decide("s-live", lookup)
     headers = {"Authorization": f"Bearer {TOKEN}"}
     async with (
@@ -132,6 +134,7 @@ async def test_the_stream_sends_the_kept_decisions_then_new_ones_and_resumes(
     ):
         assert resp.headers["Content-Type"].startswith("text/event-stream")
         seen: list[int] = []
+
         async def read() -> None:
             async for raw in resp.content:
                 line = raw.decode().strip()
@@ -139,6 +142,7 @@ async def test_the_stream_sends_the_kept_decisions_then_new_ones_and_resumes(
                     seen.append(int(line[4:]))
                 if len(seen) == 2:
                     return
+
         reader = asyncio.ensure_future(read())
         await asyncio.sleep(0.2)
         await service.decide("s-live", lookup)

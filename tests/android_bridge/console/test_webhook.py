@@ -75,7 +75,9 @@ async def _until(check: Any, timeout: float = 10.0) -> None:
 def _checked(headers: dict[str, str], body: bytes) -> dict[str, Any]:
     assert verify(SECRET.encode(), headers[TIMESTAMP_HEADER], body, headers[SIGNATURE_HEADER])
     assert not verify(b"another secret", headers[TIMESTAMP_HEADER], body, headers[SIGNATURE_HEADER])
-    assert not verify(SECRET.encode(), headers[TIMESTAMP_HEADER], body + b" ", headers[SIGNATURE_HEADER])
+    assert not verify(
+        SECRET.encode(), headers[TIMESTAMP_HEADER], body + b" ", headers[SIGNATURE_HEADER]
+    )
     return dict(json.loads(body))
 
 
@@ -139,7 +141,9 @@ async def test_a_hanging_receiver_holds_up_no_decision(receiver: Receiver, tmp_p
         pep.close()
 
 
-async def test_serve_posts_the_escalation_an_agent_causes(receiver: Receiver, tmp_path: Path) -> None:
+async def test_serve_posts_the_escalation_an_agent_causes(
+    receiver: Receiver, tmp_path: Path
+) -> None:
     secret_file = tmp_path / "hook.secret"
     secret_file.write_text(SECRET)
     os.chmod(secret_file, 0o600)
@@ -157,11 +161,16 @@ async def test_serve_posts_the_escalation_an_agent_causes(receiver: Receiver, tm
     )
     try:
         async with target.operator() as op:
-            await op.install_rule({"id": "ask-alarm", "match": {"target": "clock.*"}, "decision": "escalate"})
+            await op.install_rule(
+                {"id": "ask-alarm", "match": {"target": "clock.*"}, "decision": "escalate"}
+            )
             s = await op.create_session(agents=["bot"], user_request="wake me at 7")
             bot = op.with_token(s.agent_tokens["bot"])
             held = asyncio.ensure_future(
-                bot.submit(s.session, tool("bot", "clock.set_alarm", {"hour": 7, "minutes": 0, "label": "hook"}))
+                bot.submit(
+                    s.session,
+                    tool("bot", "clock.set_alarm", {"hour": 7, "minutes": 0, "label": "hook"}),
+                )
             )
             await _until(lambda: len(receiver.got) == 1, 20)
             sent = _checked(receiver.got[0][1], receiver.got[0][2])

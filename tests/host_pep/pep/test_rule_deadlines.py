@@ -40,7 +40,11 @@ def test_a_disabled_rule_is_listed_but_never_matched() -> None:
 
 def test_disabling_changes_the_next_decision_and_the_revision() -> None:
     pep = PEP.create(policy="default", semantic="off")
-    rev = pep.rules.install(FlowRule.model_validate({"id": "no-alarms", "match": {"target": "clock.*"}, "decision": "deny"}))
+    rev = pep.rules.install(
+        FlowRule.model_validate(
+            {"id": "no-alarms", "match": {"target": "clock.*"}, "decision": "deny"}
+        )
+    )
     assert pep.decide_sync(ALARM).decision.value == "deny"
     assert pep.rules.set_mode("no-alarms", RuleMode.DISABLED) == rev + 1
     assert pep.decide_sync(ALARM).decision.value == "allow"
@@ -79,12 +83,14 @@ async def test_without_a_rule_deadline_the_t4_deadline_holds_and_a_human_can_ans
     queue = ApprovalQueue()
     pep = PEP.create(
         policy="default",
-        overlay={"settings": {"deadlines_ms": {"T0": 2000, "T1": 250, "T2": 1000, "T3": 1000, "T4": 400}}},
+        overlay={
+            "settings": {"deadlines_ms": {"T0": 2000, "T1": 250, "T2": 1000, "T3": 1000, "T4": 400}}
+        },
         adjudicator=queue,
         semantic="off",
     )
     pep.rules.install(FlowRule.model_validate(_escalate("ask-alarm")))
-    waited, reason = await _wait_denied(pep)
+    _, reason = await _wait_denied(pep)
     assert "timed out after 0.4s" in reason
 
     held = asyncio.ensure_future(pep.decide(dict(ALARM)))
