@@ -614,6 +614,17 @@ def register(sub: Commands) -> None:
         default="file",
         help="audit log on disk (durable, as served) or in memory (isolates the fsync cost)",
     )
+    p.add_argument(
+        "--consoles",
+        default=None,
+        metavar="N[,N…]",
+        help="also run with N consoles following the live stream (e.g. 1,10): server CPU "
+        "per decision, throughput and p99 as ratios against no console in the same run, "
+        "and how long a decision takes to reach a console",
+    )
+    p.add_argument(
+        "--rounds", type=int, default=2, help="with --consoles: alternate the settings this often"
+    )
     p.add_argument("--json", default=None, metavar="OUT", help="write the results as JSON")
     p.set_defaults(func=_bench_api)
 
