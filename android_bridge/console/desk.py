@@ -62,7 +62,7 @@ class Held:
             "event_id": req.event_id,
             "session": req.session,
             "agent": req.agent,
-            "summary": req.summary,
+            "summary": req.summary.split(" ", 1)[-1],  # "agent@session " is said apart
             "target": req.semantics.package or req.semantics.app or "",
             "operation": str(req.semantics.operation.value),
             "reasons": list(req.reasons),
@@ -185,7 +185,9 @@ class EscalationDesk:
     def _answered(self, held: Held, outcome: str, reason: str) -> None:
         req = held.pending.request
         self.answered.appendleft(
-            Answered(held.id, req.session, req.agent, req.summary, outcome, reason)
+            Answered(
+                held.id, req.session, req.agent, req.summary.split(" ", 1)[-1], outcome, reason
+            )
         )
         if self._publish is not None:
             self._publish(

@@ -169,13 +169,25 @@ async def sessions(console: Console, request: web.Request, viewer: Viewer) -> we
     )
 
 
+SHOWN_OBSERVATIONS = 100
+"""Per memory (the session's, its device's): the newest values a page lists."""
+
+
 def _observed(console: Console, scope: str) -> list[dict[str, Any]]:
+    """Values the PEP remembers in ``scope``, masked, newest first; plain identifiers (labels,
+    widget texts the value detectors keep for rule 5) are left out as noise."""
     store = getattr(console.service.pep, "sessions", None)
     state = store.peek(scope) if store is not None else None
     if state is None:
         return []
     out = []
-    for obs in list(state.order)[-200:]:
+    seen: set[tuple[str, str, str]] = set()
+    for obs in reversed(list(state.order)):
+        if obs.kind == "identifier" or (obs.masked, obs.kind, obs.field) in seen:
+            continue  # one value seen again in the same place is one row
+        seen.add((obs.masked, obs.kind, obs.field))
+        if len(out) == SHOWN_OBSERVATIONS:
+            break
         out.append(
             {
                 "kind": obs.kind,
@@ -188,6 +200,9 @@ def _observed(console: Console, scope: str) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+SHOWN_STEPS = 20
 
 
 def _trace(console: Console, session: str) -> list[dict[str, Any]]:
@@ -223,7 +238,7 @@ def _trace(console: Console, session: str) -> list[dict[str, Any]]:
             )
     except OSError:
         return steps
-    return steps[-50:]
+    return steps[-SHOWN_STEPS:]
 
 
 async def session(console: Console, request: web.Request, viewer: Viewer) -> web.StreamResponse:
@@ -233,8 +248,7 @@ async def session(console: Console, request: web.Request, viewer: Viewer) -> web
     if info is None and not records:
         raise not_found(f"no session {sid!r}, open or in the audit", "session")
     observed = _observed(console, sid)
-    if info is not None:
-        observed += _observed(console, f"device:{info.serial}")
+    device_observed = _observed(console, f"device:{info.serial}") if info is not None else []
     steps = await asyncio.to_thread(_trace, console, sid)
     return console.render(
         request,
@@ -243,7 +257,8 @@ async def session(console: Console, request: web.Request, viewer: Viewer) -> web
         sid=sid,
         info=info,
         records=[r for r in records if r.get("kind") == "decision"],
-        observed=sorted(observed, key=lambda o: o["ts"]),
+        observed=observed,
+        device_observed=device_observed,
         steps=steps,
     )
 

@@ -416,16 +416,18 @@ async def test_audit_sessions_and_devices_pages(
         serial=serial, agents=["reader", "writer"], user_request="plan a call with Zhang Wei"
     )
     agents = SessionAgents(operator, s.agent_tokens)
-    await agents.submit(s.session, tool("reader", "contacts.lookup", {"name": "Alice Johnson"}))
+    reader = ScriptedAgent(agents, s.session, agent="reader", request="")
+    steps = [
+        {"key": "home"},
+        {"launch": "com.android.contacts"},
+        {"tap": {"text": "Alice Johnson"}},
+        {"screen": True},  # the agent looks at her details: her number is observed
+    ]
+    assert await reader.run(steps) is None  # GUI steps: the trace keeps the screens judged
     await agents.submit(
         s.session,
-        tool(
-            "writer",
-            "calendar.create_event",
-            {"title": "Call", "description": "call +1 555 0100 4567"},
-        ),
+        tool("writer", "calendar.create_event", {"title": "Call", "notes": "call +1 415-555-0132"}),
     )
-    await agents.screen(s.session)
     ctx, page = await login(browser, daemon)
     try:
         await page.goto(daemon.url + "/console/audit")
@@ -445,7 +447,8 @@ async def test_audit_sessions_and_devices_pages(
         await page.goto(daemon.url + f"/console/sessions/{s.session}")
         text = await page.inner_text("main")
         assert "plan a call with Zhang Wei" in text and "reader" in text
-        assert await page.locator("svg.wire").count() >= 1 or "No trace" not in text
+        assert "+1 415***0132" in text and "415-555-0132" not in await page.content()
+        assert await page.locator("svg.wire").count() >= 2  # the screens the taps were judged on
         await shot(page, report_dir, "session")
         await page.goto(daemon.url + "/console/sessions")
         assert s.session in await page.inner_text("main")
