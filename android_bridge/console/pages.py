@@ -180,7 +180,7 @@ def _observed(console: Console, scope: str) -> list[dict[str, Any]]:
     state = store.peek(scope) if store is not None else None
     if state is None:
         return []
-    out = []
+    out: list[dict[str, Any]] = []
     seen: set[tuple[str, str, str]] = set()
     for obs in reversed(list(state.order)):
         if obs.kind == "identifier" or (obs.masked, obs.kind, obs.field) in seen:
