@@ -336,6 +336,10 @@ def _plan(args: argparse.Namespace) -> int:
 
 
 def _bench_api(args: argparse.Namespace) -> int:
+    if args.consoles:
+        from android_bridge.console.bench import run_console_bench
+
+        return run_console_bench(args)
     from android_bridge.api.bench import run_bench
 
     return run_bench(args)

@@ -288,10 +288,6 @@ async def _drive(url: str, token: str, args: argparse.Namespace) -> dict[str, An
 def run_bench(args: argparse.Namespace) -> int:
     if args.clients < 1 or args.requests < 1 or args.duration <= 0 or args.rate <= 0:
         raise ValueError("--clients, --requests, --duration and --rate must be positive")
-    if getattr(args, "consoles", None):
-        from android_bridge.console.bench import run_console_bench
-
-        return run_console_bench(args)
     ctx = mp.get_context("spawn")
     parent, child = ctx.Pipe()
     with tempfile.TemporaryDirectory(prefix="droidgate-bench-") as tmp:

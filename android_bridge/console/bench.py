@@ -124,6 +124,9 @@ async def _phase(
 def run_console_bench(args: argparse.Namespace) -> int:
     from android_bridge.api.bench import _server_main
 
+    if args.clients < 1 or args.requests < 1 or args.duration <= 0 or args.rate <= 0:
+        raise ValueError("--clients, --requests, --duration and --rate must be positive")
+
     try:
         counts = sorted({int(n) for n in str(args.consoles).split(",") if n.strip()})
     except ValueError as exc:

@@ -15,16 +15,19 @@ import json
 import time
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from android_bridge.api.errors import ApiError, bad_request, not_found
+from android_bridge.api.server import CONSOLE_PREFIX as PREFIX
 from android_bridge.console.auth import COOKIE, Viewer
 from android_bridge.console.feed import FeedFilter
 from android_bridge.console.history import compare, replay
 from android_bridge.console.screens import wireframe
-from android_bridge.console.web import PREFIX, Console
+
+if TYPE_CHECKING:  # the pages are mounted by the Console (web.py), which imports them
+    from android_bridge.console.web import Console
 
 DECISIONS = ("allow", "deny", "rewrite", "escalate")
 STAGES = ("T0", "T1", "T2", "T3", "T4")

@@ -27,14 +27,16 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from android_bridge.api.credentials import Credentials
 from android_bridge.api.errors import ApiError
+from android_bridge.api.server import CONSOLE_PREFIX
 from android_bridge.api.service import BridgeService
+from android_bridge.console import pages
 from android_bridge.console.auth import COOKIE, CSRF_FIELD, CSRF_HEADER, ConsoleSessions, Viewer
 from android_bridge.console.desk import EscalationDesk
 from android_bridge.console.feed import DecisionFeed, FeedFilter
 
 log = logging.getLogger(__name__)
 
-PREFIX = "/console"
+PREFIX = CONSOLE_PREFIX
 PAGE_TIMEOUT_S = 30.0
 FLUSH_S = 0.025
 """A console's stream writes at most this often (everything that arrived meanwhile at once)."""
@@ -105,8 +107,6 @@ class Console:
     # -- mounting ------------------------------------------------------------------------------
     def mount(self, app: web.Application, credentials: Credentials) -> None:
         """Add the console's routes to the bridge app (``make_app(console=console.mount)``)."""
-        from android_bridge.console import pages
-
         self.sessions = ConsoleSessions(credentials)
         add = app.router.add_route
         add("GET", PREFIX, self._redirect_home)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from android_bridge.api.bench import run_bench
+from android_bridge.console.bench import run_console_bench
 
 
 @pytest.mark.slow
@@ -19,7 +19,7 @@ def test_bench_api_with_consoles_reports_ratios_and_delivery(tmp_path: Path) -> 
         clients=4, requests=300, duration=0.5, rate=200.0, audit="memory",
         consoles="1,3", rounds=1, json=str(out),
     )  # fmt: skip
-    run_bench(args)  # pass or fail is the machine's load: the report is what is checked
+    run_console_bench(args)  # pass or fail is the machine's load: the report is what is checked
     summary = json.loads(out.read_text())
     rows = {r["consoles"]: r for r in summary["settings"]}
     assert set(rows) == {0, 1, 3}

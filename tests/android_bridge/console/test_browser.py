@@ -56,10 +56,19 @@ async def shot(page: Any, report_dir: Path, name: str) -> Path:
     return path
 
 
+async def until(page: Any, script: str, timeout: float = 15.0) -> None:
+    """Wait until ``script`` is true in the page. (Not ``page.wait_for_function``: it evaluates
+    its predicate as a string inside the page, which the console's CSP forbids, as it should.)"""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not await page.evaluate(script):
+        if loop.time() > end:
+            raise AssertionError(f"not true within {timeout:g} s: {script}")
+        await asyncio.sleep(0.05)
+
+
 async def live_ready(page: Any) -> None:
-    await page.wait_for_function(
-        "document.getElementById('stream-status').textContent === 'live'", timeout=15_000
-    )
+    await until(page, "document.getElementById('stream-status').textContent === 'live'")
 
 
 @pytest.fixture
@@ -159,7 +168,7 @@ async def test_a_leak_is_denied_live_while_the_cross_app_script_runs(
     s = await operator.create_session(agents=["bot"], user_request="look up Zhang Wei")
     bot = operator.with_token(s.agent_tokens["bot"])
     await bot.decide(s.session, tool("bot", "contacts.lookup", {"name": "Zhang Wei"}))
-    await page.wait_for_function("document.getElementById('pause').textContent.includes('1 new')")
+    await until(page, "document.getElementById('pause').textContent.includes('1 new')")
     assert await page.locator(LIVE_ROWS).count() == before
     await page.click("#pause")
     await page.wait_for_selector(f"{LIVE_ROWS}[data-session='{s.session}']")
@@ -206,7 +215,7 @@ async def test_an_escalation_approved_from_the_page_executes_on_the_device(
         card = page.locator("article.escalation")
         await card.wait_for(timeout=20_000)  # the list follows the queue, no reload
         assert "clock.set_alarm" in await card.inner_text() or "clock" in await card.inner_text()
-        await page.wait_for_function("window.__shown.length > 0")  # a desktop notification
+        await until(page, "window.__shown.length > 0")  # a desktop notification
         shown = await page.evaluate("window.__shown")
         assert shown[0][0] == "droidgate: approval needed" and s.session in shown[0][1]
         left = int((await card.locator(".countdown").inner_text()).split()[0])
@@ -426,7 +435,11 @@ async def test_audit_sessions_and_devices_pages(
     assert await reader.run(steps) is None  # GUI steps: the trace keeps the screens judged
     await agents.submit(
         s.session,
-        tool("writer", "calendar.create_event", {"title": "Call", "notes": "call +1 415-555-0132"}),
+        tool(
+            "writer",
+            "calendar.create_event",
+            {"title": "Call", "description": "call +1 415-555-0132"},
+        ),
     )
     ctx, page = await login(browser, daemon)
     try:
@@ -455,9 +468,10 @@ async def test_audit_sessions_and_devices_pages(
         await shot(page, report_dir, "sessions")
 
         await page.goto(daemon.url + "/console/devices")
-        await page.wait_for_function(
+        await until(
+            page,
             "Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)",
-            timeout=20_000,
+            20,
         )
         assert "online" in await page.inner_text("main") and serial in await page.inner_text("main")
         await shot(page, report_dir, "devices")
