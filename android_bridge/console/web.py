@@ -300,7 +300,8 @@ class Console:
             last = time.monotonic()
             while not sub.closed and self.sessions.alive(viewer):
                 try:
-                    await asyncio.wait_for(sub.wake.wait(), self.options.heartbeat_s)
+                    async with asyncio.timeout(self.options.heartbeat_s):  # no task per wait
+                        await sub.wake.wait()
                 except TimeoutError:
                     await resp.write(b": ping\n\n")
                     continue
