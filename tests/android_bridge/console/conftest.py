@@ -24,7 +24,8 @@ REPO = Path(__file__).resolve().parents[3]
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
-        if here in Path(str(item.fspath)).parents and "browser" in item.fixturenames:
+        uses = set(item.fixturenames)
+        if here in Path(str(item.fspath)).parents and uses & {"browser", "daemon"}:
             item.add_marker(pytest.mark.device)
             item.add_marker(pytest.mark.slow)
 

@@ -141,6 +141,8 @@ async def test_a_hanging_receiver_holds_up_no_decision(receiver: Receiver, tmp_p
         pep.close()
 
 
+@pytest.mark.device
+@pytest.mark.slow
 async def test_serve_posts_the_escalation_an_agent_causes(
     receiver: Receiver, tmp_path: Path
 ) -> None:
