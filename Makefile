@@ -5,14 +5,14 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test setup adb lint typecheck pytest clean constraints
+.PHONY: demo test setup adb chromium lint typecheck pytest clean constraints
 
 demo: setup
 	$(BIN)/droidgate suite android --report reports/android
 
 test: setup lint typecheck pytest
 
-setup: $(STAMP) adb
+setup: $(STAMP) adb chromium
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,14 @@ adb:
 	  echo "installing Debian's adb"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq adb; }
+
+# The console's browser tests drive Debian's Chromium headless (Playwright with the system
+# executable: nothing is downloaded at run time).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 lint:
 	$(BIN)/ruff check .

@@ -63,8 +63,17 @@ def _core_args(p: argparse.ArgumentParser, *, with_http: bool) -> None:
     p.add_argument(
         "--escalations",
         choices=("deny", "human", "llm"),
-        default="deny",
-        help="T4: deny (default), human (approve/deny via /v1/escalations), llm",
+        default="human" if with_http else "deny",
+        help="T4: human (held for the operator: the console, `droidgate escalations`, "
+        "/v1/escalations; serve's default), deny (at once; the default elsewhere), llm",
+    )
+    p.add_argument(
+        "--escalation-deadline",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="how long an escalation waits for its answer before it is denied (default 30; "
+        "a FlowRule's deadline_s overrides it)",
     )
     p.add_argument(
         "--adjudicator-url", default=None, help="OpenAI-compatible base URL for --escalations llm"
@@ -120,6 +129,24 @@ def _core_args(p: argparse.ArgumentParser, *, with_http: bool) -> None:
             default=30.0,
             help="seconds a connection may go without completing a request (default 30)",
         )
+        p.add_argument(
+            "--webhook-url",
+            default=None,
+            metavar="URL",
+            help="POST each escalation here as signed JSON (retried, never blocking a decision)",
+        )
+        p.add_argument(
+            "--webhook-secret-file",
+            type=Path,
+            default=None,
+            metavar="FILE",
+            help="the webhook's HMAC secret (a 0600 file; or $DROIDGATE_WEBHOOK_SECRET)",
+        )
+        p.add_argument(
+            "--webhook-denies",
+            action="store_true",
+            help="also send each deny to --webhook-url",
+        )
 
 
 def _config(args: argparse.Namespace) -> Any:
@@ -145,6 +172,10 @@ def _config(args: argparse.Namespace) -> Any:
         idle_timeout=getattr(args, "idle_timeout", 30.0),
         adb_port=args.adb_port,
         escalations=args.escalations,
+        escalation_deadline=args.escalation_deadline,
+        webhook_url=getattr(args, "webhook_url", None),
+        webhook_secret_file=getattr(args, "webhook_secret_file", None),
+        webhook_denies=getattr(args, "webhook_denies", False),
         adjudicator_url=args.adjudicator_url,
         adjudicator_model=args.adjudicator_model,
         upstreams=list(getattr(args, "upstream", []) or []),
@@ -178,6 +209,11 @@ def _serve(args: argparse.Namespace) -> int:
                 flush=True,
             )
             print(f"token file: {info.token_file}", flush=True)
+            if info.console:
+                print(
+                    f"console: {info.console}  (log in with the token in the token file)",
+                    flush=True,
+                )
             print(f"devices: {', '.join(info.devices)}", flush=True)
             print(
                 f"audit: {info.audit}" + (f"  trace: {info.trace}" if info.trace else ""),
@@ -300,6 +336,10 @@ def _plan(args: argparse.Namespace) -> int:
 
 
 def _bench_api(args: argparse.Namespace) -> int:
+    if args.consoles:
+        from android_bridge.console.bench import run_console_bench
+
+        return run_console_bench(args)
     from android_bridge.api.bench import run_bench
 
     return run_bench(args)
@@ -377,6 +417,9 @@ def _report_tap(result: dict[str, Any]) -> None:
 
 def register(sub: Commands) -> None:
     """Add this package's subcommands to the droidgate parser."""
+    from android_bridge.console.cli import register_console
+
+    register_console(sub)
     p = sub.add_parser("serve", help="run the bridge daemon (HTTP API) in front of devices")
     _core_args(p, with_http=True)
     p.add_argument(
@@ -574,6 +617,17 @@ def register(sub: Commands) -> None:
         choices=("file", "memory"),
         default="file",
         help="audit log on disk (durable, as served) or in memory (isolates the fsync cost)",
+    )
+    p.add_argument(
+        "--consoles",
+        default=None,
+        metavar="N[,N…]",
+        help="also run with N consoles following the live stream (e.g. 1,10): server CPU "
+        "per decision, throughput and p99 as ratios against no console in the same run, "
+        "and how long a decision takes to reach a console",
+    )
+    p.add_argument(
+        "--rounds", type=int, default=2, help="with --consoles: alternate the settings this often"
     )
     p.add_argument("--json", default=None, metavar="OUT", help="write the results as JSON")
     p.set_defaults(func=_bench_api)

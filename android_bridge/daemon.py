@@ -65,7 +65,15 @@ class DaemonConfig(BaseModel):
     """Above the PEP's T4 deadline (30 s by default), so a held escalation can still answer."""
     adb_port: int | None = None
     escalations: Literal["deny", "human", "llm"] = "deny"
-    """T4: deny (no adjudicator), human (an approval queue behind /v1/escalations), llm."""
+    """T4: deny (no adjudicator), human (an approval queue behind /v1/escalations and the
+    console), llm. ``droidgate serve`` holds them for a human by default."""
+    escalation_deadline: float | None = Field(default=None, gt=0, le=3600)
+    """Seconds an escalation waits for its answer before it is denied (the T4 deadline; the
+    bundle's, 30 s, by default). A FlowRule's ``deadline_s`` overrides it for what it asks."""
+    webhook_url: str | None = None
+    """POST each escalation (and with ``webhook_denies`` each deny) here, signed (console docs)."""
+    webhook_secret_file: Path | None = None
+    webhook_denies: bool = False
     adjudicator_url: str | None = None
     adjudicator_model: str | None = None
     adjudicator_key_env: str = "OPENAI_API_KEY"
@@ -87,6 +95,8 @@ class Core:
     serials: list[str]
     adb_port: int | None = None
     gateway: Any = None
+    desk: Any = None
+    """The console's escalation desk (``--escalations human``): told of each escalation."""
 
 
 @contextlib.asynccontextmanager
@@ -142,11 +152,11 @@ async def _devices(cfg: DaemonConfig) -> AsyncIterator[tuple[list[str], int | No
     yield list(cfg.devices), cfg.adb_port
 
 
-def _adjudicator(cfg: DaemonConfig) -> Any:
+def _adjudicator(cfg: DaemonConfig, desk: Any = None) -> Any:
     if cfg.escalations == "human":
         from host_pep.adjudication.approval import ApprovalQueue
 
-        return ApprovalQueue()
+        return ApprovalQueue(on_pending=desk.on_pending if desk is not None else None)
     if cfg.escalations == "llm":
         from host_pep.adjudication.llm import LLMAdjudicator
 
@@ -170,9 +180,19 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
 
     cfg.state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     audit = open_audit(cfg) if pep is None else None
+    desk = None
+    if cfg.escalations == "human":
+        from android_bridge.console.desk import EscalationDesk
+
+        desk = EscalationDesk()
     async with _devices(cfg) as (serials, adb_port):
         if pep is None:
-            pep = PEP.create(policy=cfg.policy, audit=audit, adjudicator=_adjudicator(cfg))
+            pep = PEP.create(
+                policy=cfg.policy,
+                overlay=_deadline_overlay(cfg),
+                audit=audit,
+                adjudicator=_adjudicator(cfg, desk),
+            )
         recorder = None
         if cfg.trace_dir is not None:
             from android_bridge.traces import TraceRecorder
@@ -181,7 +201,13 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
         pool = DevicePool(serials, adb_port=adb_port)
         try:
             async with _gateway(cfg, pep, recorder) as gateway:
-                mediator = Mediator(pep, pool, recorder=recorder, gateway=gateway)
+                mediator = Mediator(
+                    pep,
+                    pool,
+                    recorder=recorder,
+                    gateway=gateway,
+                    decide_timeout=decide_timeout(cfg),
+                )
                 service = BridgeService(
                     pep,
                     mediator,
@@ -192,7 +218,9 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
                     version=_version(),
                     gateway=gateway,
                 )
-                yield Core(pep, pool, mediator, service, recorder, serials, pool.adb_port, gateway)
+                yield Core(
+                    pep, pool, mediator, service, recorder, serials, pool.adb_port, gateway, desk
+                )
         finally:
             for closer in (getattr(pool, "aclose", None), getattr(pool, "close", None)):
                 if closer is not None:
@@ -207,6 +235,38 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
                 res = close()
                 if asyncio.iscoroutine(res):
                     await res
+
+
+def _deadline_overlay(cfg: DaemonConfig) -> dict[str, Any] | None:
+    """The policy overlay that sets the T4 deadline to ``--escalation-deadline``."""
+    if cfg.escalation_deadline is None:
+        return None
+    from host_pep.policy.load import load_bundle
+
+    deadlines = dict(load_bundle(cfg.policy).settings.deadlines_ms)
+    deadlines["T4"] = cfg.escalation_deadline * 1000.0
+    return {"settings": {"deadlines_ms": deadlines}}
+
+
+def escalation_wait(cfg: DaemonConfig) -> float:
+    """The longest an action may wait for its escalation's answer: the daemon's deadline, or
+    with a human queue a FlowRule's own (up to ``host_pep.rules.MAX_DEADLINE_S``)."""
+    from host_pep.rules import MAX_DEADLINE_S
+
+    daemon = cfg.escalation_deadline or 30.0
+    return max(daemon, MAX_DEADLINE_S) if cfg.escalations == "human" else daemon
+
+
+def decide_timeout(cfg: DaemonConfig) -> float:
+    """The mediator's guard against a hung PEP: above any escalation's wait."""
+    from android_bridge.mediator import DECIDE_TIMEOUT_S
+
+    return max(DECIDE_TIMEOUT_S, escalation_wait(cfg) + 10.0)
+
+
+def request_timeout(cfg: DaemonConfig) -> float:
+    """An API request's bound: ``--request-timeout``, raised above a held action's wait."""
+    return max(cfg.request_timeout, decide_timeout(cfg) + 10.0)
 
 
 def is_loopback(host: str) -> bool:
@@ -304,6 +364,8 @@ class DaemonInfo(BaseModel):
     pid: int
     trace: str | None = None
     audit: str
+    console: str | None = None
+    """The operator's console (log in with the token in ``token_file``)."""
 
 
 async def serve(
@@ -316,6 +378,7 @@ async def serve(
     from aiohttp import web
 
     from android_bridge.api.server import make_app
+    from android_bridge.console.wiring import WebhookSettings, open_console
     from android_bridge.gateway.credentials import frontend_token
 
     tls = check_bind(cfg)
@@ -328,12 +391,28 @@ async def serve(
             loop.add_signal_handler(sig, stop.set)
             installed.append(sig)
     try:
-        async with open_core(cfg) as core:
+        async with (
+            open_core(cfg) as core,
+            open_console(
+                core,
+                escalations=cfg.escalations,
+                deadline_s=cfg.escalation_deadline or 30.0,
+                secure_cookie=tls is not None,
+                webhook=WebhookSettings(
+                    url=cfg.webhook_url,
+                    secret_file=cfg.webhook_secret_file,
+                    denies=cfg.webhook_denies,
+                )
+                if cfg.webhook_url
+                else None,
+            ) as console,
+        ):
             app = make_app(
                 core.service,
                 token,
-                request_timeout=cfg.request_timeout,
+                request_timeout=request_timeout(cfg),
                 allowed_hosts=allowed_hosts(cfg),
+                console=console.mount,
             )
             # access_log=None: request lines are never logged (a mistaken client could put a
             # token in a URL; a proxy in front may log, so the API never reads tokens from URLs)
@@ -357,6 +436,7 @@ async def serve(
                     pid=os.getpid(),
                     trace=str(core.recorder.path) if core.recorder is not None else None,
                     audit=str(cfg.audit or cfg.state_dir / "audit.db"),
+                    console=f"{'https' if tls else 'http'}://{host}:{port}/console/",
                 )
                 # Where `droidgate mcp --connect` and scripts find a running daemon by default.
                 _write_private(cfg.state_dir / "daemon.json", info.model_dump_json())

@@ -8,10 +8,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from host_pep.verdict import Decision
 
+MAX_DEADLINE_S = 600.0
+"""The longest a FlowRule may make an escalation wait (the daemon's request timeouts cover it)."""
+
 
 class RuleMode(StrEnum):
     ENFORCE = "enforce"
     MONITOR = "monitor"  # shadow: record what it would decide, change nothing
+    DISABLED = "disabled"  # kept (and revisioned) but not applied: the operator switched it off
 
 
 class RuleMatch(BaseModel):
@@ -38,3 +42,7 @@ class FlowRule(BaseModel):
     reason: str = ""
     priority: int = 0
     mode: RuleMode = RuleMode.ENFORCE
+    deadline_s: float | None = Field(default=None, gt=0, le=MAX_DEADLINE_S)
+    """For ``decision: escalate``: how long the escalation waits for a reviewer before it is
+    denied (default: the daemon's T4 deadline). When several rules ask for review, the shortest
+    deadline holds."""

@@ -45,8 +45,10 @@ class _DecideOnly:
         raise RuntimeError("the API bench has no device")
 
 
-def _server_main(state_dir: str, audit: str, baseline_n: int, conn: Any) -> None:
-    asyncio.run(_serve(Path(state_dir), audit, baseline_n, conn))
+def _server_main(
+    state_dir: str, audit: str, baseline_n: int, conn: Any, console: bool = False
+) -> None:
+    asyncio.run(_serve(Path(state_dir), audit, baseline_n, conn, console))
 
 
 async def _pep_only(pep: Any, n: int = 300) -> dict[str, float]:
@@ -70,7 +72,9 @@ async def _pep_only(pep: Any, n: int = 300) -> dict[str, float]:
     }
 
 
-async def _serve(state_dir: Path, audit: str, baseline_n: int, conn: Any) -> None:
+async def _serve(
+    state_dir: Path, audit: str, baseline_n: int, conn: Any, console: bool = False
+) -> None:
     from aiohttp import web
 
     from android_bridge.api.models import CreateSession
@@ -103,12 +107,19 @@ async def _serve(state_dir: Path, audit: str, baseline_n: int, conn: Any) -> Non
     baseline = await _pep_only(pep, baseline_n)
     operator = "bench-" + "x" * 40
     token = created.agent_tokens[AGENT]
-    runner = web.AppRunner(make_app(service, operator), access_log=None, handle_signals=False)
+    mount = None
+    if console:  # the operator's console, as the daemon serves it (--consoles)
+        from android_bridge.console.web import Console
+
+        mount = Console(service).mount
+    runner = web.AppRunner(
+        make_app(service, operator, console=mount), access_log=None, handle_signals=False
+    )
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    conn.send((port, token, baseline))
+    conn.send((port, token, baseline) + ((operator,) if console else ()))
     loop = asyncio.get_running_loop()
     # The parent asks for this process's CPU time (before and after its drive: the server's CPU
     # per request) until it says stop.

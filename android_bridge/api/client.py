@@ -250,13 +250,26 @@ class BridgeClient:
     async def escalations(self) -> list[dict[str, Any]]:
         return (await self._call(EscalationList, "GET", "/v1/escalations")).escalations
 
-    async def approve(self, escalation_id: str) -> EscalationResolved:
+    async def approve(
+        self, escalation_id: str, *, reason: str = "", by: str = ""
+    ) -> EscalationResolved:
+        """Operator only; ``reason`` and ``by`` (who answers) go into the audit record."""
         return await self._call(
-            EscalationResolved, "POST", f"/v1/escalations/{escalation_id}/approve"
+            EscalationResolved,
+            "POST",
+            f"/v1/escalations/{escalation_id}/approve",
+            json=_answer(reason, by),
         )
 
-    async def deny(self, escalation_id: str) -> EscalationResolved:
-        return await self._call(EscalationResolved, "POST", f"/v1/escalations/{escalation_id}/deny")
+    async def deny(
+        self, escalation_id: str, *, reason: str = "", by: str = ""
+    ) -> EscalationResolved:
+        return await self._call(
+            EscalationResolved,
+            "POST",
+            f"/v1/escalations/{escalation_id}/deny",
+            json=_answer(reason, by),
+        )
 
     async def rules(self) -> RuleList:
         return await self._call(RuleList, "GET", "/v1/rules")
@@ -293,6 +306,12 @@ class BridgeClient:
         return (
             await self._call(CheckpointList, "POST" if sign else "GET", "/v1/audit/checkpoints")
         ).checkpoints
+
+
+def _answer(reason: str, by: str) -> dict[str, str] | None:
+    """The body of an escalation answer (none when there is nothing to say)."""
+    body = {k: v for k, v in (("reason", reason), ("by", by)) if v}
+    return body or None
 
 
 class SessionAgents:

@@ -251,9 +251,22 @@ class EscalationList(BaseModel):
     escalations: list[dict[str, Any]]
 
 
+class EscalationAnswer(BaseModel):
+    """The operator's answer to an escalation (the body is optional). Both end up in the
+    decision's audit record: ``"approved by alice via console: the user asked for it"``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    reason: str = Field(default="", max_length=1000)
+    by: str = Field(default="", max_length=128)
+    """Who answers (a name for the audit; default "the operator")."""
+
+
 class EscalationResolved(BaseModel):
     id: str
     decision: Literal["approved", "denied"]
+    reason: str = ""
+    """What the decision's audit record says about the answer (who, how, why)."""
 
 
 class RuleList(BaseModel):

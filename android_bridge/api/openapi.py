@@ -103,7 +103,7 @@ def build_spec(routes: Sequence[Route], *, version: str) -> dict[str, Any]:
             op["parameters"] = params
         if r.body is not None:
             op["requestBody"] = {
-                "required": True,
+                "required": r.body_required,
                 "content": {"application/json": {"schema": ref(r.body, "validation")}},
             }
         if r.response is not None:

@@ -42,6 +42,7 @@ from android_bridge.api.models import (
     DecisionResponse,
     DeviceForgotten,
     DeviceInfo,
+    EscalationAnswer,
     EscalationList,
     EscalationResolved,
     GatewayStatus,
@@ -67,6 +68,8 @@ MAX_BODY_BYTES = 1024 * 1024
 """Agents never send screen XML (the daemon dumps it), so 1 MiB is far above any honest event."""
 DEFAULT_REQUEST_TIMEOUT = 60.0
 
+CONSOLE_PREFIX = "/console"
+"""Paths of the operator's web console (``android_bridge.console``), mounted by ``make_app``."""
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 """Host names a loopback-bound daemon answers to (plus ``--allowed-host`` ones)."""
 
@@ -107,6 +110,7 @@ class Route:
     query: tuple[Query, ...] = ()
     content_type: str = "application/json"
     errors: tuple[int, ...] = field(default=(400,))
+    body_required: bool = True
 
 
 def _service(request: web.Request) -> BridgeService:
@@ -258,16 +262,24 @@ async def list_escalations(request: web.Request) -> web.Response:
     return _ok(EscalationList(escalations=_service(request).escalations()))
 
 
-async def approve_escalation(request: web.Request) -> web.Response:
+async def _answer(request: web.Request, approve: bool) -> web.Response:
     eid = request.match_info["escalation_id"]
-    _service(request).resolve_escalation(eid, approve=True)
-    return _ok(EscalationResolved(id=eid, decision="approved"))
+    raw = await request.read()
+    answer = read_model(raw, EscalationAnswer, first_error) if raw.strip() else EscalationAnswer()
+    said = _service(request).resolve_escalation(
+        eid, approve=approve, reason=answer.reason, by=answer.by
+    )
+    return _ok(
+        EscalationResolved(id=eid, decision="approved" if approve else "denied", reason=said)
+    )
+
+
+async def approve_escalation(request: web.Request) -> web.Response:
+    return await _answer(request, True)
 
 
 async def deny_escalation(request: web.Request) -> web.Response:
-    eid = request.match_info["escalation_id"]
-    _service(request).resolve_escalation(eid, approve=False)
-    return _ok(EscalationResolved(id=eid, decision="denied"))
+    return await _answer(request, False)
 
 
 async def list_rules(request: web.Request) -> web.Response:
@@ -532,19 +544,23 @@ ROUTES: tuple[Route, ...] = (
         "POST",
         "/v1/escalations/{escalation_id}/approve",
         "approveEscalation",
-        "Approve a pending escalation",
+        "Approve a pending escalation (optional body: the reason and who answers, both audited)",
         approve_escalation,
-        response=EscalationResolved,
-        errors=(404,),
+        EscalationAnswer,
+        EscalationResolved,
+        errors=(400, 404),
+        body_required=False,
     ),
     Route(
         "POST",
         "/v1/escalations/{escalation_id}/deny",
         "denyEscalation",
-        "Deny a pending escalation",
+        "Deny a pending escalation (optional body: the reason and who answers, both audited)",
         deny_escalation,
-        response=EscalationResolved,
-        errors=(404,),
+        EscalationAnswer,
+        EscalationResolved,
+        errors=(400, 404),
+        body_required=False,
     ),
     Route(
         "GET",
@@ -685,6 +701,11 @@ async def _host_check(request: web.Request, handler: Handler) -> web.StreamRespo
 
 @web.middleware
 async def _auth_and_timeout(request: web.Request, handler: Handler) -> web.StreamResponse:
+    if request.path == CONSOLE_PREFIX or request.path.startswith(CONSOLE_PREFIX + "/"):
+        # the operator's console checks its own credentials (a session cookie and a CSRF
+        # token on writes, or the operator's bearer token) and bounds its own requests: its
+        # live stream stays open for as long as the page does (android_bridge/console)
+        return await handler(request)
     if request.path not in _PUBLIC:
         # Tokens come from the Authorization header only: never from the URL, where proxies,
         # browsers and access logs would keep them.
@@ -742,9 +763,11 @@ def make_app(
     request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
     max_body: int = MAX_BODY_BYTES,
     allowed_hosts: frozenset[str] | set[str] | None = None,
+    console: Callable[[web.Application, Credentials], None] | None = None,
 ) -> web.Application:
     """The bridge API app. ``token`` is the operator's; agents' tokens are the service's.
-    ``allowed_hosts``: names the ``Host`` header may carry (default: the loopback names)."""
+    ``allowed_hosts``: names the ``Host`` header may carry (default: the loopback names).
+    ``console`` mounts the operator's console under ``/console`` (``android_bridge.console``)."""
     from android_bridge.api.openapi import build_spec
 
     app = web.Application(
@@ -762,5 +785,7 @@ def make_app(
     # order changes nothing but the number of patterns tried per request).
     for route in sorted(ROUTES, key=lambda r: r.op_id not in _HOT_ROUTES):
         app.router.add_route(route.method, route.path, _guarded(route))
+    if console is not None:
+        console(app, app[CREDENTIALS_KEY])
     app.on_startup.append(_freeze_startup_heap)
     return app

@@ -66,7 +66,7 @@ from host_pep.exceptions import (
     PolicyError,
 )
 from host_pep.pep import DEVICE_SCOPE
-from host_pep.rules import FlowRule
+from host_pep.rules import FlowRule, RuleMode
 
 MAX_SESSIONS = 1024
 """Open sessions per daemon: each holds PEP memory, so a client cannot open them without end."""
@@ -138,6 +138,8 @@ class BridgeService:
         self._sessions: dict[str, _Session] = {}
         self.agent_tokens = AgentTokens()
         """Issued with sessions and joins, revoked when the session ends (only digests kept)."""
+        self.answer_listeners: list[Callable[[str, bool, str], None]] = []
+        """Told of every escalation answered (id, approved, the audited reason): the console."""
 
     @property
     def tools(self) -> list[ToolSpec]:
@@ -487,14 +489,42 @@ class BridgeService:
     def escalations(self) -> list[dict[str, Any]]:
         return [to_object(e) for e in self.pep.escalations.pending()]
 
-    def resolve_escalation(self, escalation_id: str, approve: bool) -> None:
+    def resolve_escalation(
+        self, escalation_id: str, approve: bool, *, reason: str = "", by: str = "", via: str = "API"
+    ) -> str:
+        """Approve or deny a pending escalation; returns the reason the decision's audit record
+        carries: who answered, through what, and why."""
+        who = f"{by.strip()!r}" if by.strip() else "the operator"
+        said = f"{'approved' if approve else 'denied'} by {who} via {via}"
+        if reason.strip():
+            said += f": {reason.strip()}"
         try:
             if approve:
-                self.pep.escalations.approve(escalation_id)
+                self.pep.escalations.approve(escalation_id, said)
             else:
-                self.pep.escalations.deny(escalation_id)
+                self.pep.escalations.deny(escalation_id, said)
         except (ControlPlaneError, KeyError) as exc:
             raise not_found(f"no pending escalation {escalation_id!r}", "id") from exc
+        for listener in self.answer_listeners:
+            listener(escalation_id, approve, said)
+        return said
+
+    def set_rule_mode(self, rule_id: str, mode: str) -> int:
+        """Enforce, shadow (``monitor``) or disable an installed rule; a new revision."""
+        try:
+            parsed = RuleMode(mode)
+        except ValueError as exc:
+            modes = ", ".join(m.value for m in RuleMode)
+            raise bad_request(f"must be one of {modes}", "mode") from exc
+        try:
+            revision = int(self.pep.rules.set_mode(rule_id, parsed))
+        except (ControlPlaneError, KeyError) as exc:
+            raise not_found(f"no installed rule {rule_id!r}", "rule_id") from exc
+        if self.recorder is not None:  # replay sees the rule as it is now
+            changed = next((r for r in self.pep.rules.list() if r.id == rule_id), None)
+            if changed is not None:
+                self.recorder.record_rule_install(changed)
+        return revision
 
     def audit_query(
         self, *, session: str | None, decision: str | None, since: float | None, limit: int

@@ -68,6 +68,8 @@ KEY_ID = "key_id"
 log = logging.getLogger(__name__)
 _COLUMN_FIELDS = ("ts", "kind", "session", "agent", "decision", "stage", "event_id")
 DEFAULT_ACK_TIMEOUT_S = 10.0
+CommitListener = Callable[[Sequence[StoredRow]], None]
+"""Called with the rows of each committed transaction (``AuditLog.add_listener``)."""
 
 # The fallback encoder (json.dumps with options would build a new encoder per call).
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -232,6 +234,7 @@ class AuditLog:
         self._writer: GroupCommitWriter[_Prepared, int] = GroupCommitWriter(
             self._commit, try_commit=self._try_commit if on_loop else None
         )
+        self._listeners: tuple[CommitListener, ...] = ()
 
     @classmethod
     def open(
@@ -338,11 +341,33 @@ class AuditLog:
         except Exception as exc:  # a record we cannot seal must not be acknowledged
             raise AuditUnavailable(f"audit record could not be prepared: {exc}") from exc
 
+    def add_listener(self, listener: CommitListener) -> Callable[[], None]:
+        """Call ``listener`` with the rows of every committed transaction, in seq order (for a
+        live view such as the operator's console, which shows exactly what was recorded, masked
+        as recorded). It runs on whichever thread committed (the writer's, a caller's or the
+        event loop's), after the commit: it must be quick, thread-safe and never block. What
+        it raises is logged, never the decision's problem. Returns a function that removes it."""
+        self._listeners = (*self._listeners, listener)
+
+        def remove() -> None:
+            self._listeners = tuple(fn for fn in self._listeners if fn is not listener)
+
+        return remove
+
+    def _committed(self, rows: Sequence[StoredRow]) -> None:
+        for listener in self._listeners:
+            try:
+                listener(rows)
+            except Exception as exc:  # a viewer must never fail the decisions it shows
+                log.warning("audit commit listener failed: %s", exc)
+
     def _commit(self, batch: Sequence[_Prepared]) -> list[int]:
         """The writer's side: number and chain the batch onto the head, store it atomically."""
         signed: list[SignedCheckpoint] = []
         rows = self.store.append_batch(self._builder(batch, signed))
         self._checkpointed(signed)
+        if self._listeners:
+            self._committed(rows)
         return [row.seq for row in rows]
 
     def _try_commit(self, batch: Sequence[_Prepared]) -> list[int] | None:
@@ -352,6 +377,8 @@ class AuditLog:
         if rows is None:
             return None
         self._checkpointed(signed)
+        if self._listeners:
+            self._committed(rows)
         return [row.seq for row in rows]
 
     def _builder(

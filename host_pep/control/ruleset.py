@@ -89,6 +89,8 @@ class RuleIndex:
         self.anywhere: list[CompiledRule] = []
         self.count = 0
         for i, rule in enumerate(rules):
+            if rule.mode is RuleMode.DISABLED:  # listed and revisioned, never matched
+                continue
             compiled = CompiledRule.build(rule, i)
             head = _literal_head(rule.match.target)
             (self.by_head.setdefault(head, []) if head else self.anywhere).append(compiled)

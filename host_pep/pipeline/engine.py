@@ -228,8 +228,15 @@ class Pipeline:
 
     # -- T4 ------------------------------------------------------------------------------------
 
+    def review_deadline(self, ctx: DecisionContext) -> float:
+        """Seconds T4 may take: the shortest ``deadline_s`` of the FlowRules that asked for
+        review, else the T4 deadline."""
+        asked = set(ctx.review_rules)
+        own = [r.deadline_s for r in self.plane.list() if r.id in asked and r.deadline_s]
+        return min(own) if own else self.deadline("T4") / 1000.0
+
     async def adjudicate(self, ctx: DecisionContext, ev: Evaluation) -> Evaluation:
-        timeout = self.deadline("T4") / 1000.0
+        timeout = self.review_deadline(ctx)
         start = time.perf_counter()
         reasons = ctx.review + ctx.t3_unsure
         try:

@@ -265,6 +265,8 @@ def start_daemon(state_dir: Path, *extra: str, timeout: float = 60.0, verbose: i
                 "--json",
                 "--state-dir",
                 str(state_dir),
+                # serve holds escalations for a human by default; a test that wants that says so
+                *([] if "--escalations" in extra else ["--escalations", "deny"]),
                 *extra,
             ],
             stdout=subprocess.PIPE,
