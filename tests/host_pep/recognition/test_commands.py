@@ -95,7 +95,17 @@ def test_nothing_recognised_is_none() -> None:
 def test_a_cloud_cli_call_is_named_like_a_tool() -> None:
     call = shell_operation("aws ec2 terminate-instances --instance-ids i-0abc --dry-run")
     assert call == CloudCall("ec2 terminate-instances", {"instance-ids": "i-0abc", "dry-run": ""})
-    assert shell_operation("kubectl delete pod web-1") == CloudCall("delete pod", {})
+    # a subcommand the vocabulary lists for the program decides before the API naming does
+    assert shell_operation("kubectl delete pod web-1") is DELETE
+    assert shell_operation("kubectl cordon node-7 --grace 3") == CloudCall(
+        "cordon node-7", {"grace": "3"}
+    )
+
+
+def test_global_options_before_the_subcommand_are_not_it() -> None:
+    assert shell_operation("kubectl --context staging -n web get pods") is Operation.READ
+    assert shell_operation("git -C repo status") is Operation.READ
+    assert shell_operation("kubectl -n web --context=prod delete pod web-1") is DELETE
 
 
 def test_an_unbalanced_quote_does_not_break_the_reading() -> None:
