@@ -40,12 +40,16 @@ _REDIRECT = re.compile(r"(?<![0-9&])>{1,2}\s*(?!&)(\S+)")
 _OPAQUE = re.compile(
     r"(?i)\b(?:base64\s+(?:-d|--decode)|eval\b|exec\b|bash\s+-c|sh\s+-c|python3?\s+-c|"
     r"node\s+-e|perl\s+-e|powershell\s+-enc)"
+    # a pipe into an interpreter runs code the line does not show ("curl … | bash"), and so
+    # does awk's system()
+    r"|\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh\b|\|\s*(?:python3?|node|perl|ruby|php)\b"
+    r"|\bsystem\s*\("
 )
 _SQL_STATEMENT = re.compile(r"(?is)^\s*(?:/\*.*?\*/\s*)*([a-z]+)")
 _SQL_WHERE = re.compile(r"(?is)\bwhere\b(.*)$")
 # one row by its key: "id = 7", "user_id='u-12'" -- nothing broader
 _SINGLE_KEY = re.compile(
-    r"(?is)^\s*\(?\s*[\w.\"`]*\b(?:id|uuid|key|pk)\s*=\s*(?:'[^']*'|\"[^\"]*\"|[\w-]+)\s*\)?\s*;?\s*$"
+    r"(?is)^\s*\(?\s*[\w.\"`]*?(?:\b|_)(?:id|uuid|key|pk)[\"`]?\s*=\s*(?:'[^']*'|\"[^\"]*\"|[\w-]+)\s*\)?\s*;?\s*$"
 )
 
 
@@ -139,7 +143,8 @@ def _api_call(words: list[str], op: Operation) -> Operation:
     if method in _METHOD_OPS:
         op = _METHOD_OPS[method]
     elif any(
-        w in lex.send_flags or w.startswith(("--data", "-d", "-F", "-T", "--field", "-f="))
+        w.split("=", 1)[0] in lex.send_flags
+        or w.startswith(("--data", "-d", "-F", "-T", "--field", "-f="))
         for w in words[1:]
     ):
         op = Operation.EXTERNAL_SEND

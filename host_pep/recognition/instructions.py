@@ -22,7 +22,7 @@ matched against it by operation and object as well as by argument. Knowledge is 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 from functools import lru_cache
 
@@ -34,8 +34,11 @@ from host_pep.recognition.words import content_words
 from host_pep.semantics import Operation
 
 MAX_TEXT = 20_000
-"""Longer texts are scanned in their first MAX_TEXT characters (a page's injection is rarely
-further down than that, and the scan must stay cheap)."""
+"""Texts are scanned in windows of this size (the patterns' cost grows with a window's length)."""
+MAX_SCAN = 2_000_000
+"""Beyond this many characters a text is not scanned: results that long are cut by the
+result parser long before (``adapters.results``)."""
+_WINDOW_OVERLAP = 2_000
 _SENTENCES_AFTER_CUE = 6
 _BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\r\n[ \t]*\r\n")
 _SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+(?=\s|$)|\n|$)|[^\n]+")
@@ -55,6 +58,7 @@ _HIDDEN_ELEMENT = re.compile(
 )
 _TAG = re.compile(r"</?\s*([A-Za-z_][\w-]{0,30})[^>]{0,200}>")
 _TRAILING = ".,;:!?)]}'\""
+_ADDRESS = re.compile(r"\S+@\S+|(?i:https?://|www\.)\S+")
 
 
 class Strength(IntEnum):
@@ -204,15 +208,34 @@ def _closing_tag(text: str, name: str, start: int, limit: int) -> int | None:
 
 def _make(text: str, start: int, end: int, strength: Strength, cue: str, cues: _Cues) -> Span:
     body = text[start:end]
+    # an address's words are no verbs ("drop@collect.example" asks no delete)
+    plain = _ADDRESS.sub(" ", body)
     return Span(
-        start, end, strength, cue, _asks(body, cues), content_words(body), identifiers(body)
+        start, end, strength, cue, _asks(plain, cues), content_words(body), identifiers(body)
     )
 
 
 @lru_cache(maxsize=8192)
 def instruction_spans(text: str) -> tuple[Span, ...]:
-    """The instruction spans of ``text`` (untrusted content), in order, not overlapping."""
-    text = text[:MAX_TEXT]
+    """The instruction spans of ``text`` (untrusted content), in order, not overlapping. A long
+    text is read window by window (overlapping, so a span across a border is seen whole): an
+    injection after pages of filler is found like one at the top."""
+    if len(text) <= MAX_TEXT:
+        return _spans(text)
+    out: list[Span] = []
+    end = min(len(text), MAX_SCAN)
+    pos = 0
+    while pos < end:
+        for sp in _spans(text[pos : pos + MAX_TEXT]):
+            shifted = replace(sp, start=sp.start + pos, end=sp.end + pos)
+            if not any(o.start < shifted.end and shifted.start < o.end for o in out):
+                out.append(shifted)
+        pos += MAX_TEXT - _WINDOW_OVERLAP
+    out.sort(key=lambda sp: sp.start)
+    return tuple(out)
+
+
+def _spans(text: str) -> tuple[Span, ...]:
     if len(text) < 8:
         return ()
     cues = _cues()

@@ -53,6 +53,11 @@ class _Patterns:
         self.noun_marker = re.compile(
             rf"(?:{whole_words(lex.noun_markers) or '(?!)'})\s+$", re.IGNORECASE
         )
+        self.light_verb = re.compile(
+            rf"(?:{whole_words(lex.light_verbs) or '(?!)'})\s+"
+            rf"(?:{whole_words(lex.noun_markers) or '(?!)'})\s+$",
+            re.IGNORECASE,
+        )
         self.answer = re.compile(whole_words(lex.answer_phrases) or r"(?!)")
         self.ui_noun = re.compile(rf"{_INFLECTIONS}\s+(?:{alternation(lex.ui_nouns)})\b")
         currencies = alternation(lex.currencies)
@@ -180,8 +185,12 @@ def answers_user(request: str, verb: str, pos: int) -> bool:
 
 
 def used_as_noun(request: str, pos: int) -> bool:
-    """ "in my trash", "the order I placed": an article or a possessive makes the word a noun."""
-    return _patterns().noun_marker.search(request[max(0, pos - 12) : pos]) is not None
+    """ "in my trash", "the order I placed": an article or a possessive makes the word a noun
+    -- unless a light verb stands before it ("make a payment", "fais un virement")."""
+    p = _patterns()
+    if p.noun_marker.search(request[max(0, pos - 12) : pos]) is None:
+        return False
+    return p.light_verb.search(request[max(0, pos - 30) : pos]) is None
 
 
 def asked_about(request: str, pos: int) -> bool:
