@@ -13,7 +13,7 @@ from host_pep.adapters.results import structured
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
 from host_pep.policy.compiled import CompiledPolicy, tokens
-from host_pep.policy.openworld import classify_tool
+from host_pep.policy.openworld import addresses_people, classify_tool, role_for_field
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, ObservedValue, Operation
 from host_pep.values.records import labelled_values
 
@@ -89,6 +89,27 @@ def leaf_name(path: str) -> str:
     return last.split("[", 1)[0] or path
 
 
+def _nested_role(
+    path: str, app: str | None, op: Operation, policy: CompiledPolicy
+) -> FieldRole | None:
+    """The role a nested field names for itself: a link or an amount anywhere ("config.url",
+    "totals.amount"); a person's address only where the action addresses
+    people -- under a list of them ("signers[0].email_address") or in a share or a grant
+    ("requestBody.emailAddress"). Data carried inside a body ("json.customers[0].email",
+    "fields.card" of a form) stays content, which rule 1 judges."""
+    inner = role_for_field(leaf_name(path), app, op, policy)
+    if inner in _NESTED_KEYS:
+        return inner
+    if inner is FieldRole.RECIPIENT:
+        parent = path.rsplit(".", 1)[0].rsplit(".", 1)[-1].split("[", 1)[0]
+        if op in (Operation.SHARE_UPLOAD, Operation.SECURITY_CHANGE) or addresses_people(parent):
+            return inner
+    return None
+
+
+_NESTED_KEYS = frozenset({FieldRole.URL, FieldRole.AMOUNT})
+
+
 class ToolAdapter:
     channels: frozenset[Channel] = frozenset({Channel.TOOL, Channel.LLM})
 
@@ -120,6 +141,8 @@ class ToolAdapter:
         for path in text:
             top = path.split(".", 1)[0].split("[", 1)[0]
             role = spec.fields.get(top) or spec.fields.get(leaf_name(path))
+            if path != top and role in (None, FieldRole.CONTENT, FieldRole.OTHER):
+                role = _nested_role(path, spec.app, spec.operation, self.policy) or role
             fields[path] = role if role is not None else FieldRole.CONTENT
         operation = self._refine(spec.operation, text)
         semantics = ActionSemantics(

@@ -592,12 +592,30 @@ def _selects_many(payload: Mapping[str, Any]) -> bool:
     return not any(k == "id" or k.endswith(("_id", "id", "_ids", "ids", "_key")) for k in keys)
 
 
+def addresses_people(name: str) -> bool:
+    """A field holding the people an action addresses ("signers", "attendees", "to")."""
+    lowered = name.lower()
+    return (
+        lowered in _PARTICIPANTS
+        or lowered in _ADDRESSED
+        or not _PARTICIPANTS.isdisjoint(tokens(name))
+    )
+
+
+# lists of people a request is sent to, beside the participants of an event or a share
+_ADDRESSED = frozenset(
+    {"to", "cc", "bcc", "recipients", "signers", "signer", "approvers", "reviewers", "assignees",
+     "grantees", "grantee", "members", "collaborators", "invitees", "participants"}
+)  # fmt: skip
+
+
 def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPolicy) -> FieldRole:
     """Role of an argument from its name (``recipient_phone`` -> recipient, ``notes`` -> content)."""
-    lowered = name.lower().rsplit(".", 1)[-1]
+    leaf = name.rsplit(".", 1)[-1].split("[", 1)[0]
+    lowered = leaf.lower()
     role = policy.field_role.get(lowered)
     if role is None:
-        toks = tokens(lowered)
+        toks = tokens(leaf)  # "emailAddress" -> email, address (case before lowering)
         for tok in reversed(toks):
             role = policy.field_role.get(tok)
             if role is not None:
