@@ -22,12 +22,38 @@ _JSON_START = ("{", "[")
 
 def structured(result: Any) -> Any:
     """``result`` with JSON or YAML text replaced by what it encodes (recursively, one level
-    of strings inside lists/dicts too: a list of YAML-dumped records)."""
+    of strings inside lists/dicts too: a list of YAML-dumped records), and lists of name/value
+    pairs read as the record they spell (``headers: [{name: From, value: …}]`` -> ``From: …``)."""
     if isinstance(result, str):
-        return _parse(result)
+        return _pairs(_parse(result))
     if isinstance(result, list):
-        return [_parse(v) if isinstance(v, str) else v for v in result]
-    return result
+        return _pairs([_parse(v) if isinstance(v, str) else v for v in result])
+    return _pairs(result)
+
+
+_PAIR_KEYS = ({"name", "value"}, {"key", "value"}, {"field", "value"})
+
+
+def _pairs(value: Any, depth: int = 0) -> Any:
+    """Email headers, custom fields and properties as many APIs return them: a list of
+    ``{name, value}`` objects is the mapping it spells, so that a "From" header is a sender
+    field like any other."""
+    if depth > 32:
+        return value
+    if isinstance(value, dict):
+        return {k: _pairs(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        if value and all(
+            isinstance(v, dict) and {str(k).lower() for k in v} in _PAIR_KEYS for v in value
+        ):
+            out: dict[str, Any] = {}
+            for v in value:
+                keys = {str(k).lower(): k for k in v}
+                label = v[keys.get("name") or keys.get("key") or keys["field"]]
+                out.setdefault(str(label), v[keys["value"]])
+            return out
+        return [_pairs(v, depth + 1) for v in value]
+    return value
 
 
 def _parse(text: str) -> Any:

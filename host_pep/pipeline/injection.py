@@ -459,7 +459,9 @@ def _names_this_tool(ctx: DecisionContext) -> Outcome | None:
     names = {target, target.rsplit(".", 1)[-1], target.rsplit("/", 1)[-1]}
     candidates = [ins for n in names for ins in state.instructions.naming(n)]
     # a PascalCase name in running text is one word of the span ("run PeopleHubUpdateSalary")
-    candidates += state.instructions.sharing_words({stem(n.lower()) for n in names})
+    candidates += state.instructions.sharing_words(
+        {stem(n.lower()) for n in names if len(tokens(n)) >= 2}  # a name, not a bare verb
+    )
     if not candidates:
         return None
     said = {stem(t) for t in tokens(target)} - stopwords()

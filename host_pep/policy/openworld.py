@@ -128,9 +128,11 @@ _OUTBOUND_OPS = frozenset({Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD, Oper
 
 
 def _first_verb(toks: Iterable[str], policy: CompiledPolicy) -> Operation | None:
-    for tok in toks:
+    words = list(toks)
+    compound = _compound_tokens(words)  # "a bike share's stations": no act of sharing
+    for tok in words:
         op = policy.verb_op.get(tok)
-        if op is not None:
+        if op is not None and tok not in compound:
             return op
     return None
 
@@ -179,6 +181,13 @@ def classify_operation(
         elif FieldRole.RECIPIENT in arg_roles and FieldRole.CONTENT in arg_roles:
             op = Operation.EXTERNAL_SEND
         elif set(method) & lex.read_nouns and not set(toks) & (_MONEY | _SHARING):
+            op = Operation.READ
+        elif (
+            args
+            and set(a.lower() for a in args) <= _LOOKUP_ARGS | {"limit", "page"}
+            and not (set(toks) & (_MONEY | _SHARING))
+        ):
+            # "linear.issue {id}": a thing named, selected by its id: it is shown, not changed
             op = Operation.READ
     if op is None:
         # annotations decide only what the name and arguments leave open

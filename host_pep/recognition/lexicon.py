@@ -201,6 +201,9 @@ class Language(_Strict):
     noun_markers: list[str] = Field(default_factory=list)
     """Articles and possessives: a verb right after one is a noun ("in my trash", "the order
     I placed"), not a request for the act."""
+    noun_phrases: list[str] = Field(default_factory=list)
+    """Nouns whose first word is also a verb ("text message", "email address", "order
+    number"): inside one, the word asks for nothing."""
     light_verbs: list[str] = Field(default_factory=list)
     """Verbs whose object names the act ("make a payment", "fais un virement"): after one and
     an article, an operation noun still asks for its act."""
@@ -306,6 +309,7 @@ class Lexicon:
         self.question_words = _words([lang.question_words for lang in langs])
         self.noun_markers = _words([lang.noun_markers for lang in langs])
         self.light_verbs = _words([lang.light_verbs for lang in langs])
+        self.noun_phrases = _words([lang.noun_phrases for lang in langs])
         self.local_destinations = tuple(p for lang in langs for p in lang.local_destinations)
         self.file_extensions = _words([lang.file_extensions for lang in langs])
         self.stopwords = frozenset(_words([lang.stopwords for lang in langs]))

@@ -53,6 +53,7 @@ class _Patterns:
         self.noun_marker = re.compile(
             rf"(?:{whole_words(lex.noun_markers) or '(?!)'})\s+$", re.IGNORECASE
         )
+        self.noun_phrase = re.compile(whole_words(lex.noun_phrases) or r"(?!)", re.IGNORECASE)
         self.light_verb = re.compile(
             rf"(?:{whole_words(lex.light_verbs) or '(?!)'})\s+"
             rf"(?:{whole_words(lex.noun_markers) or '(?!)'})\s+$",
@@ -188,6 +189,8 @@ def used_as_noun(request: str, pos: int) -> bool:
     """ "in my trash", "the order I placed": an article or a possessive makes the word a noun
     -- unless a light verb stands before it ("make a payment", "fais un virement")."""
     p = _patterns()
+    if any(m.start() <= pos < m.end() for m in p.noun_phrase.finditer(request)):
+        return True  # "text messages", "email address": the word is part of a noun
     if p.noun_marker.search(request[max(0, pos - 12) : pos]) is None:
         return False
     return p.light_verb.search(request[max(0, pos - 30) : pos]) is None

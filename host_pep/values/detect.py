@@ -82,6 +82,8 @@ def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Dete
     if ctx.password or hint in ("credential", "password") or is_credential_field(ctx.field):
         if _SETTING.fullmatch(text.strip().lower()) and _parameter_of_secret(ctx.field):
             return []  # a switch or a short number beside a secret ({"length": 24}) is not one
+        if _PIN_FIELD.search(ctx.field) and not any(c.isdigit() for c in text):
+            return []  # a PIN is digits: {"pin": "self-select"} names a mode, not a secret
         return [_secret(text)]
 
     folded = fold(text)
@@ -117,6 +119,7 @@ def _parameter_of_secret(field: str) -> bool:
     return leaf != field and not is_credential_field(leaf)
 
 
+_PIN_FIELD = re.compile(r"(?i)(?:^|[^a-z])(?:pin|pincode|pin_code|passcode)$")
 _CODE_LIKE = re.compile(r"\s*(\d{4,8})\s*")
 
 

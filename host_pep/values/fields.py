@@ -32,7 +32,10 @@ PHONE_TOKENS = frozenset(
 # "code" in these fields is not a one-time code.
 NOT_OTP_TOKENS = frozenset(
     {"zip", "postal", "post", "postcode", "country", "area", "promo", "coupon", "discount", "qr",
-     "bar", "barcode", "source", "error", "status", "order", "product", "invite", "referral", "lang"}
+     "bar", "barcode", "source", "error", "status", "order", "product", "invite", "referral", "lang",
+     # (not "bank" or "account": they name apps in resource ids, "com.bank:id/et_sms_code")
+     "customer", "reference", "tracking", "booking", "policy", "tax", "vat", "iban", "branch",
+     "swift", "sort", "region", "currency", "airport", "station"}
 )  # fmt: skip
 
 
