@@ -532,8 +532,8 @@ def _asked_by_authority(ctx: DecisionContext) -> Outcome | None:
     # common (checked by _carried_out)
     if state is None or family not in _AUTHORITY_FAMILIES or not len(state.instructions):
         return None
-    if not _unasked(ctx):
-        return None
+    if any(_family(op) == family for op in ctx.intent().asks):
+        return None  # the user asked for this kind of act: its arguments decide (checks 1, 2)
     for ins in state.instructions.asking(_FAMILY_OPS.get(family, ())):
         if not ins.strong:
             continue
