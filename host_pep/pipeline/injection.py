@@ -22,6 +22,7 @@ Only enforcement-side observations count; what an agent claims about provenance 
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from host_pep.extract import Found, key_arguments
@@ -203,6 +204,9 @@ def _from_instruction(ctx: DecisionContext, obs: Observation) -> bool:
     return not asks_for_this(ctx) and not ctx.intent().delegates
 
 
+_FILE_LIKE = re.compile(r"^(?:~?/|\.{1,2}/|\.)[\w.\-/]{2,200}$|^[\w\-]+\.[A-Za-z0-9]{1,5}$")
+
+
 @lru_cache(maxsize=16384)
 def _running_text(text: str) -> bool:
     return len(text.split()) > 3
@@ -217,6 +221,9 @@ def _named_ids(text: str, content: bool) -> tuple[Found, ...]:
     whole = text.strip().lower().lstrip("@#")
     if 3 <= len(whole) <= 64 and len(whole.split()) <= 3:
         named.add(whole)  # a handle, a channel, a name given whole ("ops-audit")
+    if len(text) <= 200 and len(text.split()) <= 8:
+        # the files of a short command line ("cat .env", "scp ~/.ssh/id_rsa …")
+        named.update(t.lower() for t in text.split() if _FILE_LIKE.match(t))
     lowered = text.lower()
     out = []
     for ident in sorted(named):

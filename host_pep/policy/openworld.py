@@ -194,6 +194,8 @@ def classify_operation(
         op = _annotated(annotations)
     if op is None:
         return Operation.UNKNOWN
+    if op is not Operation.READ and _opaque_payload(payload):
+        return Operation.UNKNOWN  # rule 9: an effect carried in an encoded blob is not known
     object_toks = _object_tokens(toks, method)
     tokset = set(object_toks) | {
         "_".join(object_toks[i : i + 2]) for i in range(len(object_toks) - 1)
@@ -506,6 +508,8 @@ def _refined(
         return Operation.BULK_CHANGE  # can touch many records: high-impact like a delete
     if op is Operation.DELETE and (tokset & lex.bulk_words or _selects_many(payload)):
         return Operation.DELETE
+    if op is Operation.EXTERNAL_SEND and _to_everyone(payload, arg_roles, args, policy):
+        return Operation.BULK_CHANGE  # {"recipients": "all_contacts"}: a broadcast, not a message
     if op is Operation.EXTERNAL_SEND and tokset & _FILES:
         return Operation.SHARE_UPLOAD
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and tokset & _PASTES:
@@ -589,6 +593,37 @@ def _removal_flag(payload: Mapping[str, Any]) -> bool:
         for k, v in payload.items()
         if str(k).lower() in lexicon().removal_flags
     )
+
+
+def _to_everyone(
+    payload: Mapping[str, Any], roles: set[FieldRole], args: list[str], policy: CompiledPolicy
+) -> bool:
+    """A send addressed to a whole set of people ("all_contacts", "everyone", "*")."""
+    lex = lexicon()
+    for key, value in payload.items():
+        if not isinstance(value, str):
+            continue
+        role = role_for_field(str(key), None, Operation.EXTERNAL_SEND, policy)
+        if role is not FieldRole.RECIPIENT:
+            continue
+        words = set(tokens(value)) | {value.strip().lower()}
+        if value.strip() == "*" or not words.isdisjoint(lex.bulk_words | _EVERYONE):
+            return True
+    return False
+
+
+_EVERYONE = frozenset({"everyone", "everybody", "all_contacts", "allcontacts", "contacts"})
+# base64 that shows it (padding or its "+" and "/", or longer than any id), or long hex: an
+# account SID or a UUID without dashes is an id, not a blob
+_OPAQUE_BLOB = re.compile(
+    r"^(?:(?=[A-Za-z0-9+/]*[+/])[A-Za-z0-9+/]{24,}={0,2}|[A-Za-z0-9+/]{20,}={1,2}|"
+    r"[A-Za-z0-9+/]{96,}|[0-9a-fA-F]{96,})$"
+)
+
+
+def _opaque_payload(payload: Mapping[str, Any]) -> bool:
+    """An argument that is an encoded blob (base64, hex): what the call does is in it, unread."""
+    return any(isinstance(v, str) and _OPAQUE_BLOB.match(v.strip()) for v in payload.values())
 
 
 def _selects_many(payload: Mapping[str, Any]) -> bool:
@@ -706,7 +741,12 @@ def classify_tool(
     )
     toks = tokens(name)
     app = policy.app_for_name(name)
-    if op is Operation.UNKNOWN and app is not None and app != "package":
+    if (
+        op is Operation.UNKNOWN
+        and app is not None
+        and app != "package"
+        and not (_opaque_payload(payload or {}))
+    ):
         # a known app addressed without a verb (e.g. a package name as the tool): with
         # arguments it writes there, without it (or with only what selects) it only shows;
         # settings writes are settings changes

@@ -105,7 +105,12 @@ def shell_operation(line: str) -> Operation | CloudCall | None:
             continue
         if program in lex.api_programs or pair in lex.api_programs:
             op = _api_call(words, op)
-        if not lex.bypass_flags.isdisjoint(w.lower().split("=", 1)[0] for w in words[1:]):
+        given = {w.lower().split("=", 1)[0] for w in words[1:] if w.startswith("-")}
+        if (pair in lex.overwrite_commands or program in lex.overwrite_commands) and not (
+            given.isdisjoint(lex.force_flags)
+        ):
+            op = Operation.DELETE  # "git push --force": what was there is gone
+        if not lex.bypass_flags.isdisjoint(given):
             op = Operation.SECURITY_CHANGE  # "gh pr merge --admin": past a protection
         if program == "find" and "-delete" in words:
             op = Operation.DELETE

@@ -175,6 +175,10 @@ class Commands(_Strict):
     bypass_flags: list[str] = Field(default_factory=list)
     """Flags by which a command overrides a protection (``gh pr merge --admin``,
     ``git commit --no-verify``): the command is a security change."""
+    overwrite_commands: list[str] = Field(default_factory=list)
+    """Commands that may overwrite what is at their destination (``git push``)."""
+    force_flags: list[str] = Field(default_factory=list)
+    """Flags by which such a command overwrites (``--force``, ``--delete``): then a delete."""
     api_programs: list[str] = Field(default_factory=list)
     """HTTP clients and API subcommands (``curl``, ``gh api``) whose method flag (``-X DELETE``)
     says what the call does."""
@@ -396,6 +400,8 @@ class Lexicon:
         self.script_sends = _words([c.script_sends for c in cmds])
         self.bypass_flags = frozenset(_words([c.bypass_flags for c in cmds]))
         self.api_programs = frozenset(_words([c.api_programs for c in cmds]))
+        self.overwrite_commands = frozenset(_words([c.overwrite_commands for c in cmds]))
+        self.force_flags = frozenset(_words([c.force_flags for c in cmds]))
         self.untrusted_words = frozenset(_words([t.untrusted for t in naming]))
 
 

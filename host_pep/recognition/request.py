@@ -53,6 +53,7 @@ class _Patterns:
         self.noun_marker = re.compile(
             rf"(?:{whole_words(lex.noun_markers) or '(?!)'})\s+$", re.IGNORECASE
         )
+        self.plural_noun = re.compile(r"[^\W\d_]+[^\W\d_s]s(?![^\W\d_])")
         self.noun_phrase = re.compile(whole_words(lex.noun_phrases) or r"(?!)", re.IGNORECASE)
         self.light_verb = re.compile(
             rf"(?:{whole_words(lex.light_verbs) or '(?!)'})\s+"
@@ -191,6 +192,12 @@ def used_as_noun(request: str, pos: int) -> bool:
     p = _patterns()
     if any(m.start() <= pos < m.end() for m in p.noun_phrase.finditer(request)):
         return True  # "text messages", "email address": the word is part of a noun
+    m = p.plural_noun.match(request, pos)
+    if m is not None:
+        word = m.group(0).lower()
+        nouns = lexicon().object_words
+        if word in nouns or word[:-1] in nouns or (word.endswith("es") and word[:-2] in nouns):
+            return True  # "messages", "emails", "orders": a request's verb is not in -s form
     if p.noun_marker.search(request[max(0, pos - 12) : pos]) is None:
         return False
     return p.light_verb.search(request[max(0, pos - 30) : pos]) is None
