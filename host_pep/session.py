@@ -149,6 +149,10 @@ class SessionState:
                     and old.trusted == obs.trusted
                     and old.field == obs.field
                     and old.free_text == obs.free_text
+                    # the same value inside an instruction span is news: it taints the value
+                    and old.instructive == obs.instructive
+                    and old.imperative == obs.imperative
+                    and old.designated == obs.designated
                 ):
                     return
             bucket.append(obs)

@@ -146,7 +146,13 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
             bad = [o for o in bad if o.source_app != app or o.instructive]
         if not bad:
             continue
-        delegated = next((o for o in bad if _delegated(ctx, o)), None)
+        # a value a span addressed to the assistant named is never delegated, even where the
+        # same source also shows it as data
+        delegated = (
+            None
+            if any(o.instructive for o in bad)
+            else next((o for o in bad if _delegated(ctx, o)), None)
+        )
         if delegated is not None:
             ctx.evidence.append(
                 evidence_of(hit, delegated, "delegated: data in a source the request names")
