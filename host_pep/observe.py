@@ -17,6 +17,7 @@ from host_pep.extract import Found, international_numbers, key_arguments, sensit
 from host_pep.observations import Instruction, Observation
 from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy, is_package_name, tokens
+from host_pep.recognition.cues import names_a_record, speaks_of_codes, strong_code_cue
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.instructions import Span, Strength, instruction_spans
 from host_pep.recognition.lexicon import lexicon
@@ -134,27 +135,7 @@ def _source(source: str, policy: CompiledPolicy) -> tuple[str | None, str | None
     return app, (lowered or None)
 
 
-_CODE_CUES = re.compile(
-    r"(?i)\b(?:code|otp|passcode|pin|password|verif\w*|confirm\w*|authori[sz]\w*|authenticat\w*|"
-    r"log ?in|sign ?in|one[- ]time|do not share|don't share|never share|expires?|"
-    r"c[óo]digo|codice|best[äa]tigung\w*|sicherheitscode|kod|код)\b|"
-    r"验证|校验|动态码|确认码|驗證|认证|認証|確認コード|인증"
-)
-# A short (4-5 digit) number is a code only beside an unmistakable cue: "confirm" or
-# "expires" alone also appear around order numbers, times and amounts.
-_STRONG_CUES = re.compile(
-    r"(?i)\b(?:code|otp|passcode|pin|verif\w*|one[- ]time|log ?in|sign ?in|authenticat\w*|"
-    r"c[óo]digo|codice|best[äa]tigung\w*|sicherheitscode)\b|"
-    r"验证|校验|动态码|确认码|驗證|认证|認証|인증"
-)
 _STANDALONE_CODE = re.compile(r"(?<![\d.,:/#$€£¥\w-])\d{4,8}(?![\d]|[.,:/]\d|\w)")
-# Words that name a number as something else ("order 4821", "room 4821", "flight 4821").
-_NAMED_AS = re.compile(
-    r"(?i)(?:order|booking|tracking|invoice|receipt|ref(?:erence)?|ticket|room|flight|"
-    r"reservation|serial|sku|item|product|case|claim|policy|member|customer|account|"
-    r"transaction|txn|parcel|package|shipment|zip|postal|postcode|apt|suite|unit|floor|gate|"
-    r"seat|table|bus|train|route|no\.?|number|#)\s*[#:]?\s*$"
-)
 _SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？\n]?")
 
 
@@ -163,14 +144,14 @@ def _message_codes(text: str, found: tuple[Found, ...]) -> tuple[Found, ...]:
     payment", "Enter 5521 to sign in"): a standalone 4-8 digit number in a message that speaks
     of codes or confirming (4-5 digits: in a sentence with an unmistakable code cue), unless a
     word before it names it as something else. Matched later only by provenance, whole."""
-    if _CODE_CUES.search(text) is None:
+    if not speaks_of_codes(text):
         return ()
     taken = [(f.start, f.end) for f in found]
     out = []
     for m in _STANDALONE_CODE.finditer(text):
         if any(a < m.end() and m.start() < b for a, b in taken):
             continue
-        if _NAMED_AS.search(text, max(0, m.start() - 24), m.start()) is not None:
+        if names_a_record(text[max(0, m.start() - 24) : m.start()]):
             continue
         if len(m.group(0)) < 6 and not _strong_cue_near(text, m.start(), m.end()):
             continue
@@ -192,8 +173,8 @@ def _strong_cue_near(text: str, start: int, end: int) -> bool:
     """An unmistakable code cue in the sentence that holds text[start:end]."""
     for sentence in _SENTENCE.finditer(text):
         if sentence.start() <= start and end <= sentence.end():
-            return _STRONG_CUES.search(sentence.group(0)) is not None
-    return _STRONG_CUES.search(text) is not None
+            return strong_code_cue(sentence.group(0))
+    return strong_code_cue(text)
 
 
 _STREET_DIGIT = re.compile(r"\d")

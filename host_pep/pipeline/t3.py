@@ -11,12 +11,12 @@ unsure the action escalates to T4.
 
 from __future__ import annotations
 
-import re
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 from host_pep.pipeline.context import OUTBOUND_OPS, DecisionContext, Outcome, ValueHit, evidence_of
 from host_pep.pipeline.t2 import is_sink_write
+from host_pep.recognition.cues import names_an_identifier
 from host_pep.semantics import FieldRole
 from host_pep.verdict import Decision, Stage
 
@@ -36,16 +36,6 @@ class SemanticBackend(Protocol):
         ...
 
 
-_IDENTIFIER_CUES = re.compile(
-    r"(?i)(?:order|booking|tracking|invoice|receipt|ref(?:erence)?|confirmation|ticket|room|"
-    r"flight|reservation|serial|sku|item|product|part|model|case|claim|policy|member(?:ship)?|"
-    r"customer\s*id|account\s*id|transaction|txn|parcel|package|shipment|isbn|asin|employee|student|"
-    r"zip|postal|postcode|area|coupon|promo|discount|voucher|door|gate|locker|parking|seat|table|class|"
-    r"course|version|build|chapter|page|lot|batch|unit|apt|suite|floor|platform|bus|train|route)"
-    r"\s*(?:#|no\.?|nr\.?|number|id|code|:)?\s*[#:]?\s*$|#\s*$"
-    # a conference's id ("Zoom meeting ID 845 221 3990") is not a phone number
-    r"|(?:meeting|conference|webinar|zoom|teams|dial-?in)\s*(?:id|code|number|no\.?|pin)\s*[#:]?\s*$"
-)
 _LOCATION_FIELDS = frozenset({"location", "eventlocation", "place", "venue", "where", "address"})
 _ALWAYS = frozenset({"card", "iban", "credential"})
 
@@ -64,7 +54,7 @@ class DeterministicBackend:
         if kind == "address" and not outbound:
             return Assessment.BENIGN  # with no provenance, an address in a calendar is a place
         before = text[max(0, hit.found.start - 32) : hit.found.start]
-        if _IDENTIFIER_CUES.search(before):
+        if names_an_identifier(before):
             return Assessment.BENIGN
         if kind == "otp":
             return Assessment.SENSITIVE  # a code is a secret unless it is named as something else

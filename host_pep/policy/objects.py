@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 
 from host_pep.policy.compiled import CompiledPolicy, tokens
+from host_pep.recognition.request import negated_before
 from host_pep.semantics import Operation
 
 # Argument names that *name* the object acted on (a person, an app), not describe it: a
@@ -112,12 +113,6 @@ def _mentions(request: str, name: str) -> bool:
     return re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", request) is not None
 
 
-# "… but not all of them", "nicht alle", "不要全部": a negated "all" asks for no bulk action
-_NEGATED_BEFORE = re.compile(
-    r"(?:\b(?:not|don'?t|never|nicht|pas|non|no|não|nao|nunca|mai)\s+(?:\w+\s+)?|不要|别|不)$"
-)
-
-
 def asks_for_all(request: str, all_words: tuple[str, ...]) -> bool:
     for word in all_words:
         pattern = (
@@ -126,7 +121,9 @@ def asks_for_all(request: str, all_words: tuple[str, ...]) -> bool:
             else rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])"
         )
         for m in re.finditer(pattern, request):
-            if not _NEGATED_BEFORE.search(request[: m.start()]):
+            # "… but not all of them", "nicht alle", "不要全部": a negated "all" asks for no
+            # bulk action
+            if not negated_before(request[: m.start()]):
                 return True
     return False
 

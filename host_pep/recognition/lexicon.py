@@ -184,6 +184,22 @@ class Commands(_Strict):
     says what the call does."""
 
 
+class Cues(_Strict):
+    """Words that say what a number beside them is."""
+
+    code: list[str] = Field(default_factory=list)
+    """Words by which a message speaks of a one-time code or a confirmation ("code", "verify*",
+    "log in", "验证"): a 6-8 digit number in it is a code."""
+    strong_code: list[str] = Field(default_factory=list)
+    """The unmistakable ones: a 4-5 digit number is a code only in a sentence with one."""
+    record_number: list[str] = Field(default_factory=list)
+    """Words that name a number right after them as a record's ("order", "room", "flight",
+    "invoice"): such a number is an identifier, not a code or a secret."""
+    identifier_number: list[str] = Field(default_factory=list)
+    """Words that make the number after them a reference for T3's identifier test, beside the
+    record words ("confirmation"): not for telling codes, where "confirmation" speaks of one."""
+
+
 class Language(_Strict):
     code: str
     name: str
@@ -243,6 +259,7 @@ class Language(_Strict):
     a paraphrase no word list covers is compared with them."""
     tool_naming: ToolNaming = Field(default_factory=ToolNaming)
     commands: Commands = Field(default_factory=Commands)
+    cues: Cues = Field(default_factory=Cues)
 
     @field_validator("code")
     @classmethod
@@ -398,6 +415,11 @@ class Lexicon:
         self.clouds = frozenset(_words([c.clouds for c in cmds]))
         self.send_flags = frozenset(_words([c.send_flags for c in cmds]))
         self.script_sends = _words([c.script_sends for c in cmds])
+        cues = [lang.cues for lang in langs]
+        self.code_cues = _words([c.code for c in cues])
+        self.strong_code_cues = _words([c.strong_code for c in cues])
+        self.record_number_cues = _words([c.record_number for c in cues])
+        self.identifier_number_cues = _words([c.identifier_number for c in cues])
         self.bypass_flags = frozenset(_words([c.bypass_flags for c in cmds]))
         self.api_programs = frozenset(_words([c.api_programs for c in cmds]))
         self.overwrite_commands = frozenset(_words([c.overwrite_commands for c in cmds]))
