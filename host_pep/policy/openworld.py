@@ -606,8 +606,11 @@ def _to_everyone(
         role = role_for_field(str(key), None, Operation.EXTERNAL_SEND, policy)
         if role is not FieldRole.RECIPIENT:
             continue
-        words = set(tokens(value)) | {value.strip().lower()}
-        if value.strip() == "*" or not words.isdisjoint(lex.bulk_words | _EVERYONE):
+        stripped = value.strip()
+        if stripped[:1] in "#@" or "@" in stripped:
+            continue  # a channel or an address names one place ("#all", "all@team.example")
+        words = set(tokens(value)) | {stripped.lower()}
+        if stripped == "*" or not words.isdisjoint(lex.bulk_words | _EVERYONE):
             return True
     return False
 
