@@ -26,6 +26,7 @@ from host_pep.recognition.commands import (
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.words import name_verb
 from host_pep.semantics import FieldRole, Operation
+from host_pep.values.fields import NOT_OTP_TOKENS
 
 _MONEY = frozenset(
     {
@@ -667,6 +668,8 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
             role = policy.field_role.get(tok)
             if role is not None:
                 break
+        if role is FieldRole.CREDENTIAL and not NOT_OTP_TOKENS.isdisjoint(toks):
+            role = FieldRole.IDENTIFIER  # "customer_code", "postal_code": a code that names
     if role is None:
         return FieldRole.CONTENT
     if op is Operation.UNKNOWN:
