@@ -227,7 +227,12 @@ def function_words() -> set[str]:
 
 # Reviewed and *not* acceptable, kept listed so that the test guards every other function word:
 # 'stop' (a delete verb) inside the negation phrase 'stop me from' (see the xfail below).
-KNOWN_FUNCTION_WORD_COLLISIONS = {"stop me from": frozenset({Operation.DELETE})}
+# Reviewed and acceptable: 'empty' is an 'all' word that is also a delete verb -- "empty the
+# trash" asks for a delete and names all of what it holds, both by one word.
+KNOWN_FUNCTION_WORD_COLLISIONS = {
+    "stop me from": frozenset({Operation.DELETE}),
+    "empty": frozenset({Operation.DELETE}),
+}
 
 
 def test_no_function_word_of_any_language_asks_for_a_high_impact_operation() -> None:
