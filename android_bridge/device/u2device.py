@@ -30,7 +30,7 @@ class MediatedU2Device(uiautomator2.Device):  # type: ignore[misc]
         # Stock start_uiautomator forgets a server stream that already ended (the device
         # restarted) without closing its adb connection, leaving the socket to the garbage
         # collector; close it first.
-        process: Any = self._process
+        process: Any = getattr(self, "_process", None)  # uiautomator2 ships no types
         if process is not None and process.pool() is not None:
             self._process = None
             process.kill()

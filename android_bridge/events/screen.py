@@ -417,7 +417,8 @@ def _extract_lxml(xml: str) -> ParsedScreen:
     except (etree.XMLSyntaxError, ValueError) as exc:
         raise ScreenParseError(f"the screen dump is not well-formed XML ({exc})") from exc
     if root.tag != "hierarchy":
-        raise ScreenParseError(f"the screen dump's root is <{root.tag}>, not <hierarchy>")
+        tag = root.tag if isinstance(root.tag, str) else repr(root.tag)
+        raise ScreenParseError(f"the screen dump's root is <{tag}>, not <hierarchy>")
     try:
         rotation = int(root.get("rotation", "0"))
     except ValueError:

@@ -266,6 +266,7 @@ class Gateway:
 
 def result_json(result: Any) -> dict[str, Any]:
     """An MCP CallToolResult as plain JSON (camelCase, as on the wire)."""
+    data: dict[str, Any]
     if hasattr(result, "model_dump"):
         data = result.model_dump(mode="json", by_alias=True, exclude_none=True)
     elif isinstance(result, dict):

@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import Any, TextIO
 
 from android_bridge.gateway.config import UpstreamSpec, resolved_env, resolved_headers
 
@@ -81,7 +81,7 @@ class UpstreamClient:
             self._task = None
         self.connected = False
 
-    def _errlog(self) -> IO[str]:
+    def _errlog(self) -> TextIO:
         if self._errlog_path is not None:
             self._errlog_path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             fd = os.open(self._errlog_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
@@ -92,7 +92,7 @@ class UpstreamClient:
         except (AttributeError, OSError, ValueError):
             return open(os.devnull, "w", encoding="utf-8")
 
-    def _transport(self, stack: contextlib.AsyncExitStack, errlog: IO[str]) -> Any:
+    def _transport(self, stack: contextlib.AsyncExitStack, errlog: TextIO) -> Any:
         if self.spec.command is not None:
             from mcp import StdioServerParameters
             from mcp.client.stdio import stdio_client

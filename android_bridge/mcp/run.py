@@ -115,16 +115,16 @@ async def open_agent_bridge(args: argparse.Namespace, cfg: Any) -> AsyncIterator
     from android_bridge.daemon import open_core
 
     async with open_core(cfg) as core:
-        operator = LocalBridge(core.service)
+        local = LocalBridge(core.service)
         agent = args.agent or DEFAULT_AGENT
         session, token = await ensure_agent(
-            operator,
+            local,
             agent=agent,
             session=args.session,
             serial=args.serial,
             user_request=args.user_request,
         )
-        yield AgentBridge(operator.as_agent(token), session, agent, token, None)
+        yield AgentBridge(local.as_agent(token), session, agent, token, None)
 
 
 def write_client_token(path: Path, token: str) -> Path:

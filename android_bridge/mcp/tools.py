@@ -318,11 +318,11 @@ def _gui_payload(tool: str, args: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     if tool == "gui_double_tap":
         return "tap", {**_target(tool, args), "gesture": "double_tap"}
     if tool == "gui_type":
-        payload: dict[str, Any] = {"text": args["text"]}
+        typed: dict[str, Any] = {"text": args["text"]}
         sel = _selector(args, with_text=False)
         if sel:
-            payload["selector"] = sel
-        return "text_input", payload
+            typed["selector"] = sel
+        return "text_input", typed
     if tool == "gui_key":
         return "key", {"key": args["key"]}
     if tool == "gui_swipe":
