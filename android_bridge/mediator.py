@@ -10,7 +10,9 @@
 2. asks the PEP (which completes the event through the channel adapters and records what the
    screen shows as observations of the acting session);
 3. commits only on allow or rewrite — a rewrite commits the rewritten payload — through the
-   device adapter (GUI, API) or the typed tool executor (tool, llm);
+   device adapter (GUI, API) or the typed tool executor (tool, llm); a tap or a text input acts
+   on the widget the PEP resolved when it judged the event (``PEP.completion``), never on one
+   the Mediator looked up again;
 4. hands the executor's result to ``pep.record_result`` and the trace recorder.
 
 Anything that fails on the way — the PEP raising or overrunning its deadline, the audit store,
@@ -34,15 +36,15 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 
+from android_bridge.api.protocols import PEPLike
 from android_bridge.device import DeviceAdapter, DeviceError, DevicePool
-from android_bridge.events.adapters import channel_adapters
 from android_bridge.events.gui import find_widgets
 from android_bridge.events.gui import observations as screen_observations
 from android_bridge.events.screen import EmptyHierarchyError, ScreenParseError, parse_screen
 from android_bridge.gateway.mediate import mediate_call
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
-from host_pep.semantics import ChannelAdapter, Completion
+from host_pep.semantics import Completion
 from host_pep.verdict import Decision, Stage, Verdict
 
 log = logging.getLogger(__name__)
@@ -63,22 +65,6 @@ class TraceRecorderLike(Protocol):
         result: Any,
         error: str | None,
     ) -> None: ...
-
-
-class PEPLike(Protocol):
-    async def decide(self, event: Any) -> Verdict: ...
-
-    async def record_result(self, event: Any, verdict: Verdict, result: Any) -> int: ...
-
-    def observe(
-        self,
-        session: str,
-        values: Any,
-        *,
-        event_id: str = "",
-        agent: str = "",
-        device: str | None = None,
-    ) -> int: ...
 
 
 class ProvidedToolsLike(Protocol):
@@ -131,7 +117,7 @@ def _synthetic_verdict(event_id: str, reason: str, error: str, rule: str = FAIL_
 class Mediator:
     def __init__(
         self,
-        pep: Any,
+        pep: PEPLike,
         devices: DevicePool,
         *,
         recorder: TraceRecorderLike | None = None,
@@ -149,10 +135,6 @@ class Mediator:
         self._generation: dict[str, int] = {}
         """Per device: how many actions were committed (to detect a screen changed meanwhile)."""
         self._recorder_takes_executed = _accepts(getattr(recorder, "record", None), "executed")
-        adapters = channel_adapters()
-        self._adapters: dict[Channel, ChannelAdapter] = {
-            ch: a for a in adapters for ch in a.channels
-        }
 
     # -- sessions and devices -------------------------------------------------------------------
 
@@ -448,19 +430,16 @@ class Mediator:
                 agent=event.agent,
                 device=serial,
             )
-            audit = getattr(self.pep, "audit", None)
-            if audit is not None:
-                audit.append_event(
-                    "error",
-                    event.session,
-                    {
-                        "reason": "stale screen: refused without acting",
-                        "event_id": event.id,
-                        "planned": planned,
-                        "current": screen.hash,
-                    },
-                    agent=event.agent,
-                )
+            self.pep.record_error(
+                event.session,
+                {
+                    "reason": "stale screen: refused without acting",
+                    "event_id": event.id,
+                    "planned": planned,
+                    "current": screen.hash,
+                },
+                agent=event.agent,
+            )
         except Exception as exc:
             log.warning("recording a stale refusal failed: %s", exc)
         outcome = MediationOutcome(
@@ -488,9 +467,17 @@ class Mediator:
             f"no executor for channel {event.channel.value}", field="channel"
         )
 
-    def _complete(self, event: AgentEvent) -> Completion:
-        adapter = self._adapters[event.channel]
-        return adapter.complete(event)
+    def _judged(self, event: AgentEvent) -> Completion:
+        """What the PEP completed this event into when it let it through: the widget it judged
+        is the one acted on. The Mediator never completes an event itself (a second completion
+        could resolve another widget than the one judged); without the PEP's, nothing is done."""
+        completion = self.pep.completion(event)
+        if completion is None:
+            raise EventValidationError(
+                "the PEP holds no completion of this event (not let through, or already done)",
+                field="id",
+            )
+        return completion
 
     async def _commit_gui(self, event: AgentEvent, device: DeviceAdapter) -> Any:
         action = event.action
@@ -518,7 +505,7 @@ class Mediator:
         if action is ActionType.ROTATE:
             return {"orientation": await device.set_orientation(str(payload["orientation"]))}
         # tap / text_input: act on exactly the widget the PEP judged on the dumped screen
-        completion = self._complete(event)
+        completion = self._judged(event)
         widget = completion.semantics.widget or {}
         if action is ActionType.TAP:
             x, y = widget.get("tap") or widget["center"]

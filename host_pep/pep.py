@@ -397,6 +397,20 @@ class PEP:
             while len(self._completions) > _COMPLETION_CACHE:
                 self._completions.popitem(last=False)
 
+    def completion(self, event: AgentEvent) -> Completion | None:
+        """What ``event`` was completed into when it was let through (the widget a tap resolved
+        to on the judged screen), until its result is recorded: an executor commits exactly
+        what was judged instead of completing the event a second time. None for an event this
+        PEP did not let through (or whose result is already recorded)."""
+        with self._lock:
+            cached = self._completions.get((event.session, event.agent, event.id))
+        return cached[0] if cached is not None else None
+
+    def record_error(self, session: str, detail: dict[str, Any], *, agent: str = "") -> int:
+        """Audit a refusal or failure around a decision that is not itself a verdict (a stale
+        screen refused without acting); returns the record's seq."""
+        return self.audit.append_event("error", session, detail, agent=agent)
+
     def record_result_sync(
         self, event: AgentEvent | dict[str, Any], verdict: Verdict, result: Any
     ) -> int:

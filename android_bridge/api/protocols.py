@@ -1,13 +1,20 @@
 """The seams the bridge's front ends (HTTP API, MCP server, planner) depend on.
 
 ``MediatorLike`` is android_bridge.mediator.Mediator's public surface; ``PEPLike`` the part of
-host_pep.pep.PEP the control-plane routes use. Typing against these keeps the front ends testable
-with the real objects and independent of how either is built.
+host_pep.pep.PEP the bridge uses (the Mediator and the control-plane routes alike). Typing against
+these keeps the front ends testable with the real objects and independent of how either is built.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Protocol
+
+from host_pep.audit import AuditLog
+from host_pep.control.plane import ControlPlane
+from host_pep.events import AgentEvent
+from host_pep.semantics import Completion, ObservedValue
+from host_pep.verdict import Verdict
 
 
 class ScreenLike(Protocol):
@@ -33,18 +40,35 @@ class MediatorLike(Protocol):
 
 
 class PEPLike(Protocol):
-    @property
-    def rules(self) -> Any: ...
+    """host_pep.pep.PEP as the bridge uses it. The Mediator asks it for a verdict, commits what
+    it completed (``completion``), hands it the result and audits refusals through it; the
+    control-plane routes read and change its rules, escalations and audit."""
+
+    rules: ControlPlane
+    audit: AuditLog
 
     @property
     def escalations(self) -> Any: ...
 
-    @property
-    def audit(self) -> Any: ...
+    async def decide(self, event: AgentEvent | dict[str, Any]) -> Verdict: ...
 
-    async def decide(self, event: Any) -> Any: ...
+    async def record_result(self, event: AgentEvent, verdict: Verdict, result: Any) -> int: ...
 
-    def end_session(self, session: str) -> Any: ...
+    def observe(
+        self,
+        session: str,
+        values: Iterable[ObservedValue],
+        *,
+        event_id: str = "",
+        agent: str = "",
+        device: str | None = None,
+    ) -> int: ...
+
+    def completion(self, event: AgentEvent) -> Completion | None: ...
+
+    def record_error(self, session: str, detail: dict[str, Any], *, agent: str = "") -> int: ...
+
+    def end_session(self, session: str) -> int: ...
 
 
 class Bridge(Protocol):

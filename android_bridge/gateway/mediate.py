@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from android_bridge.api.protocols import PEPLike
 from host_pep.events import AgentEvent
 from host_pep.verdict import Decision, Stage, Verdict
 
@@ -42,7 +43,7 @@ def fail_closed(event_id: str, reason: str, error: str) -> Verdict:
     )
 
 
-async def decide(pep: Any, event: AgentEvent, timeout: float = DECIDE_TIMEOUT_S) -> Verdict:
+async def decide(pep: PEPLike, event: AgentEvent, timeout: float = DECIDE_TIMEOUT_S) -> Verdict:
     try:
         verdict = await asyncio.wait_for(pep.decide(event), timeout)
     except TimeoutError:
@@ -61,7 +62,7 @@ async def decide(pep: Any, event: AgentEvent, timeout: float = DECIDE_TIMEOUT_S)
 
 
 async def mediate_call(
-    pep: Any,
+    pep: PEPLike,
     event: AgentEvent,
     call: Callable[[dict[str, Any]], Awaitable[Any]],
     *,

@@ -132,6 +132,40 @@ def test_stale_screen_hash_is_refused_without_tapping(farm: VirtualDeviceFarm) -
     asyncio.run(run())
 
 
+class ForgetfulPEP(PEP):
+    """Lets actions through but holds no completion of them: the Mediator must not complete a
+    judged event itself (it could resolve another widget than the one judged)."""
+
+    def completion(self, event: Any) -> None:
+        return None
+
+
+def test_a_tap_is_committed_only_on_the_widget_the_pep_judged(farm: VirtualDeviceFarm) -> None:
+    pep = PEP.create(policy="default", audit=None)
+    forgetful = ForgetfulPEP(
+        bundle=pep.bundle,
+        audit=pep.audit,
+        adapters=pep.adapters,
+        adjudicator=pep.adjudicator,
+        stages=frozenset({"T1", "T2", "T3"}),
+        rule_store=pep.rules.store,
+    )
+    m = Mediator(forgetful, DevicePool(farm.serials, adb_port=farm.adb_port))
+
+    async def run() -> None:
+        out = await m.submit(gui("s9", "a", "launch", {"package": CONTACTS}))
+        assert out.executed, out
+        before = await m.screen(session="s9")
+        tap = await m.submit(gui("s9", "a", "tap", {"selector": {"text": "王伟"}}))
+        assert tap.verdict.decision.value == "allow"
+        assert not tap.executed and "no completion" in (tap.error or "")
+        after = await m.screen(session="s9")
+        assert after.hash == before.hash  # nothing was tapped
+        await m.submit(gui("s9", "a", "key", {"key": "home"}))
+
+    asyncio.run(run())
+
+
 def test_tools_commit_through_providers_and_results_are_observed(farm: VirtualDeviceFarm) -> None:
     m = mediator_for(farm)
 
