@@ -353,6 +353,20 @@ def _site(value: str) -> str | None:
     return m.group(1)
 
 
+def _given_in_another_form(value: str, lowered: str) -> bool:
+    """The request names the argument in the form people write it, the call in the form a tool
+    takes it: a channel or handle with its sigil ("#general", "@dora" -> channel="general"), a
+    file by its name where the call gives its path ("bill-dec.txt" -> /home/me/bill-dec.txt)."""
+    bare = value.lstrip("#@")
+    if len(bare) >= 3 and re.search(rf"(?<![\w.-])[#@]{re.escape(bare)}(?![\w-])", lowered):
+        return True
+    name = value.rstrip("/").rsplit("/", 1)[-1]
+    if name != value and len(name) >= 5 and "." in name.strip("."):
+        # a file's name with its extension is specific enough to stand for its path
+        return re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", lowered) is not None
+    return False
+
+
 def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
     """Does the request point at what this call reads? It gives one of the call's arguments
     ("pay the bill in bill-dec.txt" -> read_file(bill-dec.txt); "the article Bob posted in
@@ -367,6 +381,8 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
     for value in arguments.values():
         v = " ".join(value.lower().split())
         if len(v) >= 3 and (f" {v} " in lowered or f"'{v}'" in lowered or f'"{v}"' in lowered):
+            return True
+        if _given_in_another_form(v, lowered):
             return True
         if identifiers(value) & said.identifiers:
             return True
