@@ -41,6 +41,7 @@ PENDING = {
     "round10": "indirect prompt injection across toolkits: the engine work of issue 14",
     "round11": "MCP servers and public API catalogs: the engine work of issue 14",
     "round12": "written after rounds 9-11 were studied, to measure generalisation: issue 14",
+    "round13": "written by a fresh evaluator for the final measure of issue 14",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **PENDING}
 
