@@ -24,7 +24,7 @@ from host_pep.recognition.commands import (
     sql_operation,
 )
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.words import name_verb
+from host_pep.recognition.words import name_verb, stem
 from host_pep.semantics import FieldRole, Operation
 from host_pep.values.fields import NOT_OTP_TOKENS
 
@@ -190,6 +190,8 @@ def classify_operation(
         ):
             # "linear.issue {id}": a thing named, selected by its id: it is shown, not changed
             op = Operation.READ
+        elif _names_a_collection(method, toks, payload):
+            op = Operation.READ
     if op is None:
         # annotations decide only what the name and arguments leave open
         op = _annotated(annotations)
@@ -202,6 +204,27 @@ def classify_operation(
         "_".join(object_toks[i : i + 2]) for i in range(len(object_toks) - 1)
     }
     return _refined(op, tokset, set(toks), args, arg_roles, values, payload, policy)
+
+
+def _names_a_collection(method: list[str], toks: list[str], payload: Mapping[str, Any]) -> bool:
+    """A name with no verb whose head is a plural noun names what the tool returns
+    ("hotel_amenities", "my_reservations", "restaurants_near", "channel_members"): the REST and
+    MCP convention for a query, whose arguments select (a city, a date, a status, a limit).
+    Called only when no verb was found in the name or description. Not a read when an argument
+    sets something (a switch, a state, a mode) or carries running text, nor where the name
+    speaks of money, sharing or a protection: those are judged as unknown."""
+    lex = lexicon()
+    if not set(toks).isdisjoint(_MONEY | _SHARING | lex.security_objects):
+        return False
+    if not any(t.isascii() and len(t) > 3 and stem(t) != t for t in method):
+        return False
+    for key, value in payload.items():
+        # how something is set ("state", "mode", "enabled"); a status only selects
+        if isinstance(value, bool) or str(key).lower() in _STATE_FIELDS - {"status"}:
+            return False
+        if isinstance(value, str) and len(value.split()) > 6:
+            return False
+    return True
 
 
 def _object_tokens(toks: list[str], method: list[str]) -> list[str]:
@@ -331,8 +354,13 @@ def _action_value(payload: Mapping[str, Any], policy: CompiledPolicy) -> Operati
     """A generic tool told what to do by an argument (``{"action": "delete"}``)."""
     fields = lexicon().action_fields
     for key, value in payload.items():
-        if str(key).lower() in fields and isinstance(value, str) and len(value) <= 40:
+        k = str(key).lower()
+        if k in fields and isinstance(value, str) and len(value) <= 40:
             op = _name_operation(tokens(value), policy)
+            if op is Operation.READ and k in _STATE_FIELDS - {"status"}:
+                # {"state": "open"} sets a state ("open" the lock), it does not open a page; a
+                # status only selects ({"status": "open"} tickets)
+                return Operation.SETTINGS_CHANGE
             if op is not None:
                 return op
     return None
