@@ -221,6 +221,9 @@ class Language(_Strict):
     noun_markers: list[str] = Field(default_factory=list)
     """Articles and possessives: a verb right after one is a noun ("in my trash", "the order
     I placed"), not a request for the act."""
+    noun_modifiers: list[str] = Field(default_factory=list)
+    """Adjectives that may stand between an article and its noun ("the latest email", "my new
+    order"): the word after them is still a noun."""
     noun_phrases: list[str] = Field(default_factory=list)
     """Nouns whose first word is also a verb ("text message", "email address", "order
     number"): inside one, the word asks for nothing."""
@@ -329,6 +332,7 @@ class Lexicon:
         self.answer_phrases = _words([lang.answer_phrases for lang in langs])
         self.question_words = _words([lang.question_words for lang in langs])
         self.noun_markers = _words([lang.noun_markers for lang in langs])
+        self.noun_modifiers = _words([lang.noun_modifiers for lang in langs])
         self.light_verbs = _words([lang.light_verbs for lang in langs])
         self.noun_phrases = _words([lang.noun_phrases for lang in langs])
         self.local_destinations = tuple(p for lang in langs for p in lang.local_destinations)

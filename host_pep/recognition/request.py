@@ -50,14 +50,16 @@ class _Patterns:
         self.question = re.compile(
             rf"(?:{whole_words(lex.question_words) or '(?!)'}){_CLAUSE_TAIL}", re.IGNORECASE
         )
+        modifiers = whole_words(lex.noun_modifiers) or "(?!)"
         self.noun_marker = re.compile(
-            rf"(?:{whole_words(lex.noun_markers) or '(?!)'})\s+$", re.IGNORECASE
+            rf"(?:{whole_words(lex.noun_markers) or '(?!)'})\s+(?:(?:{modifiers})\s+){{0,2}}$",
+            re.IGNORECASE,
         )
         self.plural_noun = re.compile(r"[^\W\d_]+[^\W\d_s]s(?![^\W\d_])")
         self.noun_phrase = re.compile(whole_words(lex.noun_phrases) or r"(?!)", re.IGNORECASE)
         self.light_verb = re.compile(
             rf"(?:{whole_words(lex.light_verbs) or '(?!)'})\s+"
-            rf"(?:{whole_words(lex.noun_markers) or '(?!)'})\s+$",
+            rf"(?:{whole_words(lex.noun_markers) or '(?!)'})\s+(?:(?:{modifiers})\s+){{0,2}}$",
             re.IGNORECASE,
         )
         self.answer = re.compile(whole_words(lex.answer_phrases) or r"(?!)")
@@ -198,9 +200,9 @@ def used_as_noun(request: str, pos: int) -> bool:
         nouns = lexicon().object_words
         if word in nouns or word[:-1] in nouns or (word.endswith("es") and word[:-2] in nouns):
             return True  # "messages", "emails", "orders": a request's verb is not in -s form
-    if p.noun_marker.search(request[max(0, pos - 12) : pos]) is None:
+    if p.noun_marker.search(request[max(0, pos - 30) : pos]) is None:
         return False
-    return p.light_verb.search(request[max(0, pos - 30) : pos]) is None
+    return p.light_verb.search(request[max(0, pos - 48) : pos]) is None
 
 
 def asked_about(request: str, pos: int) -> bool:

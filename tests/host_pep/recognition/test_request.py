@@ -138,12 +138,28 @@ def test_the_low_level_checks_agree() -> None:
         ("what's in my trash?", DELETE),
         ("what's in my recycle bin?", DELETE),  # an open question asks for nothing
         ("show my order history", PAYMENT),
+        # an adjective between the article and the word keeps it a noun
+        ("read the latest email from my agent", Operation.EXTERNAL_SEND),
+        ("what's in my most recent order?", PAYMENT),
     ],
 )
 def test_a_verb_after_an_article_or_a_possessive_is_a_noun(
     request_text: str, operation: Operation
 ) -> None:
     assert operation not in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("make a new payment of 50 EUR to Anna", PAYMENT),  # a light verb before the phrase
+        ("email the latest report to Bob", Operation.EXTERNAL_SEND),
+    ],
+)
+def test_a_verb_before_an_adjective_and_its_noun_still_asks(
+    request_text: str, operation: Operation
+) -> None:
+    assert operation in asks(request_text)
 
 
 @pytest.mark.xfail(
