@@ -11,7 +11,7 @@ import fnmatch
 from functools import lru_cache
 
 from host_pep.control.ruleset import CompiledRule, RuleIndex, is_monitor, strongest
-from host_pep.events import ActionType
+from host_pep.events import ActionType, Channel
 from host_pep.pipeline.authorization import Authorization, authorize
 from host_pep.pipeline.context import (
     KEY_ROLES,
@@ -23,10 +23,13 @@ from host_pep.pipeline.context import (
     semantic_evidence,
 )
 from host_pep.policy.compiled import tokens
+from host_pep.policy.openworld import opaque_payload
+from host_pep.recognition.words import expanded, name_words
 from host_pep.semantics import Operation
 from host_pep.verdict import Decision, Stage
 
 _NAV_ACTIONS = frozenset({ActionType.KEY, ActionType.SWIPE})
+_TOOL_CHANNELS = frozenset({Channel.TOOL, Channel.LLM})
 _NEUTRAL_APPS = frozenset({"launcher", "notifications"})
 
 
@@ -140,11 +143,46 @@ _CHANGES = frozenset(
 )  # fmt: skip
 
 
+def requested_act(ctx: DecisionContext) -> Operation | None:
+    """Rule 9 with rule 4: an unseen tool whose effect its name does not say, but whose object
+    the user's request names while asking for one kind of change ("turn on two-factor
+    authentication" -> SecureIDSetTwoFactor, "grab me a window seat" -> SkyRideSelectSeat), is
+    the act the user asked for, and judged as that (its arguments still by rules 1 and 5). A
+    question, a negated ask, a vague one ("sort it out") or a request for several kinds of act
+    names none; an ADB command or a GUI action is never unseen in this sense."""
+    if ctx.op is not Operation.UNKNOWN or ctx.event.channel not in _TOOL_CHANNELS:
+        return None
+    if opaque_payload(ctx.event.payload):
+        return None  # an effect carried in an encoded blob is not the one the user named
+    asks = ctx.intent().asks - {Operation.READ, Operation.UNKNOWN, Operation.LOCAL_WRITE}
+    if not asks:
+        return None
+    objects = name_words(ctx.completion.event.target or ctx.event.target or "")
+    if objects.isdisjoint(expanded(ctx.intent().words)):
+        return None
+    # one kind of act, named by what it does ("turn on", "pay"): "sort it out" names none
+    high = asks & ctx.policy.high_impact
+    if len(high) == 1:
+        return next(iter(high))
+    return next(iter(asks)) if len(asks) == 1 else None
+
+
 def classify_unknown(ctx: DecisionContext) -> None:
     """Rule 9 with the semantic model: an unseen tool whose name and arguments the lexicons
     cannot classify is compared with each operation's prototypes by what its name and
     description say; a clear winner among the state-changing operations is judged as such
     (rules 1-6); anything else stays unknown and is escalated."""
+    asked = requested_act(ctx)
+    if asked is not None:
+        ctx.op = asked
+        ctx.sem.operation = asked  # the audit record shows what it was judged as
+        ctx.evidence.append(
+            note_evidence(
+                "classification",
+                f"unseen tool read as {asked.value}: the request names its object and asks for that",
+            )
+        )
+        return
     model = ctx.semantic
     if model is None or ctx.op is not Operation.UNKNOWN:
         return

@@ -197,7 +197,7 @@ def classify_operation(
         op = _annotated(annotations)
     if op is None:
         return Operation.UNKNOWN
-    if op is not Operation.READ and _opaque_payload(payload):
+    if op is not Operation.READ and opaque_payload(payload):
         return Operation.UNKNOWN  # rule 9: an effect carried in an encoded blob is not known
     object_toks = _object_tokens(toks, method)
     tokset = set(object_toks) | {
@@ -653,7 +653,7 @@ _OPAQUE_BLOB = re.compile(
 )
 
 
-def _opaque_payload(payload: Mapping[str, Any]) -> bool:
+def opaque_payload(payload: Mapping[str, Any]) -> bool:
     """An argument that is an encoded blob (base64, hex): what the call does is in it, unread."""
     return any(isinstance(v, str) and _OPAQUE_BLOB.match(v.strip()) for v in payload.values())
 
@@ -779,7 +779,7 @@ def classify_tool(
         op is Operation.UNKNOWN
         and app is not None
         and app != "package"
-        and not (_opaque_payload(payload or {}))
+        and not (opaque_payload(payload or {}))
     ):
         # a known app addressed without a verb (e.g. a package name as the tool): with
         # arguments it writes there, without it (or with only what selects) it only shows;
