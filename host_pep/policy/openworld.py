@@ -638,6 +638,8 @@ def _to_everyone(
         stripped = value.strip()
         if stripped[:1] in "#@" or "@" in stripped:
             continue  # a channel or an address names one place ("#all", "all@team.example")
+        if _PLACE_FIELDS.intersection(tokens(str(key))):
+            continue  # {"channel": "all"}: the channel's name, one place however it is called
         words = set(tokens(value)) | {stripped.lower()}
         if stripped == "*" or not words.isdisjoint(lex.bulk_words | _EVERYONE):
             return True
@@ -645,6 +647,8 @@ def _to_everyone(
 
 
 _EVERYONE = frozenset({"everyone", "everybody", "all_contacts", "allcontacts", "contacts"})
+# arguments that name one place people read, not a set of people
+_PLACE_FIELDS = frozenset({"channel", "room", "space", "thread", "topic", "forum", "board"})
 # base64 that shows it (padding or its "+" and "/", or longer than any id), or long hex: an
 # account SID or a UUID without dashes is an id, not a blob
 _OPAQUE_BLOB = re.compile(
