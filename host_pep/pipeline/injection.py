@@ -111,6 +111,10 @@ def _delegated(ctx: DecisionContext, obs: Observation) -> bool:
     # a read calls for a link only when the request asks to follow one ("open the article
     # Bob linked"); "summarise my mail" points at the mail, not at the links in it
     calls_for = _user_follows(ctx) if ctx.op in READ_OPS else asks_for_this(ctx)
+    if not calls_for and ctx.op not in READ_OPS and ctx.intent().asks:
+        # the request asks for an act on what this action acts on, in words of its own ("get me
+        # a ride to the Rijksmuseum" -> request_ride(destination=<the address it looked up>))
+        calls_for = not ctx.action_words().isdisjoint(expanded(ctx.intent().words))
     if not calls_for:
         return False
     if not obs.imperative or ctx.intent().delegates:
