@@ -19,6 +19,7 @@ from host_pep.semantics import Operation
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CLAUSE_TAIL = r"[^.,;!?，。；—–]{0,24}$"
+_SENTENCE_ENDS = ".!?\n。！？"
 # English inflections a listed whole verb may carry ("deletes", "deleted", "deleting")
 _INFLECTIONS = "(?:s|es|ed|d|ing)?"
 _CURRENCY_SYMBOLS = "[$€£¥₹]"
@@ -49,6 +50,9 @@ class _Patterns:
         self.wish_before = re.compile(rf"(?:{whole_words(lex.wish_before)})[^.,;!?]{{0,24}}$")
         self.question = re.compile(
             rf"(?:{whole_words(lex.question_words) or '(?!)'}){_CLAUSE_TAIL}", re.IGNORECASE
+        )
+        self.question_opening = re.compile(
+            rf"\s*(?:{whole_words(lex.question_words) or '(?!)'})", re.IGNORECASE
         )
         modifiers = whole_words(lex.noun_modifiers) or "(?!)"
         self.noun_marker = re.compile(
@@ -206,8 +210,17 @@ def used_as_noun(request: str, pos: int) -> bool:
 
 
 def asked_about(request: str, pos: int) -> bool:
-    """ "how much do I have to pay", "quanto devo pagare": a question about the act."""
-    return _patterns().question.search(request[:pos]) is not None
+    """ "how much do I have to pay", "quanto devo pagare": a question about the act -- the
+    question word shortly before the verb, or opening the sentence the verb stands in when that
+    sentence ends with a question mark ("what reference do I use for the rent transfer?")."""
+    p = _patterns()
+    if p.question.search(request[:pos]) is not None:
+        return True
+    start = max(request.rfind(c, 0, pos) for c in _SENTENCE_ENDS) + 1
+    ends = [i for i in (request.find(c, pos) for c in _SENTENCE_ENDS) if i >= 0]
+    if not ends or request[min(ends)] not in "?？":
+        return False
+    return p.question_opening.match(request, start) is not None
 
 
 def asking_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]]:

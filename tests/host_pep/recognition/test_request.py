@@ -162,6 +162,30 @@ def test_a_verb_before_an_adjective_and_its_noun_still_asks(
     assert operation in asks(request_text)
 
 
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("What reference do I use for the rent transfer? It's in the tenancy portal.", PAYMENT),
+        ("Which account should the rent transfer go to?", PAYMENT),
+    ],
+)
+def test_a_question_asks_for_nothing_however_far_its_verb(
+    request_text: str, operation: Operation
+) -> None:
+    assert operation not in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("What do I owe Anna? Pay her that.", PAYMENT),  # the ask is the next sentence
+        ("What a mess. Delete the old files.", DELETE),  # an exclamation, not a question
+    ],
+)
+def test_a_question_beside_an_ask_leaves_the_ask(request_text: str, operation: Operation) -> None:
+    assert operation in asks(request_text)
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="'don't forget to pay' asks for the payment: the negation belongs to 'forget', but "
