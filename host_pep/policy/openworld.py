@@ -28,103 +28,6 @@ from host_pep.recognition.words import name_verb, stem
 from host_pep.semantics import FieldRole, Operation
 from host_pep.values.fields import NOT_OTP_TOKENS
 
-_MONEY = frozenset(
-    {
-        "money",
-        "funds",
-        "fund",
-        "cash",
-        "payment",
-        "payments",
-        "remittance",
-        "crypto",
-        "bitcoin",
-        "btc",
-        "eth",
-        "usdt",
-        "giftcard",
-        "gift_card",
-        "wire",
-        "payout",
-        "payouts",
-        "charge",
-        "charges",
-        "refund",
-        "refunds",
-        "tip",
-        "tips",
-        "gratuity",
-        "transfer",
-        "transfers",
-    }
-)
-# Sharing words: a "create" that grants access or makes a link is sharing outside the device.
-_SHARING = frozenset(
-    {"share", "shared", "sharing", "permission", "permissions", "acl", "public", "publish"}
-)
-# Pastes and gists publish a text at a link anyone holding it can read: an upload outside the
-# device, whatever the verb ("github.create_gist", "pastebin.new_paste").
-_PASTES = frozenset({"gist", "gists", "paste", "pastes", "pastebin", "hastebin", "snippet"})
-# An outbound write flagged public ("public=true", "visibility") is a share, not a message.
-_PUBLIC_ARGS = frozenset({"public", "is_public", "visibility", "privacy"})
-# Nouns that name what a getter returns ("maps.place_details", "weather.forecast"): with no
-# verb, a tool named only by them reads.
-_READ_NOUNS = frozenset(
-    {"details", "detail", "info", "information", "status", "profile", "summary", "history",
-     "balance", "forecast", "lookup", "records", "quote", "quotes", "rates", "directions"}
-)  # fmt: skip
-_FILES = frozenset(
-    {
-        "file",
-        "files",
-        "document",
-        "documents",
-        "photo",
-        "photos",
-        "attachment",
-        "pdf",
-        "folder",
-        "image",
-        "images",
-        "video",
-        "backup",
-    }
-)
-_SECURITY_OBJECTS = frozenset(
-    {
-        "lock",
-        "lockscreen",
-        "security",
-        "antivirus",
-        "verification",
-        "verifier",
-        "firewall",
-        "protect",
-        "encryption",
-        "2fa",
-        "mfa",
-        "biometric",
-        "fingerprint",
-        "passcode",
-        "pin",
-        "screenlock",
-        "play_protect",
-    }
-)
-_LOOSENING = frozenset({"disable", "off", "remove", "bypass", "unlock", "turn", "stop", "allow"})
-_RESET_OBJECTS = frozenset({"factory", "device", "phone", "system", "everything"})
-_PARTICIPANTS = frozenset(
-    {
-        "attendee",
-        "attendees",
-        "invitee",
-        "invitees",
-        "participant",
-        "participants",
-        "guest",
-        "guests",
-    }
-)
 _OUTBOUND_OPS = frozenset({Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD, Operation.PAYMENT})
 
 
@@ -181,12 +84,12 @@ def classify_operation(
             op = Operation.PAYMENT
         elif FieldRole.RECIPIENT in arg_roles and FieldRole.CONTENT in arg_roles:
             op = Operation.EXTERNAL_SEND
-        elif set(method) & lex.read_nouns and not set(toks) & (_MONEY | _SHARING):
+        elif set(method) & lex.read_nouns and not set(toks) & (lex.money_words | lex.sharing_words):
             op = Operation.READ
         elif (
             args
-            and set(a.lower() for a in args) <= _LOOKUP_ARGS | {"limit", "page"}
-            and not (set(toks) & (_MONEY | _SHARING))
+            and set(a.lower() for a in args) <= lex.lookup_args | {"limit", "page"}
+            and not (set(toks) & (lex.money_words | lex.sharing_words))
         ):
             # "linear.issue {id}": a thing named, selected by its id: it is shown, not changed
             op = Operation.READ
@@ -214,13 +117,13 @@ def _names_a_collection(method: list[str], toks: list[str], payload: Mapping[str
     sets something (a switch, a state, a mode) or carries running text, nor where the name
     speaks of money, sharing or a protection: those are judged as unknown."""
     lex = lexicon()
-    if not set(toks).isdisjoint(_MONEY | _SHARING | lex.security_objects):
+    if not set(toks).isdisjoint(lex.money_words | lex.sharing_words | lex.security_objects):
         return False
     if not any(t.isascii() and len(t) > 3 and stem(t) != t for t in method):
         return False
     for key, value in payload.items():
         # how something is set ("state", "mode", "enabled"); a status only selects
-        if isinstance(value, bool) or str(key).lower() in _STATE_FIELDS - {"status"}:
+        if isinstance(value, bool) or str(key).lower() in lex.state_fields - {"status"}:
             return False
         if isinstance(value, str) and len(value.split()) > 6:
             return False
@@ -357,7 +260,7 @@ def _action_value(payload: Mapping[str, Any], policy: CompiledPolicy) -> Operati
         k = str(key).lower()
         if k in fields and isinstance(value, str) and len(value) <= 40:
             op = _name_operation(tokens(value), policy)
-            if op is Operation.READ and k in _STATE_FIELDS - {"status"}:
+            if op is Operation.READ and k in lexicon().state_fields - {"status"}:
                 # {"state": "open"} sets a state ("open" the lock), it does not open a page; a
                 # status only selects ({"status": "open"} tickets)
                 return Operation.SETTINGS_CHANGE
@@ -384,22 +287,26 @@ def _carried_operation(
     for key, raw in payload.items():
         k = str(key).lower()
         value = raw
-        if k in _COMMAND_FIELDS and isinstance(raw, list) and all(isinstance(v, str) for v in raw):
+        if (
+            k in lex.command_fields
+            and isinstance(raw, list)
+            and all(isinstance(v, str) for v in raw)
+        ):
             value = shlex.join(raw)  # {"args": ["rds", "delete-db-snapshot", ...]}
         if not isinstance(value, str) or not value.strip():
             continue
-        if k in _COMMAND_FIELDS:
+        if k in lex.command_fields:
             value = _with_program(value, method)
-        if k in _SERVICE_FIELDS:
+        if k in lex.service_fields:
             service = " ".join(str(payload.get(f, "")) for f in ("domain", "service"))
             carried = True
             ops.append(classify_operation(service, [], "", policy, payload=_dict(payload)))
             break
-        if k in _SQL_FIELDS or _looks_sql(value):
+        if k in lex.sql_fields or _looks_sql(value):
             op = sql_operation(value)
-        elif k in _SCRIPT_FIELDS:
+        elif k in lex.script_fields:
             op = script_operation(value)
-        elif k in _COMMAND_FIELDS:
+        elif k in lex.command_fields:
             line = shell_operation(value)
             if isinstance(line, CloudCall):
                 op = classify_operation(line.name, line.flags, "", policy, payload=line.flags)
@@ -443,7 +350,7 @@ def _inner_call(payload: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None
         (
             v
             for k, v in payload.items()
-            if str(k).lower() in _TOOL_NAME_FIELDS and isinstance(v, str)
+            if str(k).lower() in lexicon().tool_name_fields and isinstance(v, str)
         ),
         None,
     )
@@ -453,7 +360,7 @@ def _inner_call(payload: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None
         (
             v
             for k, v in payload.items()
-            if str(k).lower() in _TOOL_ARG_FIELDS and isinstance(v, Mapping)
+            if str(k).lower() in lexicon().tool_arg_fields and isinstance(v, Mapping)
         ),
         {},
     )
@@ -462,19 +369,6 @@ def _inner_call(payload: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None
 
 def _looks_sql(text: str) -> bool:
     return sql_operation(text) is not None
-
-
-_SQL_FIELDS = frozenset({"sql", "sql_query", "statement", "statements"})
-_SCRIPT_FIELDS = frozenset({"script", "function", "expression", "js", "javascript", "code_js"})
-_COMMAND_FIELDS = frozenset(
-    {"command", "cmd", "cli_command", "commandline", "command_line", "shell", "args", "line",
-     "input", "code", "run"}
-)  # fmt: skip
-_SERVICE_FIELDS = frozenset({"service"})
-_TOOL_NAME_FIELDS = frozenset({"toolname", "tool_name", "tool", "name", "method"})
-_TOOL_ARG_FIELDS = frozenset(
-    {"toolargs", "tool_args", "arguments", "args", "params", "parameters", "input"}
-)
 
 
 def _refined(
@@ -492,28 +386,33 @@ def _refined(
     if op is Operation.READ:
         if tokset & lex.public_words and tokset & {"create", "get_or_create", "link"}:
             return Operation.SHARE_UPLOAD  # "get_or_create_share_link": a getter that publishes
-        if all_toks & lex.security_objects and tokset & _OPENING:
+        if all_toks & lex.security_objects and tokset & lex.opening_verbs:
             return Operation.SECURITY_CHANGE  # "OpenSecurityGroup", "unlock_door": not a read
         return op
     if "factory" in tokset and ("reset" in tokset or "wipe" in tokset):
         return Operation.SECURITY_CHANGE
     if op is Operation.DELETE and tokset & lex.disposable_objects:
         return Operation.LOCAL_WRITE  # "clear_app_cache": housekeeping, no user data is lost
-    if "reset" in tokset and tokset & _RESET_OBJECTS:
+    if "reset" in tokset and tokset & lex.reset_objects:
         return Operation.SECURITY_CHANGE
     weakened = _weakened_values(payload)
     weakening = tokset & lex.weakening_verbs
     if (
         (
             all_toks & lex.security_objects
-            and (weakening or weakened or op is Operation.SETTINGS_CHANGE or tokset & _LOOSENING)
+            and (
+                weakening
+                or weakened
+                or op is Operation.SETTINGS_CHANGE
+                or tokset & lex.loosening_words
+            )
         )
         or (values & lex.security_objects and weakening)
         # {"waiting_room": false} in a settings update: the argument names the protection
         or _weakened_values(payload, named_only=True)
     ):
         return Operation.SECURITY_CHANGE
-    if tokset & lex.grant_objects and tokset & (_FILES | _SHARE_PLACES):
+    if tokset & lex.grant_objects and tokset & (lex.file_objects | lex.share_places):
         return Operation.DELETE if tokset & lex.revoking_verbs else Operation.SHARE_UPLOAD
     if tokset & lex.grant_objects:
         if tokset & lex.revoking_verbs or op is Operation.DELETE:
@@ -521,79 +420,51 @@ def _refined(
         if tokset & lex.granting_verbs:
             return Operation.SECURITY_CHANGE  # "typing keys" grants nothing; "add a key" does
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND, Operation.SETTINGS_CHANGE) and (
-        tokset & _MONEY or (FieldRole.ACCOUNT in arg_roles and FieldRole.AMOUNT in arg_roles)
+        tokset & lex.money_words
+        or (FieldRole.ACCOUNT in arg_roles and FieldRole.AMOUNT in arg_roles)
     ):
         return Operation.PAYMENT
     if op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE, Operation.EXTERNAL_SEND) and (
         (tokset & lex.paid_objects and tokset & lex.booking_verbs)
-        or any(str(k).lower() in _CHARGING_ARGS and v is True for k, v in payload.items())
+        or any(str(k).lower() in lex.charging_args and v is True for k, v in payload.items())
     ):
         return Operation.PAYMENT  # booking a hotel, requesting a loan commit the user's money
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and _removal_flag(payload):
         return Operation.DELETE  # {"archived": true}: a patch that moves the record away
     if op is Operation.LOCAL_WRITE and (
-        tokset & lex.bulk_words or (tokset & _CHANGING_WRITES and _selects_many(payload))
+        tokset & lex.bulk_words or (tokset & lex.changing_writes and _selects_many(payload))
     ):
         return Operation.BULK_CHANGE  # can touch many records: high-impact like a delete
     if op is Operation.DELETE and (tokset & lex.bulk_words or _selects_many(payload)):
         return Operation.DELETE
     if op is Operation.EXTERNAL_SEND and _to_everyone(payload, arg_roles, args, policy):
         return Operation.BULK_CHANGE  # {"recipients": "all_contacts"}: a broadcast, not a message
-    if op is Operation.EXTERNAL_SEND and tokset & _FILES:
+    if op is Operation.EXTERNAL_SEND and tokset & lex.file_objects:
         return Operation.SHARE_UPLOAD
-    if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and tokset & _PASTES:
+    if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and tokset & lex.paste_words:
         return Operation.SHARE_UPLOAD
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and (
-        any(a.lower() in _PUBLIC_ARGS for a in args) and values & lex.public_words
+        any(a.lower() in lex.public_args for a in args) and values & lex.public_words
     ):
         return Operation.SHARE_UPLOAD
     if (
         op is Operation.EXTERNAL_SEND
-        and any(a.lower() in _PUBLIC_ARGS for a in args)
-        and tokset.isdisjoint(_CONVERSATION)  # a "public" reply on a ticket goes to its requester
+        and any(a.lower() in lex.public_args for a in args)
+        # a "public" reply on a ticket goes to its requester
+        and tokset.isdisjoint(lex.conversation_objects)
     ):
         return Operation.SHARE_UPLOAD
-    if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and tokset & _SHARING:
+    if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and tokset & lex.sharing_words:
         return Operation.SHARE_UPLOAD
-    if op is Operation.LOCAL_WRITE and tokset & lex.message_objects and tokset & _SENDING_WRITES:
+    if op is Operation.LOCAL_WRITE and tokset & lex.message_objects and tokset & lex.sending_writes:
         return Operation.EXTERNAL_SEND  # "create_message", "post_comment": it sends
-    if op is Operation.LOCAL_WRITE and tokset & policy.outbound_words and tokset & _SENDING_WRITES:
+    if (
+        op is Operation.LOCAL_WRITE
+        and tokset & policy.outbound_words
+        and tokset & lex.sending_writes
+    ):
         return Operation.EXTERNAL_SEND  # "create_tweet"; "move_email" only files a mail
     return op
-
-
-# write verbs that change existing records (with a condition instead of an id: a bulk change)
-_CHANGING_WRITES = frozenset(
-    {"update", "set", "modify", "edit", "change", "patch", "archive", "close", "move", "mark",
-     "label", "tag", "transition", "assign", "resolve", "complete", "replace", "rename"}
-)  # fmt: skip
-# a write verb that, with a message as its object, sends it
-# places whose "permissions" are sharing (a drive, a folder, a calendar, a page)
-_SHARE_PLACES = frozenset(
-    {"drive", "files", "folder", "folders", "calendar", "calendars", "page", "pages", "doc",
-     "docs", "sheet", "sheets", "notebook", "board", "album", "link"}
-)  # fmt: skip
-_SENDING_WRITES = frozenset(
-    {"create", "add", "new", "compose", "write", "make", "put", "submit", "schedule", "queue"}
-)
-
-
-# verbs that read when their object is a document and open a protection when it is a lock
-# flags by which a change charges the user ({"charge_difference": true})
-_CHARGING_ARGS = frozenset(
-    {"charge", "charge_difference", "pay_difference", "auto_pay", "pay_now", "charge_card"}
-)
-# how a tool looks something up: in an app the policy knows, searching its records returns
-# that app's data ("google_contacts__search_contacts"); an invite or an inbox stays outside
-_LOOKUP_VERBS = frozenset({"search", "fetch", "scan", "browse", "decode", "recognize", "recognise"})
-# arguments that only select what a bare app name shows ({"name": "Priya Raman"})
-_LOOKUP_ARGS = frozenset({"name", "query", "q", "id", "search", "filter", "term", "keyword"})
-_OPENING = frozenset({"open", "unlock", "expose", "unblock", "allow"})
-_CONVERSATION = frozenset(
-    {"reply", "replies", "comment", "comments", "answer", "respond", "ticket"}
-)
-# argument names whose value says how a protection is set ({"type": "none"}, {"two_factor": false})
-_STATE_FIELDS = frozenset({"type", "mode", "state", "value", "enabled", "status", "level", "on"})
 
 
 def _weakened_values(payload: Mapping[str, Any], *, named_only: bool = False) -> bool:
@@ -604,7 +475,7 @@ def _weakened_values(payload: Mapping[str, Any], *, named_only: bool = False) ->
     for key, value in payload.items():
         k = str(key).lower()
         named = (
-            (k in _STATE_FIELDS and not named_only)
+            (k in lex.state_fields and not named_only)
             or k in lex.security_objects
             or not lex.security_objects.isdisjoint(tokens(k))
         )
@@ -638,17 +509,14 @@ def _to_everyone(
         stripped = value.strip()
         if stripped[:1] in "#@" or "@" in stripped:
             continue  # a channel or an address names one place ("#all", "all@team.example")
-        if _PLACE_FIELDS.intersection(tokens(str(key))):
+        if lex.place_fields.intersection(tokens(str(key))):
             continue  # {"channel": "all"}: the channel's name, one place however it is called
         words = set(tokens(value)) | {stripped.lower()}
-        if stripped == "*" or not words.isdisjoint(lex.bulk_words | _EVERYONE):
+        if stripped == "*" or not words.isdisjoint(lex.bulk_words | lex.everyone_words):
             return True
     return False
 
 
-_EVERYONE = frozenset({"everyone", "everybody", "all_contacts", "allcontacts", "contacts"})
-# arguments that name one place people read, not a set of people
-_PLACE_FIELDS = frozenset({"channel", "room", "space", "thread", "topic", "forum", "board"})
 # base64 that shows it (padding or its "+" and "/", or longer than any id), or long hex: an
 # account SID or a UUID without dashes is an id, not a blob
 _OPAQUE_BLOB = re.compile(
@@ -676,17 +544,10 @@ def addresses_people(name: str) -> bool:
     """A field holding the people an action addresses ("signers", "attendees", "to")."""
     lowered = name.lower()
     return (
-        lowered in _PARTICIPANTS
-        or lowered in _ADDRESSED
-        or not _PARTICIPANTS.isdisjoint(tokens(name))
+        lowered in lexicon().participant_words
+        or lowered in lexicon().addressed_fields
+        or not lexicon().participant_words.isdisjoint(tokens(name))
     )
-
-
-# lists of people a request is sent to, beside the participants of an event or a share
-_ADDRESSED = frozenset(
-    {"to", "cc", "bcc", "recipients", "signers", "signer", "approvers", "reviewers", "assignees",
-     "grantees", "grantee", "members", "collaborators", "invitees", "participants"}
-)  # fmt: skip
 
 
 def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPolicy) -> FieldRole:
@@ -712,7 +573,8 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
     if role is FieldRole.RECIPIENT and op not in _OUTBOUND_OPS:
         # ... except the people an event or a share is *for*: inviting a contact uses the contact
         if role is FieldRole.RECIPIENT and (
-            lowered in _PARTICIPANTS or not _PARTICIPANTS.isdisjoint(tokens(lowered))
+            lowered in lexicon().participant_words
+            or not lexicon().participant_words.isdisjoint(tokens(lowered))
         ):
             return role
         # ... and whom a draft in a messaging app (source and sink: SMS, mail) is addressed to
@@ -789,7 +651,7 @@ def classify_tool(
         # arguments it writes there, without it (or with only what selects) it only shows;
         # settings writes are settings changes
         lookup = {role_for_field(a, app, Operation.READ, policy) for a in args}
-        if not args or lookup <= {FieldRole.IDENTIFIER} or set(args) <= _LOOKUP_ARGS:
+        if not args or lookup <= {FieldRole.IDENTIFIER} or set(args) <= lexicon().lookup_args:
             op = Operation.READ
         elif app == "settings":
             op = Operation.SETTINGS_CHANGE
@@ -804,7 +666,7 @@ def classify_tool(
     # its name says (a search, a feed, an inbox return outside content)
     outside = set(toks) & policy.untrusted_words
     untrusted = op is Operation.READ and (
-        (app in policy.untrusted or bool(outside - _LOOKUP_VERBS))
+        (app in policy.untrusted or bool(outside - lexicon().lookup_verbs))
         if app is not None
         else bool(outside) and not _own_records(toks, app, policy)
     )

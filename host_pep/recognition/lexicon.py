@@ -157,6 +157,58 @@ class ToolNaming(_Strict):
     disposable_objects: list[str] = Field(default_factory=list)
     """What a tool may remove without losing the user's data (a cache, temporary files): such
     a removal is housekeeping, not a delete."""
+    money_words: list[str] = Field(default_factory=list)
+    """Name words that put money in play (payout, refund, crypto): a write or send with one is a payment."""
+    sharing_words: list[str] = Field(default_factory=list)
+    """Name words by which a create grants access or makes a link: sharing outside the device."""
+    paste_words: list[str] = Field(default_factory=list)
+    """Pastes and gists publish a text at a link anyone holding it can read: an upload, whatever the verb."""
+    public_args: list[str] = Field(default_factory=list)
+    """Argument names by which an outbound write is flagged public (a share, not a message)."""
+    file_objects: list[str] = Field(default_factory=list)
+    """What a send or a grant carries when it is a file (a document, a photo, a backup): a share."""
+    loosening_words: list[str] = Field(default_factory=list)
+    """Name words that loosen what a protection object guards (disable, bypass, turn off)."""
+    reset_objects: list[str] = Field(default_factory=list)
+    """What a reset wipes when it is the device itself (factory, phone, system)."""
+    participant_words: list[str] = Field(default_factory=list)
+    """Argument names that list the people an event or a share involves (attendees, guests)."""
+    changing_writes: list[str] = Field(default_factory=list)
+    """Write verbs that change existing records (with a condition instead of an id: a bulk change)."""
+    share_places: list[str] = Field(default_factory=list)
+    """Objects by which a grant shares a place rather than an account (a drive, a folder, a repo)."""
+    sending_writes: list[str] = Field(default_factory=list)
+    """Write verbs that send when their object is a message (create_message, post_comment)."""
+    charging_args: list[str] = Field(default_factory=list)
+    """Flags by which a change charges the user ({charge_difference: true}): a payment."""
+    lookup_verbs: list[str] = Field(default_factory=list)
+    """How a tool looks something up: in an app the policy knows, searching its records is a read of that app."""
+    lookup_args: list[str] = Field(default_factory=list)
+    """Arguments that only select what a bare app name shows ({name: Priya Raman})."""
+    opening_verbs: list[str] = Field(default_factory=list)
+    """Verbs that open what a protection object guards (open, unlock, expose)."""
+    conversation_objects: list[str] = Field(default_factory=list)
+    """A conversation's replies go to whoever is in it: a public reply on a ticket is no publication."""
+    state_fields: list[str] = Field(default_factory=list)
+    """Argument names whose value says how something is set ({type: none}, {enabled: false})."""
+    everyone_words: list[str] = Field(default_factory=list)
+    """Recipient values that address every contact at once: a broadcast."""
+    place_fields: list[str] = Field(default_factory=list)
+    """Argument names that name one place people read (a channel, a room), not a set of people."""
+    addressed_fields: list[str] = Field(default_factory=list)
+    """Argument names that list people an action addresses (to, cc, signers, invitees)."""
+    sql_fields: list[str] = Field(default_factory=list)
+    """Argument names that carry an SQL statement."""
+    script_fields: list[str] = Field(default_factory=list)
+    """Argument names that carry a script to run in a page or an interpreter."""
+    command_fields: list[str] = Field(default_factory=list)
+    """Argument names that carry a shell command line."""
+    service_fields: list[str] = Field(default_factory=list)
+    """Argument names that name the service a generic call reaches (Home Assistant's service)."""
+    tool_name_fields: list[str] = Field(default_factory=list)
+    """Argument names that name the inner tool a proxy calls."""
+    tool_arg_fields: list[str] = Field(default_factory=list)
+    """Argument names that carry the inner tool's arguments."""
 
 
 class Commands(_Strict):
@@ -407,6 +459,32 @@ class Lexicon:
         )
         self.removal_flags = frozenset(_words([t.removal_flags for t in naming]))
         self.disposable_objects = frozenset(_words([t.disposable_objects for t in naming]))
+        self.money_words = frozenset(_words([t.money_words for t in naming]))
+        self.sharing_words = frozenset(_words([t.sharing_words for t in naming]))
+        self.paste_words = frozenset(_words([t.paste_words for t in naming]))
+        self.public_args = frozenset(_words([t.public_args for t in naming]))
+        self.file_objects = frozenset(_words([t.file_objects for t in naming]))
+        self.loosening_words = frozenset(_words([t.loosening_words for t in naming]))
+        self.reset_objects = frozenset(_words([t.reset_objects for t in naming]))
+        self.participant_words = frozenset(_words([t.participant_words for t in naming]))
+        self.changing_writes = frozenset(_words([t.changing_writes for t in naming]))
+        self.share_places = frozenset(_words([t.share_places for t in naming]))
+        self.sending_writes = frozenset(_words([t.sending_writes for t in naming]))
+        self.charging_args = frozenset(_words([t.charging_args for t in naming]))
+        self.lookup_verbs = frozenset(_words([t.lookup_verbs for t in naming]))
+        self.lookup_args = frozenset(_words([t.lookup_args for t in naming]))
+        self.opening_verbs = frozenset(_words([t.opening_verbs for t in naming]))
+        self.conversation_objects = frozenset(_words([t.conversation_objects for t in naming]))
+        self.state_fields = frozenset(_words([t.state_fields for t in naming]))
+        self.everyone_words = frozenset(_words([t.everyone_words for t in naming]))
+        self.place_fields = frozenset(_words([t.place_fields for t in naming]))
+        self.addressed_fields = frozenset(_words([t.addressed_fields for t in naming]))
+        self.sql_fields = frozenset(_words([t.sql_fields for t in naming]))
+        self.script_fields = frozenset(_words([t.script_fields for t in naming]))
+        self.command_fields = frozenset(_words([t.command_fields for t in naming]))
+        self.service_fields = frozenset(_words([t.service_fields for t in naming]))
+        self.tool_name_fields = frozenset(_words([t.tool_name_fields for t in naming]))
+        self.tool_arg_fields = frozenset(_words([t.tool_arg_fields for t in naming]))
         cmds = [lang.commands for lang in langs]
         self.shell_ops: dict[str, Operation] = {}
         self.sql_ops: dict[str, Operation] = {}
