@@ -42,12 +42,6 @@ _WINDOW_OVERLAP = 2_000
 _SENTENCES_AFTER_CUE = 6
 _BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\r\n[ \t]*\r\n")
 _SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+(?=\s|$)|\n|$)|[^\n]+")
-# what may stand before an imperative's verb: bullets, numbering, quotes, a label
-_LEAD = re.compile(
-    r"^(?:[\s>*\-•·–—\"'“‘(\[#]+|\d{1,2}[.)]\s+|(?:todo|to do|note|n\.b\.|p\.s\.|action|"
-    r"action item|task|reminder|important|urgent|attention|fyi)\s*[:!\-]+\s*)+",
-    re.IGNORECASE,
-)
 _HTML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 # an element styled not to be seen: what it says is meant for a machine that reads the page
 _HIDDEN_ELEMENT = re.compile(
@@ -118,6 +112,12 @@ class _Cues:
             re.IGNORECASE,
         )
         self.strong.append(("addressed", self.token_label))
+        # what may stand before an imperative's verb: bullets, numbering, quotes, a label
+        self.lead = re.compile(
+            r"^(?:[\s>*\-•·–—\"'“‘(\[#]+|\d{1,2}[.)]\s+|"
+            rf"(?:{alternation(lex.lead_labels) or '(?!)'})\s*[:!\-]+\s*)+",
+            re.IGNORECASE,
+        )
         self.openers = re.compile(rf"^(?:{whole_words(lex.request_openers)})\b", re.IGNORECASE)
         self.opener_anywhere = re.compile(whole_words(lex.request_openers), re.IGNORECASE)
         self.verbs: dict[Operation, tuple[str, ...]] = {
@@ -166,7 +166,7 @@ def _blocks(text: str) -> list[tuple[int, int]]:
 
 def _imperative(sentence: str, cues: _Cues) -> bool:
     """A sentence that asks whoever reads it to do something."""
-    body = _LEAD.sub("", sentence, count=1).lstrip()
+    body = cues.lead.sub("", sentence, count=1).lstrip()
     if not body:
         return False
     opened = cues.openers.match(body)
