@@ -520,13 +520,19 @@ def _first_step_of_theft(ctx: DecisionContext) -> Outcome | None:
         return None
     lex = lexicon()
     private = expanded(ctx.action_words()) & lex.private_records
-    if not private or not _unasked(ctx) or _reads_what_was_asked(ctx):
+    if not private or not _unasked(ctx):
         return None
+    # "look up Emma" -> contacts.search(Emma) reads what the user asked for; but the user's own
+    # domain as the argument of a read of its transfer code, when a span named that code, reads
+    # what the span asked for
+    given = _reads_what_was_asked(ctx)
     asked = set(expanded(ctx.intent().words))
     if not private.isdisjoint(asked):
         return None  # "what's my address on file?": the user asks for it
     for ins in state.instructions.asking(_FAMILY_OPS["send"]):
         if not ins.about_private or not (ins.untrusted or ins.strong):
+            continue
+        if given and (not ins.strong or private.isdisjoint(expanded(ins.words))):
             continue
         if ins.designated and ctx.intent().delegates and not ins.strong:
             continue
