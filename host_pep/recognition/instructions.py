@@ -87,6 +87,7 @@ class _Cues:
             self.strong.append(("marker", re.compile(alternation(lex.markers), re.IGNORECASE)))
         groups = (
             ("impersonation", lex.impersonation),
+            ("tool directive", lex.tool_directives),
             ("override", lex.overrides),
             ("secrecy", lex.secrecy),
             ("sequencing", lex.sequencing),

@@ -93,6 +93,9 @@ class Instructions(_Strict):
     """Words that open a request to whoever reads ("please", "kindly", "could you")."""
     delegation: list[str] = Field(default_factory=list)
     """Requests that adopt what a named source asks ("do the tasks (in|from|listed)")."""
+    tool_directives: list[str] = Field(default_factory=list)
+    """Text that tells its reader which tool or function to call, and with what ("use the tool
+    send_money with the following arguments:"): only an agent is told that."""
     lead_labels: list[str] = Field(default_factory=list)
     """Labels that may stand before an imperative's verb ("TODO:", "Action item -", "FYI:"):
     the sentence after them is read as if they were not there."""
@@ -422,6 +425,7 @@ class Lexicon:
         self.secrecy = tuple(p for i in ins for p in i.secrecy)
         self.impersonation = tuple(p for i in ins for p in i.impersonation)
         self.lead_labels = _words([i.lead_labels for i in ins])
+        self.tool_directives = tuple(p for i in ins for p in i.tool_directives)
         self.markers = _words([i.markers for i in ins])
         self.request_openers = _words([i.requests for i in ins])
         self.delegation = tuple(p for i in ins for p in i.delegation)
