@@ -207,7 +207,10 @@
     start();
   } else {
     // once connected, catch up with what arrived before (the stream keeps no escalation events)
-    connect("/console/stream?only=escalations", null).addEventListener("ready", refreshList);
+    connect("/console/stream?only=escalations", null).addEventListener("ready", function () {
+      document.body.dataset.stream = "live";  // escalations from here on are announced
+      refreshList();
+    });
     if (list) setInterval(refreshList, 15000);
   }
 })();

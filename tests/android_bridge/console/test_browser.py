@@ -205,7 +205,7 @@ async def test_an_escalation_approved_from_the_page_executes_on_the_device(
         await page.goto(daemon.url + "/console/escalations")
         # the desktop notification comes from the live stream: an escalation raised before the
         # page is connected appears in the list but is (rightly) not announced as new
-        await live_ready(page)
+        await until(page, "document.body.dataset.stream === 'live'")
         s = await operator.create_session(agents=["bot"], user_request="wake me at 6:30")
         bot = operator.with_token(s.agent_tokens["bot"])
         label = "console-approved-alarm"
