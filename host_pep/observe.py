@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from host_pep.extract import Found, international_numbers, key_arguments, sensitive_values
 from host_pep.observations import Instruction, Observation
@@ -242,6 +242,23 @@ def _field_phones(text: str) -> tuple[Found, ...]:
             out.append(
                 Found("phone", tuple(keep), raw[:2] + "***" + raw[-2:], raw, start, end, True)
             )
+    return tuple(out)
+
+
+_LABELLED = re.compile(r"(?m)^[ \t>*•\-]*([^\n:：]{1,40}?)[ \t]*[:：][ \t]*(\S[^\n]*)$")
+
+
+def _labelled_phones(text: str) -> tuple[Found, ...]:
+    """The number on a line labelled for one in text a tool returned ("Phone (mobile): 06 12 34
+    56 78", "Tel.: 0171 5523 984"): read as a phone field's value, since its national form is
+    one the region hints cannot parse. Only lines whose label names a phone."""
+    out: list[Found] = []
+    for m in _LABELLED.finditer(text):
+        if not is_phone_field(m.group(1)):
+            continue
+        base = m.start(2)
+        for f in _field_phones(m.group(2)):
+            out.append(replace(f, start=f.start + base, end=f.end + base))
     return tuple(out)
 
 
@@ -498,6 +515,8 @@ def to_observations(
         extra = tuple(f for f in international_numbers(text) if f.keys[0] not in phones)
         if not phones and not extra and is_phone_field(ov.field):
             extra = _field_phones(text)
+        elif not phones and not extra and ":" in text:
+            extra = _labelled_phones(text)
         if not trusted and app is not None and app in policy.sources:
             extra += _message_codes(text, found)
         found = found + extra + _street_parts(found) + _locality_parts(found)
