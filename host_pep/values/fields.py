@@ -27,7 +27,11 @@ OTP_TOKENS = frozenset(
 )
 PHONE_TOKENS = frozenset(
     {"phone", "phones", "phonenumber", "mobile", "cell", "cellphone", "tel", "telephone",
-     "msisdn", "whatsapp"}
+     "msisdn", "whatsapp",
+     # the labels other languages give a number ("Mobil:", "Portable :", "Móvil:", "电话：")
+     "mobil", "handy", "telefon", "telefonnummer", "tél", "téléphone", "portable", "móvil",
+     "movil", "celular", "teléfono", "telefono", "telefone", "cellulare", "telefoon", "mobiel",
+     "telefonu", "komórka", "телефон", "手机", "电话", "電話", "携帯", "휴대폰", "전화"}
 )  # fmt: skip
 # "code" in these fields is not a one-time code.
 NOT_OTP_TOKENS = frozenset(

@@ -8,8 +8,11 @@ from host_pep.values.fields import is_phone_field
 
 
 @pytest.mark.parametrize(
-    "field", ["phone", "contacts[0].mobile", "com.android.contacts:id/tel", "phoneNumber", "msisdn"]
-)
+    "field",
+    ["phone", "contacts[0].mobile", "com.android.contacts:id/tel", "phoneNumber", "msisdn",
+     # the labels of a signature or a card in other languages
+     "Mobil", "Portable", "Teléfono", "Handy", "电话"],
+)  # fmt: skip
 def test_phone_fields(field: str) -> None:
     assert is_phone_field(field)
 
