@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
+_SPLIT = re.compile(r"[\W_]+|(?<=[a-z])(?=[A-Z])")  # words of any script
 
 CREDENTIAL_TOKENS = frozenset(
     {"password", "passwd", "pwd", "pass", "passphrase", "pin", "pincode", "secret", "passcode"}
