@@ -166,7 +166,7 @@ def _name_operation(
                 verb_of[tok] = Operation.LOCAL_WRITE
     for tok in toks:
         op = _verb_operation(tok, policy)
-        if op is None and len(tok) > 5:
+        if op is None and len(tok) > 5 and not _plural_object(tok, lex.object_words):
             # an inflected verb in a name ("listing", "pinned"): try its base
             for base in (tok[:-3], tok[:-2], tok[:-1]):
                 op = _verb_operation(base, policy)
@@ -196,6 +196,12 @@ def _name_operation(
         ),
     )
     return verb_of[ranked[0]]
+
+
+def _plural_object(tok: str, objects: frozenset[str]) -> bool:
+    """ "messages", "orders", "transfers": the plural of a thing a verb also names is the thing
+    (a tool's verb is not in its -s form), so ``messages {operation: read}`` reads."""
+    return tok.endswith("s") and (tok in objects or stem(tok) in objects)
 
 
 def _compound_tokens(toks: list[str]) -> set[str]:

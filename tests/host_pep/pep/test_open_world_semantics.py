@@ -60,3 +60,19 @@ def test_a_disabled_key_set_to_1_is_turning_the_protection_off(pep: PEP) -> None
         request="Enable the lock screen",
     )
     assert pep.decide_sync(not_asked).decision is not Decision.ALLOW
+
+
+def test_the_plural_of_a_thing_a_verb_names_is_the_thing(pep: PEP) -> None:
+    # a tool's verb is not in its -s form: "messages" names messages, and its argument says
+    # what is done with them
+    policy = pep.policy
+    read = {"operation": "read", "limit": 3}
+    assert classify_operation("messages", list(read), "", policy, payload=read) is Operation.READ
+    send = {"to": "+4915112345678", "text": "hi"}
+    assert (
+        classify_operation("messages", list(send), "", policy, payload=send)
+        is Operation.EXTERNAL_SEND
+    )
+    assert classify_operation("send_messages", list(send), "", policy, payload=send) is (
+        Operation.EXTERNAL_SEND
+    )
