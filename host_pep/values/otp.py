@@ -27,7 +27,11 @@ _KEYWORD = (
     r"|(?<!card )(?<!sim )\bpin\b"
     r"|\bverification\b|\bsecurity code\b|\bauth(?:entication)? code\b"
     r"|验证码|校验码|动态码|确认码|驗證碼|认证码|\bc[óo]digo\b|\bcode de v[ée]rification\b"
-    r"|\bbest[äa]tigungscode\b|\bsicherheitscode\b|認証コード|確認コード|認証番号|인증번호|\bcodice\b)"
+    r"|\bbest[äa]tigungscode\b|\bsicherheitscode\b|認証コード|確認コード|認証番号|인증번호|\bcodice\b"
+    # a German bank's transaction number ("Ihre TAN lautet 73 91 06", mTAN, pushTAN)
+    # (not a bare "tan": a colour)
+    r"|\b(?:sms|m|push|chip|photo)[- ]?tan\b|\b(?:ihre|deine|eine|neue)\s+tan\b"
+    r"|\btan(?:-?nummer)?\s*(?:[:=]|lautet\b))"
 )
 # The code itself: digits, or short upper-case alphanumerics with a digit, optionally "G-" led.
 _CODE = (
@@ -50,7 +54,7 @@ _TRAVEL = re.compile(
 )
 # Cheap necessary condition, matched case-sensitively against the lower-cased text.
 _TRIGGERS = re.compile(
-    "code|otp|pin|verif|código|codigo|bestätigung|sicherheit|codice"
+    "code|otp|pin|verif|código|codigo|bestätigung|sicherheit|codice|tan"
     "|验证|校验|动态码|确认码|驗證|认证|認証|確認|인증"
 )
 

@@ -29,6 +29,9 @@ def otps(text: str, ctx: DetectionContext | None = None) -> list[tuple[str, str]
         ("PIN 9911 for online banking", "9911", "otp:9911"),
         ("Steam Guard code: 7KD2M. Enter it to sign in.", "7KD2M", "otp:7KD2M"),
         ("Your code is 618 204", "618 204", "otp:618204"),
+        ("Ihre TAN für die Anmeldung lautet 73 91 06.", "73 91 06", "otp:739106"),
+        ("SMS TAN 739106 arrived within seconds", "739106", "otp:739106"),
+        ("Your pushTAN: 482913", "482913", "otp:482913"),
     ],
 )
 def test_codes_with_context(text: str, raw: str, key: str) -> None:
@@ -53,6 +56,7 @@ def test_codes_with_context(text: str, raw: str, key: str) -> None:
         "Reservation code ABC123 confirmed",
         "Flight ticket code LH4410",
         "Flight UA1234 to SFO boards at gate B12. Confirmation code: K7QX2P.",  # a PNR
+        "A tan leather sofa, model 4471, for 1299 EUR",  # a colour, not a TAN
     ],
 )
 def test_no_code_without_context(text: str) -> None:
