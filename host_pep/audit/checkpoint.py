@@ -60,6 +60,8 @@ class Checkpointer:
         self.writer_lock = writer_lock if writer_lock is not None else threading.RLock()
         self.failed: str | None = None
         self.checkpoints = 0
+        self.restarts = 0
+        """RESTART checkpoints that reset a WAL a busy writer kept growing."""
         self._dirty = threading.Event()
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -130,6 +132,8 @@ class Checkpointer:
         if row is None or row[0] != 0:
             return False
         self.checkpoints += 1
+        if mode == "RESTART":
+            self.restarts += 1
         return True
 
     @property

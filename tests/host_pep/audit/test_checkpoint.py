@@ -79,8 +79,10 @@ async def test_under_continuous_writing_the_wal_starts_over(tmp_path: Path) -> N
         for _ in range(300):
             await asyncio.gather(*(log.aappend(record()) for _ in range(4)))
         # the WAL file is as long as it ever got; without restarts it holds every page
-        # written (~3,000 here), with them a few caps' worth
-        assert wal.stat().st_size // 4096 < 1000, wal.stat().st_size // 4096
+        # written (~3,000 here), with them a few caps' worth -- more when the checkpointer
+        # gets the CPU late on a busy host, so the restarts themselves are what is asserted
+        assert store._checkpointer is not None and store._checkpointer.restarts >= 1
+        assert wal.stat().st_size // 4096 < 2000, wal.stat().st_size // 4096
         assert log.verify().ok and log.verify().checked == 1200
 
 
