@@ -29,7 +29,9 @@ class Found:
 
 _URL = re.compile(
     r"(?i)\b(?:(?:https?|ftp)://|www\.)[^\s<>\"'()\[\]{}]+"
-    r"|\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|co|me|info|biz|xyz|top|ru|cn|de|uk|app|dev|link|click|site|online|shop)(?:/[^\s<>\"'()]*)?"
+    # a bare host ends with its whole last label ("kestrel.dev" is not "kestrel.de", nor
+    # "example.co.za" "example.co")
+    r"|\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|co|me|info|biz|xyz|top|ru|cn|de|uk|app|dev|link|click|site|online|shop)(?![a-z0-9-]|\.[a-z0-9])(?:/[^\s<>\"'()]*)?"
 )
 _AMOUNT = re.compile(r"(?<![\w.])(?:[$€£¥₹]\s?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\d])")
 _ACCOUNT = re.compile(

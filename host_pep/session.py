@@ -21,12 +21,15 @@ from host_pep.observations import Instruction, Observation
 if TYPE_CHECKING:
     from host_pep.observe import Observed
 from host_pep.phrases import PhraseIndex
+from host_pep.values.domains import host_of
 
 MAX_NAMES = 50_000
 """Short data values kept per session for rule 5's carried-names check (beyond it, no more are
 added: the check then errs towards blocking)."""
 MAX_INSTRUCTIONS = 4096
 """Instruction spans kept per session (oldest dropped first); each is also indexed by word."""
+MAX_DOMAINS = 4096
+"""Hosts kept per session for the look-alike check (beyond it, no more are added)."""
 
 
 @dataclass(slots=True)
@@ -130,6 +133,9 @@ class SessionState:
     """Long structured values (addresses) by normalized phrase, for matching inside free text."""
     instructions: InstructionMemory = field(default_factory=InstructionMemory)
     """Instruction spans seen in content, for rule 5's carry-out check."""
+    domains: set[str] = field(default_factory=set)
+    """Hosts of the mail addresses and links seen (up to MAX_DOMAINS): a recipient whose domain
+    imitates one of them is a look-alike (``values.domains``)."""
     names: set[str] = field(default_factory=set)
     """Short values seen as data outside instruction spans (``observe.data_names``), up to
     MAX_NAMES: an argument naming one was chosen among what the agent saw."""
@@ -161,6 +167,9 @@ class SessionState:
                 self._forget_in_order(dropped)
         self.order.append(obs)
         self.agents.add(obs.agent)
+        host = host_of(obs.key)
+        if host is not None and len(self.domains) < MAX_DOMAINS:
+            self.domains.add(host)
         self.kinds[obs.kind] = self.kinds.get(obs.kind, 0) + 1
         if obs.instructive or obs.imperative:
             self.instructed += 1

@@ -44,6 +44,7 @@ from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import stopwords
 from host_pep.recognition.words import content_words, expanded, name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
+from host_pep.values.domains import Likeness, host_of, likeness, name_skeleton
 from host_pep.verdict import Decision, Stage
 
 RULE = "default:injected-consequence"
@@ -141,6 +142,13 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
         seen = [o for o in hit.observations if not (o.event_id == current and o.source_app == app)]
         if any(o.trusted for o in seen):
             continue  # the user's own structured data (a saved contact, a known payee)
+        imitated = _imitated(ctx, hit)
+        if imitated is not None and seen:
+            # a domain made to pass for one the session has seen: never the user's pick, not
+            # even as the sender of a mail the request points at
+            injected.append(hit)
+            evidence.append(evidence_of(hit, seen[0], f"a look-alike of {imitated}"))
+            continue
         if hit.role is FieldRole.RECIPIENT and any(o.sender for o in seen):
             continue  # replying to whoever wrote
         bad = [o for o in seen if not o.trusted and (o.free_text or o.instructive or o.imperative)]
@@ -199,6 +207,45 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
         rule_ids=[RULE],
         evidence=evidence,
     )
+
+
+def _imitated(ctx: DecisionContext, hit: ValueHit) -> str | None:
+    """The domain, seen in this session, that the hit's mail address or link imitates. Where
+    either of two near names could imitate the other, the genuine one is anchored: in the
+    user's own data or named by the request ("Halvorsen Joinery" -> halvorsen-joinery.no)."""
+    state = ctx.state
+    if state is None or not state.domains:
+        return None
+    hosts = {h for k in hit.found.keys if (h := _host_of_key(k)) is not None}
+    if not hosts:
+        return None
+    additions = lexicon().lookalike_additions
+    for host in hosts:
+        for other in state.domains:
+            if other in hosts:
+                continue
+            kind = likeness(host, other, additions)
+            if kind is Likeness.EXTENDED or (
+                kind is Likeness.NEAR and _anchored(ctx, other) and not _anchored(ctx, host)
+            ):
+                return other
+    return None
+
+
+def _anchored(ctx: DecisionContext, host: str) -> bool:
+    request = "".join(c for c in ctx.user_request.lower() if c.isalnum())
+    if len(name_skeleton(host)) >= 6 and name_skeleton(host) in request:
+        return True
+    state = ctx.state
+    return state is not None and any(
+        o.trusted for k in (f"domain:{host}",) for o in state.lookup(k)
+    )
+
+
+def _host_of_key(key: str) -> str | None:
+    if key.startswith("url:"):
+        return key[len("url:") :].split("/", 1)[0] or None
+    return host_of(key)
 
 
 def _from_instruction(ctx: DecisionContext, obs: Observation) -> bool:

@@ -304,6 +304,9 @@ class Language(_Strict):
     "phone", "device"): a request naming one names the others."""
     personal_words: list[str] = Field(default_factory=list)
     """Words by which a text asks for someone's private data ("phone", "address", "code")."""
+    lookalike_additions: list[str] = Field(default_factory=list)
+    """Words a look-alike domain adds to the name it imitates after a hyphen ("-payments",
+    "-secure", "-login", "-org"); a company's own additions ("-labs", "-group") are not listed."""
     kind_words: dict[str, list[str]] = Field(default_factory=dict)
     """Words that name a kind of value in a request ("the address it gives" -> email, url)."""
     determiners: list[str] = Field(default_factory=list)
@@ -400,6 +403,7 @@ class Lexicon:
         self.follow_words = frozenset(_words([lang.follow_words for lang in langs]))
         self.determiners = frozenset(_words([lang.determiners for lang in langs]))
         self.personal_words = frozenset(_words([lang.personal_words for lang in langs]))
+        self.lookalike_additions = frozenset(_words([lang.lookalike_additions for lang in langs]))
         self.synonyms: dict[str, frozenset[str]] = {}
         for lang in langs:
             for group in lang.synonyms:
