@@ -51,7 +51,9 @@ RULE = "default:injected-consequence"
 # Key arguments judged by rule 5 when the action itself stays on the device: where a read goes
 # (opening a link from a phishing mail), and who a draft is addressed to or paid to.
 _READ_KEY_ROLES = frozenset({FieldRole.URL})
-_LOCAL_KEY_ROLES = frozenset({FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL})
+_LOCAL_KEY_ROLES = frozenset(
+    {FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL, FieldRole.ADDRESS}
+)
 # kinds of key argument that name where something goes (amounts are judged in amount fields only)
 _CARRIED_KINDS = frozenset({"email", "phone", "url", "account", "iban"})
 
@@ -152,6 +154,10 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
         if hit.role is FieldRole.RECIPIENT and any(o.sender for o in seen):
             continue  # replying to whoever wrote
         bad = [o for o in seen if not o.trusted and (o.free_text or o.instructive or o.imperative)]
+        if ctx.op is Operation.LOCAL_WRITE and hit.role is FieldRole.ADDRESS:
+            # where an order is delivered or a ride goes: judged when an instruction gave it; an
+            # event's place taken from the invitation the user is adding stays the user's call
+            bad = [o for o in bad if o.instructive]
         if ctx.op in READ_OPS and app is not None:
             # following a link from one page to another in the same app is browsing; a link
             # that arrived in a message, notification or file and is opened is acting on it

@@ -100,7 +100,7 @@ class _Cues:
         # "Smart home assistants:", "[Automated instruction for virtual assistants]:"
         self.label = re.compile(
             rf"(?:^|[\n.!?;>*#\[(\"'“]|\s[-–—]+)\s*((?:[^\s:.!?]+\s+){{0,5}}?(?:\w['’])?"
-            rf"(?:{addressees})s?(?:[\s/&,]+[^\s:.!?]+){{0,5}})\s*\]?\s*:",
+            rf"(?:{addressees})s?(?:[\s/&,]+[^\s:.!?]+){{0,8}})\s*\]?\s*:",
             re.IGNORECASE,
         )
         self.strong.append(("addressed", self.label))
