@@ -155,21 +155,26 @@ def under(path: str, prefixes: list[str]) -> bool:
     return any(not p or path == p or path.startswith((p + ".", p + "[")) for p in prefixes)
 
 
-def public_paths(value: Any, prefix: str = "") -> Iterator[str]:
+def public_paths(value: Any, prefix: str = "", needed: int = 2) -> Iterator[str]:
     """Paths of the records inside ``value`` that describe a business or a place (a hotel with
     its rating, a restaurant with its opening hours): their address and phone are public
-    directory data, not a person's (rule 1)."""
+    directory data, not a person's (rule 1). ``needed``: how many business fields make a record
+    a business's -- one where the tool's name says it looks up places ("…_for_restaurants")."""
     fields = lexicon().business_fields
     if isinstance(value, Mapping):
         keys = {str(k).lower() for k in value}
-        if len(keys & fields) >= 2 or keys & {"business_name", "hotel_name", "restaurant_name"}:
+        if len(keys & fields) >= needed or keys & {
+            "business_name",
+            "hotel_name",
+            "restaurant_name",
+        }:
             yield prefix
             return
         for k, v in value.items():
-            yield from public_paths(v, f"{prefix}.{k}" if prefix else str(k))
+            yield from public_paths(v, f"{prefix}.{k}" if prefix else str(k), needed)
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            yield from public_paths(v, f"{prefix}[{i}]")
+            yield from public_paths(v, f"{prefix}[{i}]", needed)
 
 
 def is_public_source(tool: str) -> bool:

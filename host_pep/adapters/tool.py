@@ -192,8 +192,11 @@ class ToolAdapter:
         outside = [] if untrusted else list(outside_paths(result))
         # whose data (rule 1): a directory lookup returns nobody's personal data, and a record
         # describing a business carries the business's address and phone
-        everything_public = is_public_source(name) and not _user_records(name, self.policy)
-        public = [""] if everything_public else list(public_paths(result))
+        directory = is_public_source(name)
+        everything_public = directory and not _user_records(name, self.policy)
+        public = (
+            [""] if everything_public else list(public_paths(result, needed=1 if directory else 2))
+        )
         out = []
         for path, value in flatten(result).items():
             if value.strip():
