@@ -52,6 +52,10 @@ _TRAVEL = re.compile(
     r"\b(?:flights?|boarding|booking|booked|reservations?|itinerary|pnr|check-in|hotel|airline"
     r"|tickets?|gate|seat|departs?|arrives?)\b"
 )
+# A sale's message: its letter-and-digit "code" is a discount code ("20% off, code GRID20").
+_PROMO = re.compile(
+    r"\d+\s?% off|\b(?:discount|coupon|promo|voucher|sale|rabatt|descuento|remise|sconto)\b"
+)
 # Cheap necessary condition, matched case-sensitively against the lower-cased text.
 _TRIGGERS = re.compile(
     "code|otp|pin|verif|código|codigo|bestätigung|sicherheit|codice|tan"
@@ -79,6 +83,8 @@ def find_otps(layer: Canonical, field: str = "", hinted: bool = False) -> list[D
                 continue  # "Code: Hello1" is prose, not an alphanumeric code
             if not code.isdigit() and _TRAVEL.search(low) is not None:
                 continue  # an airline's "confirmation code: K7QX2P" is the booking reference
+            if not code.isdigit() and _PROMO.search(low) is not None:
+                continue  # "20% off the print annual (code GRID20)": a discount code
             seen.add(m.start("code"))
             found.append(_detected(layer, m.start("code"), m.end("code"), code))
     found.sort(key=lambda d: d.span)
