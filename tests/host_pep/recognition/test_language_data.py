@@ -160,6 +160,10 @@ ACCEPTED_WORDS: dict[tuple[Operation, str], frozenset[Operation]] = {
             "book", "reserve", "upgrade", "book karo", "buche", "buchen", "reservier*",
             "réserve", "réserver", "reserva", "reservar", "prenota", "prenotare", "boek",
             "reserveer", "boka", "zarezerwuj", "予約", "预订",
+            # cs, fi, hu, ro, sw, th, uk
+            "zarezervuj", "zarezervujte", "zarezervovat", "rezervuj", "varaa", "varatkaa",
+            "varaisitko", "foglald le", "foglalja le", "foglalj", "rezervă", "rezervați",
+            "weka nafasi", "จอง*", "забронюй", "забронюйте", "забронювати",
         )
     },
 }  # fmt: skip
