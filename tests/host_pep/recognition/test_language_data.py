@@ -163,7 +163,7 @@ ACCEPTED_WORDS: dict[tuple[Operation, str], frozenset[Operation]] = {
             # cs, fi, hu, ro, sw, th, uk
             "zarezervuj", "zarezervujte", "zarezervovat", "rezervuj", "varaa", "varatkaa",
             "varaisitko", "foglald le", "foglalja le", "foglalj", "rezervă", "rezervați",
-            "weka nafasi", "จอง*", "забронюй", "забронюйте", "забронювати",
+            "weka nafasi", "จอง*", "забронюй", "забронюйте", "забронювати", "rezervasyon yap",
         )
     },
 }  # fmt: skip

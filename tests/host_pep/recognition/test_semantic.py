@@ -3,6 +3,8 @@ model when the ``semantic`` extra is installed."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from host_pep.pep import PEP
@@ -16,8 +18,9 @@ np = pytest.importorskip("numpy")
 
 
 class KeywordEmbedder:
-    """Maps a text to a one-hot vector of the first operation keyword it contains: enough to
-    test prototype classification, margins and caching without a model."""
+    """Maps a text to a one-hot vector of the first operation keyword it contains as a word
+    (not inside another language's word: Turkish "paylaş" is no "pay"): enough to test
+    prototype classification, margins and caching without a model."""
 
     name = "keywords"
     words = ("pay", "delete", "read", "send")
@@ -30,7 +33,8 @@ class KeywordEmbedder:
         out = []
         for text in texts:
             vec = [0.0] * (len(self.words) + 1)
-            hit = next((i for i, w in enumerate(self.words) if w in text.lower()), len(self.words))
+            found = (i for i, w in enumerate(self.words) if re.search(rf"\b{w}\b", text.lower()))
+            hit = next(found, len(self.words))
             vec[hit] = 1.0
             out.append(vec)
         return out
