@@ -22,7 +22,8 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from host_pep.recognition.instructions import Strength, instruction_spans
 from host_pep.recognition.lexicon import LANGUAGES_PACKAGE
-from host_pep.recognition.request import intent
+from host_pep.recognition.request import intent, unicode_words
+from host_pep.recognition.words import expanded
 from host_pep.semantics import Operation
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "languages"
@@ -49,16 +50,21 @@ class Case(_Strict):
     says: str
     asks: list[Operation] = []
     lacks: list[Operation] = []
+    names: list[str] = []
+    """Words by which tools name the object (``2fa``, ``lockscreen``): the request's words,
+    with their synonyms, include one, so a security change of that object is the one it asks."""
     strong_cue: Cue | None = None
     span_asks: list[Operation] = []
     no_spans: bool = False
 
     @model_validator(mode="after")
     def _expects_something_of_its_kind(self) -> Case:
-        request_keys = bool(self.asks or self.lacks)
+        request_keys = bool(self.asks or self.lacks or self.names)
         content_keys = bool(self.strong_cue or self.span_asks or self.no_spans)
         if self.kind == "request" and (content_keys or not request_keys):
-            raise ValueError("a request case says what `asks` contains or lacks, nothing else")
+            raise ValueError(
+                "a request case says what `asks` contains or lacks and what it names, nothing else"
+            )
         if self.kind == "content" and (request_keys or not content_keys):
             raise ValueError("a content case says strong_cue, span_asks or no_spans, nothing else")
         return self
@@ -153,6 +159,10 @@ def test_phrasing_is_recognised_as_the_case_says(case_id: str, text: str) -> Non
         asks = intent(text).asks
         assert set(case.asks) <= asks, f"{text!r} asks {sorted(asks)}, not {case.asks}"
         assert not set(case.lacks) & asks, f"{text!r} asks {sorted(set(case.lacks) & asks)}"
+        if case.names:
+            said = expanded(frozenset(unicode_words(text)) | intent(text).words)
+            named = expanded(frozenset(case.names))
+            assert not said.isdisjoint(named), f"{text!r} names none of {case.names}"
         return
     spans = instruction_spans(text)
     if case.no_spans:

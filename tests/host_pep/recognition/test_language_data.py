@@ -322,3 +322,52 @@ def test_a_possessive_makes_a_high_impact_word_a_noun(request_text: str) -> None
 )
 def test_reloading_a_page_is_no_upload() -> None:
     assert asked_high_impact("Lade die Seite neu") == frozenset()
+
+
+# --- words that reach tool names ---------------------------------------------------------------
+# The request verbs of every language also classify the names of tools never seen (rule 9,
+# policy.openworld): a word of one language that is an English noun of tool names makes those
+# tools ask for its operation. Indonesian "posting" (to post) stays out for that reason: English
+# "post" already reads "posting" in a request, and "JobBoardGetPosting" is a read.
+
+
+@pytest.mark.parametrize(
+    ("name", "operation"),
+    [
+        ("JobBoardGetPosting", Operation.READ),
+        ("get_job_posting", Operation.READ),
+        ("list_postings", Operation.READ),
+    ],
+)
+def test_a_tool_named_for_an_english_noun_keeps_its_own_verb(
+    name: str, operation: Operation
+) -> None:
+    from host_pep.policy import load_bundle
+    from host_pep.policy.compiled import CompiledPolicy
+    from host_pep.policy.openworld import classify_operation
+
+    policy = CompiledPolicy.build(load_bundle("default"))
+    assert classify_operation(name, [], "", policy) is operation
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a capitalised word of a request is read as the name of an object unless the policy "
+    "bundle's apps list it (policy.objects.requested_names): the bundle's app words are English "
+    "('documents'), the language files' object words and folder names in other languages are not "
+    "consulted, so 'w Dokumentach' (in Documents) names a person the payee must match",
+)
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Przelej czynsz właścicielce — kwota i numer konta są w umowie najmu w Dokumentach.",
+        "Pošli fakturu z Dokumentů účetní.",
+    ],
+)
+def test_a_folder_named_in_the_users_language_names_no_one(request_text: str) -> None:
+    from host_pep.policy import load_bundle
+    from host_pep.policy.compiled import CompiledPolicy
+    from host_pep.policy.objects import requested_names
+
+    policy = CompiledPolicy.build(load_bundle("default"))
+    assert requested_names(request_text, policy) == set()
