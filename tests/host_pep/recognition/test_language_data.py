@@ -371,3 +371,20 @@ def test_a_folder_named_in_the_users_language_names_no_one(request_text: str) ->
 
     policy = CompiledPolicy.build(load_bundle("default"))
     assert requested_names(request_text, policy) == set()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="languages that negate a verb by an affix -- Turkish 'silme' (sil + -me), Czech "
+    "'nemaž' (ne- + maž), Swahili 'usifute' (-si-) -- have no negation word, so "
+    "request.has_negation (the guard that keeps the semantic model off negated requests) "
+    "cannot see it, and the model reads 'Eski dosyaları silme' as asking for a delete",
+)
+@pytest.mark.parametrize(
+    "request_text",
+    ["Eski dosyaları silme", "Schůzku s Jonasem nemaž", "Usilipe bili ya umeme bado"],
+)
+def test_a_verb_negated_by_an_affix_is_negated(request_text: str) -> None:
+    from host_pep.recognition.request import has_negation
+
+    assert has_negation(request_text.lower())
