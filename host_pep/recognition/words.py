@@ -14,7 +14,7 @@ from functools import lru_cache
 from host_pep.recognition.lexicon import lexicon
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-_SPLIT = re.compile(r"[^0-9a-zA-Z\u4e00-\u9fff]+")
+_SPLIT = re.compile(r"[\W_]+")  # words of every script ("café", "Ελληνικά", "两步验证")
 _UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
 
 
@@ -59,7 +59,8 @@ def _phrases() -> tuple[re.Pattern[str], dict[str, frozenset[str]]]:
     "login", "lockscreen"): a word set cannot hold a phrase, its one-word synonyms can."""
     groups: dict[str, frozenset[str]] = {}
     for word, group in lexicon().synonyms.items():
-        parts = _SPLIT.split(word)
+        # folded as the text they are looked for in is ("οθόνης" -> "οθόνησ", "Straße" -> "strasse")
+        parts = _SPLIT.split(word.casefold())
         if len(parts) > 1 and all(parts):
             singles = frozenset(w for w in group if _SPLIT.search(w) is None)
             if singles:
