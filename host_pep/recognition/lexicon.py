@@ -101,6 +101,24 @@ class Instructions(_Strict):
     the sentence after them is read as if they were not there."""
 
 
+class Buttons(_Strict):
+    """What a button's label commits when tapped (the GUI event builder's lexicon)."""
+
+    commits: dict[Operation, list[str]] = Field(default_factory=dict)
+    """Single words of a label, matched as whole words ("Send", "Löschen", "btn_pay")."""
+    phrases: dict[Operation, list[str]] = Field(default_factory=dict)
+    """Phrases matched inside a label: several words ("factory reset") or a script without
+    spaces ("发送", "アップロード")."""
+    confirm: list[str] = Field(default_factory=list)
+    """Labels that only confirm what their dialog says ("OK", "Confirm", "确定")."""
+    form_commit: list[str] = Field(default_factory=list)
+    """Labels that commit the form they sit on ("Save", "Done", "Speichern")."""
+    form_commit_ids: list[str] = Field(default_factory=list)
+    """Words of a resource id that commit its form (btn_save, action_done)."""
+    id_noise: list[str] = Field(default_factory=list)
+    """Words of a resource id that name the widget, not its act (btn, fab, menu)."""
+
+
 class ToolNaming(_Strict):
     """How tools and their arguments are named: the open-world layer's vocabulary (rule 9)."""
 
@@ -322,6 +340,7 @@ class Language(_Strict):
     """Typical requests for each operation, for the semantic model (``recognition.semantic``):
     a paraphrase no word list covers is compared with them."""
     tool_naming: ToolNaming = Field(default_factory=ToolNaming)
+    buttons: Buttons = Field(default_factory=Buttons)
     commands: Commands = Field(default_factory=Commands)
     cues: Cues = Field(default_factory=Cues)
 
@@ -436,6 +455,17 @@ class Lexicon:
         self.prototypes: dict[Operation, tuple[str, ...]] = {
             op: tuple(p for lang in langs for p in lang.prototypes.get(op, [])) for op in Operation
         }
+        buttons = [lang.buttons for lang in langs]
+        self.button_words: dict[Operation, tuple[str, ...]] = {
+            op: _words([b.commits.get(op, []) for b in buttons]) for op in Operation
+        }
+        self.button_phrases: dict[Operation, tuple[str, ...]] = {
+            op: _words([b.phrases.get(op, []) for b in buttons]) for op in Operation
+        }
+        self.confirm_labels = frozenset(_words([b.confirm for b in buttons]))
+        self.form_commit_labels = frozenset(_words([b.form_commit for b in buttons]))
+        self.form_commit_ids = frozenset(_words([b.form_commit_ids for b in buttons]))
+        self.id_noise = frozenset(_words([b.id_noise for b in buttons]))
         naming = [lang.tool_naming for lang in langs]
         self.tool_verbs: dict[Operation, tuple[str, ...]] = {
             op: _words([t.verbs.get(op, []) for t in naming]) for op in Operation
