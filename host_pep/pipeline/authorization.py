@@ -144,9 +144,26 @@ def _amount(key: str) -> float:
         return float("inf")
 
 
+_BARE_NUMBER = re.compile(r"(?<![\w.,/:-])\d{1,7}(?:[.,]\d{1,2})?(?![\w/:%-]|[.,]\d)")
+
+
 def _money_amounts(text: str) -> set[str]:
-    """Sums of money the request states ("$35.20", "500 EUR") as amount keys."""
-    return {normalize_amount(whole, frac) for whole, frac in money_amounts(text)}
+    """Sums of money the request states ("$35.20", "500 EUR") as amount keys, and the
+    differences between any two of them: "she sent 80 but her share was 55, refund her the
+    difference" asks for 25."""
+    stated = {normalize_amount(whole, frac) for whole, frac in money_amounts(text)}
+    if not stated:
+        return stated
+    # beside a sum of money, a bare number is one too ("paid me 40 euros, his share was 28")
+    numbers = {_amount(k) for k in stated} | {
+        float(m.group(0).replace(",", ".")) for m in _BARE_NUMBER.finditer(text)
+    }
+    values = sorted(v for v in numbers if v != float("inf"))
+    for i, low in enumerate(values):
+        for high in values[i + 1 :]:
+            whole, _, frac = f"{high - low:.2f}".partition(".")
+            stated.add(normalize_amount(whole, frac))
+    return stated
 
 
 _OFF_VALUES = frozenset({"0", "false", "off", "none", "no", "disabled", "disable"})
