@@ -14,6 +14,7 @@ from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
 from host_pep.policy.compiled import CompiledPolicy, tokens
 from host_pep.policy.openworld import addresses_people, classify_tool, role_for_field
+from host_pep.recognition.lexicon import lexicon
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, ObservedValue, Operation
 from host_pep.values.records import labelled_values
 
@@ -73,14 +74,10 @@ def tool_metadata(event: AgentEvent) -> ToolMetadata:
 def _user_records(name: str, policy: CompiledPolicy) -> bool:
     """A tool named for the user's own records ("get_my_bookings", "list_saved_places"), or a
     tool of an app that holds the user's data (contacts, mail, files)."""
-    if not _OWN_WORDS.isdisjoint(tokens(name)):
+    if not lexicon().own_words.isdisjoint(tokens(name)):
         return True
     app = policy.app_for_name(name)
     return app is not None and app in policy.sources
-
-
-# words that make a lookup the user's own records, whatever else its name says
-_OWN_WORDS = frozenset({"my", "me", "mine", "saved", "own", "user", "users", "profile", "account"})
 
 
 def leaf_name(path: str) -> str:

@@ -168,7 +168,6 @@ def _money_amounts(text: str) -> set[str]:
 
 _OFF_VALUES = frozenset({"0", "false", "off", "none", "no", "disabled", "disable"})
 _ON_VALUES = frozenset({"1", "true", "on", "yes", "enabled", "enable"})
-_NEGATIVE_KEY = frozenset({"disabled", "disable", "off", "skip", "bypass", "no"})
 
 
 # operations the model may read a request as asking for (a read never authorizes anything)
@@ -357,7 +356,7 @@ def _security_verbs(ctx: DecisionContext) -> tuple[str, ...] | None:
         (t.strip().lower() for p, t in ctx.text.items() if p.rsplit(".", 1)[-1] in ("key", "name")),
         "",
     )
-    if value is not None and not _NEGATIVE_KEY.isdisjoint(tokens(key)):
+    if value is not None and not lexicon().negative_key_words.isdisjoint(tokens(key)):
         # "lockscreen.disabled = 1" turns the lock screen *off*: the key names the negation
         value = "0" if value in _ON_VALUES else "1" if value in _OFF_VALUES else value
     if value in _OFF_VALUES:

@@ -17,6 +17,7 @@ from typing import Any, Protocol, runtime_checkable
 from host_pep.pipeline.context import OUTBOUND_OPS, DecisionContext, Outcome, ValueHit, evidence_of
 from host_pep.pipeline.t2 import is_sink_write
 from host_pep.recognition.cues import names_an_identifier
+from host_pep.recognition.lexicon import lexicon
 from host_pep.semantics import FieldRole
 from host_pep.verdict import Decision, Stage
 
@@ -36,7 +37,6 @@ class SemanticBackend(Protocol):
         ...
 
 
-_LOCATION_FIELDS = frozenset({"location", "eventlocation", "place", "venue", "where", "address"})
 _ALWAYS = frozenset({"card", "iban", "credential"})
 
 
@@ -60,7 +60,8 @@ class DeterministicBackend:
             return Assessment.SENSITIVE  # a code is a secret unless it is named as something else
         if kind == "address":
             leaf = hit.field.lower().rsplit(".", 1)[-1].rsplit("/", 1)[-1]
-            if leaf.removeprefix("event") in _LOCATION_FIELDS or leaf in _LOCATION_FIELDS:
+            places = lexicon().location_fields
+            if leaf.removeprefix("event") in places or leaf in places:
                 return Assessment.BENIGN  # a meeting place is what a location field is for
         return Assessment.SENSITIVE
 

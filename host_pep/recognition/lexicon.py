@@ -178,6 +178,13 @@ class ToolNaming(_Strict):
     removal_flags: list[str] = Field(default_factory=list)
     """Fields and values by which a write moves a record away ({"archived": true}, SET
     trashed = 1): the write is a delete."""
+    own_words: list[str] = Field(default_factory=list)
+    """Name words that make a lookup the user's own records ("get_my_bookings", "saved_places"),
+    whatever else its name says."""
+    negative_key_words: list[str] = Field(default_factory=list)
+    """Words of a setting's key that invert its value ("disable_lock" = 1 turns a lock off)."""
+    location_fields: list[str] = Field(default_factory=list)
+    """Argument names that hold where something takes place (a place, not a person's address)."""
     disposable_objects: list[str] = Field(default_factory=list)
     """What a tool may remove without losing the user's data (a cache, temporary files): such
     a removal is housekeeping, not a delete."""
@@ -501,6 +508,9 @@ class Lexicon:
         )
         self.removal_flags = frozenset(_words([t.removal_flags for t in naming]))
         self.disposable_objects = frozenset(_words([t.disposable_objects for t in naming]))
+        self.own_words = frozenset(_words([t.own_words for t in naming]))
+        self.negative_key_words = frozenset(_words([t.negative_key_words for t in naming]))
+        self.location_fields = frozenset(_words([t.location_fields for t in naming]))
         self.money_words = frozenset(_words([t.money_words for t in naming]))
         self.sharing_words = frozenset(_words([t.sharing_words for t in naming]))
         self.paste_words = frozenset(_words([t.paste_words for t in naming]))
