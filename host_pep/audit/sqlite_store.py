@@ -306,21 +306,25 @@ class SQLiteAuditStore:
         # Page through by seq so a long verify does not hold the lock (or a read txn) throughout.
         after = -1
         while True:
-            with self._lock:
-                try:
-                    conn = self._waiting()
-                    columns = self._select_columns(conn)
-                    batch = conn.execute(
-                        f"SELECT {columns} FROM audit WHERE seq > ? ORDER BY seq LIMIT 1000",
-                        (after,),
-                    ).fetchall()
-                except sqlite3.Error as exc:
-                    raise self._fail("read", exc) from exc
+            batch = self.rows_after(after, 1000)
             if not batch:
                 return
-            for values in batch:
-                yield _row(values)
-            after = batch[-1][0]
+            yield from batch
+            after = batch[-1].seq
+
+    def rows_after(self, after: int, limit: int) -> list[StoredRow]:
+        """Up to ``limit`` rows with ``seq > after``, in seq order."""
+        with self._lock:
+            try:
+                conn = self._waiting()
+                columns = self._select_columns(conn)
+                batch = conn.execute(
+                    f"SELECT {columns} FROM audit WHERE seq > ? ORDER BY seq LIMIT ?",
+                    (after, limit),
+                ).fetchall()
+            except sqlite3.Error as exc:
+                raise self._fail("read", exc) from exc
+        return [_row(values) for values in batch]
 
     def head(self) -> Head | None:
         with self._lock:
