@@ -17,6 +17,7 @@ import logging
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -61,9 +62,19 @@ class PostgresApprovalQueue:
 
     name = "approval"
 
-    def __init__(self, url: str, listener: Listener, *, daemon: str) -> None:
+    def __init__(
+        self,
+        url: str,
+        listener: Listener,
+        *,
+        daemon: str,
+        on_pending: Callable[[PendingApproval], None] | None = None,
+    ) -> None:
+        """``on_pending`` is called (on the awaiting loop) for each escalation this daemon
+        raises, as ``ApprovalQueue``'s is (the console's desk: a screenshot, a notification)."""
         self.url = url
         self.daemon = daemon
+        self._on_pending = on_pending
         self._lock = threading.Lock()
         self._conn_lock = threading.Lock()
         self._conn: psycopg.Connection | None = None
@@ -91,6 +102,10 @@ class PostgresApprovalQueue:
                 )  # fmt: skip
             except ControlPlaneUnavailable as exc:
                 return deny(self.name, f"the escalation could not be raised: {exc}")
+            if self._on_pending is not None:
+                self._on_pending(
+                    PendingApproval(id=id_, request=req, created=now, deadline=now + timeout)
+                )
             done, _ = await asyncio.wait({future}, timeout=max(timeout, 0.0))
             if done:
                 return future.result()

@@ -18,9 +18,11 @@ from __future__ import annotations
 import os
 import secrets
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from host_pep.adjudication.approval import PendingApproval
 from host_pep.audit.forward import ForwardedAuditStore
 from host_pep.audit.pg_store import PostgresAuditStore
 from host_pep.audit.sqlite_store import Durability, SQLiteAuditStore
@@ -69,13 +71,14 @@ class FarmControlPlane:
         host: str | None = None,
         staleness_s: float = DEFAULT_STALENESS_S,
         connect_wait_s: float = 10.0,
+        on_pending: Callable[[PendingApproval], None] | None = None,
     ) -> FarmControlPlane:
         """Raises ControlPlaneUnavailable when the database cannot be reached at start (a
         daemon does not join a farm whose control plane it has never seen)."""
         migrate(url)
         listener = Listener(url, heartbeat_s=min(0.5, staleness_s / 4))
         rules = PostgresRuleStore(url, listener, staleness_s=staleness_s, daemon=daemon)
-        escalations = PostgresApprovalQueue(url, listener, daemon=daemon)
+        escalations = PostgresApprovalQueue(url, listener, daemon=daemon, on_pending=on_pending)
         if not listener.start(wait=connect_wait_s):
             listener.close()
             raise ControlPlaneUnavailable(
