@@ -38,6 +38,11 @@ class SuiteOptions(BaseModel):
     adb_port: int | None = None
     out_dir: Path
     overhead: bool = True
+    farm: str | None = None
+    """Spread the executions over several daemons sharing a control plane: N (start N) or the
+    directory of a running ``droidgate farm`` (scenarios.android.farm)."""
+    control_plane: str | None = None
+    """With ``farm=N``: the PostgreSQL to share (default: a throw-away local cluster)."""
 
 
 @dataclass
@@ -148,9 +153,12 @@ async def run_suite(
     from android_bridge.api.client import BridgeClient
     from android_bridge.api.server import make_app
     from android_bridge.daemon import DaemonConfig, open_core
-    from emulator_setup.fixtures import load_fixture
     from host_pep.pep import PEP
 
+    if opts.farm is not None:
+        from scenarios.android.farm import run_on_farm
+
+        return await run_on_farm(executions, spec, opts, opts.farm, on_done=on_done)
     out = opts.out_dir
     out.mkdir(parents=True, exist_ok=True)
     policy = write_policy(spec, out)
@@ -202,26 +210,57 @@ async def run_suite(
                 await asyncio.gather(*(worker(d) for d in devices))
             finally:
                 await runner.cleanup()
-    fixture = load_fixture(spec.fixture)
-    base = from_fixture(fixture, spec.sensitive)
-    records = _records_by_session(trace_path)
-    results = []
-    for ex in executions:
-        live = lives[ex.id]
-        res = live.result
-        mine = records.get(res.session, []) if res.session else []
-        if trace_path is not None and mine:
-            res.trace_file = str(_write_trace(trace_path.parent, ex.id, mine))
-        extra = [Sensitive(v, "other", "script") for v in ex.sensitive]
-        score(ex, res, mine, _screens(trace_path), live.changes, base + extra, spec.scope_apps())
-        results.append(res)
     return SuiteRun(
-        results=results,
+        results=score_all(executions, lives, spec, [trace_path] if trace_path else []),
         trace=trace_path,
         duration_s=round(time.perf_counter() - started, 2),
         devices=[d for d in cfg.devices],
         policy=policy,
     )
+
+
+def score_all(
+    executions: list[Execution], lives: dict[str, _Live], spec: SuiteSpec, traces: list[Path]
+) -> list[ExecutionResult]:
+    """Score every execution against its records in the daemons' traces (one per daemon)."""
+    from emulator_setup.fixtures import load_fixture
+
+    fixture = load_fixture(spec.fixture)
+    base = from_fixture(fixture, spec.sensitive)
+    records: dict[str, list[dict[str, Any]]] = {}
+    for trace in traces:
+        for session, mine in _records_by_session(trace).items():
+            records.setdefault(session, []).extend(mine)
+    screens = _Screens(traces)
+    results = []
+    for ex in executions:
+        live = lives[ex.id]
+        res = live.result
+        mine = records.get(res.session, []) if res.session else []
+        if traces and mine:
+            res.trace_file = str(_write_trace(traces[0].parent, ex.id, mine))
+        extra = [Sensitive(v, "other", "script") for v in ex.sensitive]
+        score(ex, res, mine, screens.store, live.changes, base + extra, spec.scope_apps())
+        results.append(res)
+    return results
+
+
+class _Screens:
+    """The screens of one or more traces (content-addressed, so one digest is one screen)."""
+
+    def __init__(self, traces: list[Path]) -> None:
+        self.stores = [s for s in (_screens(t) for t in traces) if s is not None]
+        self.store: Any = (
+            None if not self.stores else self.stores[0] if len(self.stores) == 1 else self
+        )
+
+    def get(self, digest: str) -> str:
+        for store in self.stores:
+            try:
+                return str(store.get(digest))
+            except (KeyError, FileNotFoundError):
+                continue
+        raise FileNotFoundError(f"screen {digest} missing from every trace")
 
 
 def _screens(trace: Path | None) -> Any:
