@@ -167,7 +167,16 @@ class FarmRegistry:
 
 # -- provenance memory ---------------------------------------------------------------------------
 
-_SETS = frozenset({"asks", "words", "identifiers"})
+
+def _set_fields(cls: type) -> frozenset[str]:
+    """The fields of an observation class that hold sets (by their annotation, so a set field
+    added later is restored as a set without a list here to keep in step)."""
+    return frozenset(
+        f.name for f in dataclasses.fields(cls) if str(f.type).startswith(("frozenset", "set"))
+    )
+
+
+_SETS = {Observation: _set_fields(Observation), Instruction: _set_fields(Instruction)}
 
 
 def _encode(item: Observation | Instruction) -> dict[str, Any]:
@@ -184,7 +193,7 @@ def _decode(data: dict[str, Any]) -> Observation | Instruction:
     names = {f.name for f in dataclasses.fields(cls)}
     # a field a newer version added is ignored, not fatal
     args: dict[str, Any] = {
-        k: (frozenset(v) if k in _SETS else v) for k, v in data.items() if k in names
+        k: (frozenset(v) if k in _SETS[cls] else v) for k, v in data.items() if k in names
     }
     return cls(**args)
 
