@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from host_pep.audit.signed import SignedCheckpoint
-from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow
+from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow, row_of
 from host_pep.control.pg import connect
 from host_pep.exceptions import AuditUnavailable, ControlPlaneUnavailable
 
@@ -44,24 +44,6 @@ _SET_META = (
 )
 _CHECKPOINT_COLUMNS = "seq, hash, ts, key_id, signature"
 DEFAULT_RETRY_S = 0.5
-
-
-def _row(values: Any) -> StoredRow:
-    seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash_, mac = values
-    return StoredRow(
-        seq=seq,
-        ts=ts,
-        kind=kind,
-        session=session,
-        agent=agent,
-        decision=decision,
-        stage=stage,
-        event_id=event_id,
-        body=body,
-        prev_hash=prev_hash,
-        hash=hash_,
-        mac=mac,
-    )
 
 
 def log_lock(log_id: str) -> int:
@@ -283,7 +265,7 @@ class PostgresAuditStore:
             if not batch:
                 return
             for values in batch:
-                yield _row(values)
+                yield row_of(values)
             after = batch[-1][0]
 
     def head(self) -> Head | None:
@@ -380,7 +362,7 @@ class PostgresAuditStore:
                 rows = self._c().execute(sql, params).fetchall()
             except psycopg.Error as exc:
                 raise self._fail("read", exc) from exc
-        return [_row(v) for v in reversed(rows)]
+        return [row_of(v) for v in reversed(rows)]
 
     def close(self) -> None:
         with self._lock:

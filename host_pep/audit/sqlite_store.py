@@ -33,7 +33,7 @@ from typing import Any, Literal, get_args
 
 from host_pep.audit.checkpoint import DEFAULT_CAP_FRAMES, DEFAULT_INTERVAL_S, Checkpointer
 from host_pep.audit.signed import SignedCheckpoint
-from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow
+from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow, row_of
 from host_pep.exceptions import AuditUnavailable
 
 _SCHEMA = """
@@ -80,24 +80,6 @@ def check_durability(value: str) -> Durability:
             f"unknown audit durability {value!r}; use one of {', '.join(get_args(Durability))}"
         )
     return value  # type: ignore[return-value]
-
-
-def _row(values: Any) -> StoredRow:
-    seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash_, mac = values
-    return StoredRow(
-        seq=seq,
-        ts=ts,
-        kind=kind,
-        session=session,
-        agent=agent,
-        decision=decision,
-        stage=stage,
-        event_id=event_id,
-        body=body,
-        prev_hash=prev_hash,
-        hash=hash_,
-        mac=mac,
-    )
 
 
 def _checkpoint(values: Any) -> SignedCheckpoint:
@@ -324,7 +306,7 @@ class SQLiteAuditStore:
                 ).fetchall()
             except sqlite3.Error as exc:
                 raise self._fail("read", exc) from exc
-        return [_row(values) for values in batch]
+        return [row_of(values) for values in batch]
 
     def head(self) -> Head | None:
         with self._lock:
@@ -432,7 +414,7 @@ class SQLiteAuditStore:
                 rows = conn.execute(sql, params).fetchall()
             except sqlite3.Error as exc:
                 raise self._fail("read", exc) from exc
-        return [_row(v) for v in reversed(rows)]
+        return [row_of(v) for v in reversed(rows)]
 
     def close(self) -> None:
         if self._checkpointer is not None:

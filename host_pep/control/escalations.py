@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from host_pep.adjudication.approval import PendingApproval
 from host_pep.adjudication.base import AdjudicationRequest, AdjudicationResult, deny
 from host_pep.control.listener import Listener
-from host_pep.control.pg import connect
+from host_pep.control.pg import PgConnection
 from host_pep.exceptions import ControlPlaneError, ControlPlaneUnavailable
 from host_pep.verdict import Decision
 
@@ -76,8 +76,7 @@ class PostgresApprovalQueue:
         self.daemon = daemon
         self._on_pending = on_pending
         self._lock = threading.Lock()
-        self._conn_lock = threading.Lock()
-        self._conn: psycopg.Connection | None = None
+        self._db = PgConnection(url, "droidgate escalations")
         self._waiting: dict[str, _Waiter] = {}
         listener.on(CHANNEL, self._notified)
         listener.on_connect(self._catch_up)
@@ -160,9 +159,9 @@ class PostgresApprovalQueue:
     def _decide(self, id: str, decision: Decision, reason: str) -> None:
         import psycopg
 
-        with self._conn_lock:
+        with self._db.lock:
             try:
-                conn = self._connection()
+                conn = self._db.get()
                 with conn.transaction():
                     row = conn.execute(
                         "UPDATE escalations SET status = %s, reason = %s, decided_by = %s, "
@@ -173,7 +172,7 @@ class PostgresApprovalQueue:
                     if row is not None:
                         conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, id))
             except psycopg.Error as exc:
-                self._drop()
+                self._db.drop()
                 raise ControlPlaneUnavailable(f"control plane: cannot decide: {exc}") from exc
         if row is None:
             raise ControlPlaneError(f"no pending approval with id {id!r}")
@@ -209,35 +208,12 @@ class PostgresApprovalQueue:
             except RuntimeError:  # the awaiting loop is gone: nobody can act on this
                 log.debug("escalation %s decided after its loop closed", id_)
 
-    # -- connection ----------------------------------------------------------------------------
-
     def _execute(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        import psycopg
-
-        with self._conn_lock:
-            try:
-                cur = self._connection().execute(sql, params)
-                return list(cur.fetchall()) if cur.description is not None else []
-            except psycopg.Error as exc:
-                self._drop()
-                raise ControlPlaneUnavailable(f"control plane: {exc}".splitlines()[0]) from exc
-
-    def _connection(self) -> psycopg.Connection:
-        if self._conn is None or self._conn.closed:
-            self._conn = connect(self.url, autocommit=True, purpose="droidgate escalations")
-        return self._conn
-
-    def _drop(self) -> None:
-        conn, self._conn = self._conn, None
-        if conn is not None:
-            try:
-                conn.close()
-            except Exception as exc:  # already broken
-                log.debug("escalations close: %s", exc)
+        return self._db.run(sql, params)
 
     def close(self) -> None:
-        with self._conn_lock:
-            self._drop()
+        with self._db.lock:
+            self._db.drop()
 
 
 def _result(status: str, reason: str, decided_by: str) -> AdjudicationResult:

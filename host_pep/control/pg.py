@@ -14,10 +14,12 @@ this code knows is refused (an older daemon must not write a newer schema).
 
 from __future__ import annotations
 
+import logging
 import re
+import threading
 import time
 from importlib import resources
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
 from host_pep.exceptions import ControlPlaneUnavailable
@@ -25,6 +27,7 @@ from host_pep.exceptions import ControlPlaneUnavailable
 if TYPE_CHECKING:
     import psycopg
 
+log = logging.getLogger(__name__)
 CONNECT_TIMEOUT_S = 2
 STATEMENT_TIMEOUT_MS = 5000
 _MIGRATION_LOCK = 0x64726F6964  # "droid": the advisory lock that serializes migrations
@@ -78,6 +81,43 @@ def _first_line(exc: BaseException) -> str:
 
 def unavailable(what: str, exc: BaseException) -> ControlPlaneUnavailable:
     return ControlPlaneUnavailable(f"control plane: cannot {what}: {_first_line(exc)}")
+
+
+class PgConnection:
+    """One lazily (re)opened connection guarded by a lock; a failed statement drops it (the
+    next one reconnects) and raises ControlPlaneUnavailable."""
+
+    def __init__(self, url: str, purpose: str) -> None:
+        self.url = url
+        self.purpose = purpose
+        self.lock = threading.RLock()
+        self._conn: psycopg.Connection | None = None
+
+    def get(self) -> psycopg.Connection:
+        if self._conn is None or self._conn.closed:
+            self._conn = connect(self.url, autocommit=True, purpose=self.purpose)
+        return self._conn
+
+    def run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        import psycopg
+
+        with self.lock:
+            try:
+                cur = self.get().execute(sql, params)
+                return list(cur.fetchall()) if cur.description is not None else []
+            except psycopg.Error as exc:
+                self.drop()
+                raise ControlPlaneUnavailable(
+                    f"control plane: {self.purpose}: {str(exc).strip().splitlines()[0]}"
+                ) from exc
+
+    def drop(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception as exc:  # already broken
+                log.debug("%s close: %s", self.purpose, exc)
 
 
 class Migration(NamedTuple):

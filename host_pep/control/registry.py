@@ -24,54 +24,18 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from pydantic import BaseModel
 
-from host_pep.control.pg import connect
+from host_pep.control.pg import PgConnection
 from host_pep.exceptions import ControlPlaneError, ControlPlaneUnavailable
 from host_pep.observations import Instruction, Observation
 from host_pep.observe import Observed
 
 if TYPE_CHECKING:
-    import psycopg
+    pass
 
 log = logging.getLogger(__name__)
 DEVICE_SCOPE = "device:"  # host_pep.pep's prefix of a device's provenance memory
 FLUSH_EVERY_S = 0.05
 MAX_UNSENT = 50_000
-
-
-class _Connection:
-    """One lazily (re)opened connection guarded by a lock; errors become ControlPlaneUnavailable."""
-
-    def __init__(self, url: str, purpose: str) -> None:
-        self.url = url
-        self.purpose = purpose
-        self.lock = threading.RLock()
-        self._conn: psycopg.Connection | None = None
-
-    def get(self) -> psycopg.Connection:
-        if self._conn is None or self._conn.closed:
-            self._conn = connect(self.url, autocommit=True, purpose=self.purpose)
-        return self._conn
-
-    def run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        import psycopg
-
-        with self.lock:
-            try:
-                cur = self.get().execute(sql, params)
-                return list(cur.fetchall()) if cur.description is not None else []
-            except psycopg.Error as exc:
-                self.drop()
-                raise ControlPlaneUnavailable(
-                    f"control plane: {self.purpose}: {str(exc).strip().splitlines()[0]}"
-                ) from exc
-
-    def drop(self) -> None:
-        conn, self._conn = self._conn, None
-        if conn is not None:
-            try:
-                conn.close()
-            except Exception as exc:  # already broken
-                log.debug("%s close: %s", self.purpose, exc)
 
 
 class DaemonEntry(BaseModel):
@@ -96,7 +60,7 @@ class FarmRegistry:
     def __init__(self, url: str, daemon: str, host: str) -> None:
         self.daemon = daemon
         self.host = host
-        self._db = _Connection(url, "droidgate registry")
+        self._db = PgConnection(url, "droidgate registry")
 
     def device_key(self, serial: str) -> str:
         return f"{self.host}/{serial}"
@@ -217,7 +181,7 @@ class ProvenanceJournal:
 
     def __init__(self, url: str, host: str) -> None:
         self.host = host
-        self._db = _Connection(url, "droidgate provenance")
+        self._db = PgConnection(url, "droidgate provenance")
         self._queue: deque[tuple[str, Observed, float]] = deque()
         self._unsent: list[tuple[str, float, str]] = []
         self._wake = threading.Event()

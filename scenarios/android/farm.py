@@ -27,7 +27,7 @@ from pathlib import Path
 from scenarios.android.devices import SuiteDevice, open_devices
 from scenarios.android.load import SuiteSpec
 from scenarios.android.model import Execution, ExecutionResult
-from scenarios.android.runner import SuiteOptions, SuiteRun, _Live, _order, _run_one, score_all
+from scenarios.android.runner import SuiteOptions, SuiteRun, _Live, _order, drain, score_all
 from scenarios.android.runner import write_policy as _write_policy
 
 Worker = tuple[SuiteDevice, str, str]
@@ -144,19 +144,9 @@ async def run_on_farm(
         else _running_farm(Path(farm), spec, policy)
     )
     async with source as (workers, traces):
-
-        async def worker(dev: SuiteDevice, url: str, token: str) -> None:
-            from android_bridge.api.client import BridgeClient
-
-            async with BridgeClient(url, token, timeout=120) as operator:
-                while not queue.empty():
-                    ex = queue.get_nowait()
-                    live = await _run_one(ex, dev, operator, overhead=opts.overhead)
-                    lives[ex.id] = live
-                    if on_done is not None:
-                        on_done(live.result)
-
-        await asyncio.gather(*(worker(*w) for w in workers))
+        await asyncio.gather(
+            *(drain(queue, d, u, t, lives, opts.overhead, on_done) for d, u, t in workers)
+        )
         devices = [w[0].serial for w in workers]
     return SuiteRun(
         results=score_all(executions, lives, spec, traces),

@@ -133,6 +133,27 @@ async def _run_one(ex: Execution, dev: SuiteDevice, operator: Any, *, overhead: 
     return live
 
 
+async def drain(
+    queue: asyncio.Queue[Execution],
+    dev: SuiteDevice,
+    url: str,
+    token: str,
+    lives: dict[str, _Live],
+    overhead: bool,
+    on_done: Callable[[ExecutionResult], None] | None,
+) -> None:
+    """One device's worker: run executions from ``queue`` through the daemon at ``url``."""
+    from android_bridge.api.client import BridgeClient
+
+    async with BridgeClient(url, token, timeout=120) as operator:
+        while not queue.empty():
+            ex = queue.get_nowait()
+            live = await _run_one(ex, dev, operator, overhead=overhead)
+            lives[ex.id] = live
+            if on_done is not None:
+                on_done(live.result)
+
+
 def _order(executions: list[Execution]) -> list[Execution]:
     """Slow ones (MCP, planner) first so the workers finish together."""
     weight = {"mcp": 0, "llm": 1}
@@ -150,7 +171,6 @@ async def run_suite(
 ) -> SuiteRun:
     from aiohttp import web
 
-    from android_bridge.api.client import BridgeClient
     from android_bridge.api.server import make_app
     from android_bridge.daemon import DaemonConfig, open_core
     from host_pep.pep import PEP
@@ -197,17 +217,10 @@ async def run_suite(
             for ex in _order(executions):
                 queue.put_nowait(ex)
 
-            async def worker(dev: SuiteDevice) -> None:
-                async with BridgeClient(url, token, timeout=120) as operator:
-                    while not queue.empty():
-                        ex = queue.get_nowait()
-                        live = await _run_one(ex, dev, operator, overhead=opts.overhead)
-                        lives[ex.id] = live
-                        if on_done is not None:
-                            on_done(live.result)
-
             try:
-                await asyncio.gather(*(worker(d) for d in devices))
+                await asyncio.gather(
+                    *(drain(queue, d, url, token, lives, opts.overhead, on_done) for d in devices)
+                )
             finally:
                 await runner.cleanup()
     return SuiteRun(
