@@ -134,7 +134,12 @@ def _run(args: argparse.Namespace) -> int:
             progress.update(task, advance=1, description=res.id)
 
         try:
-            run = asyncio.run(run_suite(executions, spec, opts, on_done=done))
+            if opts.farm is not None:
+                from scenarios.android.farm import run_on_farm
+
+                run = asyncio.run(run_on_farm(executions, spec, opts, opts.farm, on_done=done))
+            else:
+                run = asyncio.run(run_suite(executions, spec, opts, on_done=done))
         except (OSError, RuntimeError, TimeoutError) as exc:
             print(f"droidgate suite android: {type(exc).__name__}: {exc}", file=sys.stderr)
             return ExitCode.RUNTIME

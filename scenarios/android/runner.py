@@ -40,7 +40,8 @@ class SuiteOptions(BaseModel):
     overhead: bool = True
     farm: str | None = None
     """Spread the executions over several daemons sharing a control plane: N (start N) or the
-    directory of a running ``droidgate farm`` (scenarios.android.farm)."""
+    directory of a running ``droidgate farm`` (``scenarios.android.farm.run_on_farm`` runs
+    those; ``run_suite`` runs one daemon)."""
     control_plane: str | None = None
     """With ``farm=N``: the PostgreSQL to share (default: a throw-away local cluster)."""
 
@@ -175,10 +176,6 @@ async def run_suite(
     from android_bridge.daemon import DaemonConfig, open_core
     from host_pep.pep import PEP
 
-    if opts.farm is not None:
-        from scenarios.android.farm import run_on_farm
-
-        return await run_on_farm(executions, spec, opts, opts.farm, on_done=on_done)
     out = opts.out_dir
     out.mkdir(parents=True, exist_ok=True)
     policy = write_policy(spec, out)
