@@ -113,3 +113,25 @@ async def test_a_pep_waits_for_an_operator_on_another_daemon(pg_url: str, tmp_pa
         await asyncio.to_thread(b.pep.escalations.approve, esc, "approved by the operator")
         verdict = await asyncio.wait_for(task, 10)
         assert verdict.decision is Decision.ALLOW and verdict.stage.value == "T4"
+
+
+async def test_the_raising_daemon_tells_its_desk_as_the_single_daemon_queue_does(
+    pg_url: str,
+) -> None:
+    migrate(pg_url)
+    told: list[str] = []
+    listener = Listener(pg_url)
+    queue = PostgresApprovalQueue(
+        pg_url, listener, daemon="d1", on_pending=lambda p: told.append(p.id)
+    )
+    assert listener.start()
+    try:
+        task = asyncio.create_task(queue.adjudicate(_request(), timeout=20))
+        [esc] = await _pending(queue)
+        assert told == [esc]
+        await asyncio.to_thread(queue.approve, esc, "approved by 'alice' via console")
+        result = await asyncio.wait_for(task, 5)
+        assert result.decision is Decision.ALLOW and "'alice' via console" in result.reason
+    finally:
+        listener.close()
+        queue.close()
