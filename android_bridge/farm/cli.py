@@ -38,6 +38,14 @@ def register_farm(sub: Commands) -> None:
     p.add_argument(
         "--escalations", choices=("deny", "human"), default="deny", help="T4 of every daemon"
     )
+    p.add_argument(
+        "--upstream",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND|URL",
+        help="an MCP server whose tools every daemon gates (repeatable; as `droidgate serve "
+        "--upstream`: each daemon starts its own stdio server)",
+    )
     p.add_argument("--json", action="store_true", help="print farm.json instead of a table")
     p.set_defaults(func=_farm)
 
@@ -82,6 +90,7 @@ def _farm(args: argparse.Namespace) -> int:
         root=root,
         policy=args.policy,
         escalations=args.escalations,
+        upstreams=args.upstream,
     )
     try:
         with stop_on_signal() as stop, start_farm(opts) as farm:

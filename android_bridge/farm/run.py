@@ -43,6 +43,8 @@ class FarmInfo(BaseModel):
     """The policy every daemon serves (a bundle name or a file)."""
     policy_sha256: str | None = None
     """The policy file's digest (what ``suite android --farm`` checks its own against)."""
+    upstreams: list[str] = []
+    """The names of the upstream MCP servers every daemon gates (``--upstream NAME=…``)."""
 
     @classmethod
     def load(cls, path: Path) -> FarmInfo:
@@ -62,6 +64,9 @@ class FarmOptions(BaseModel):
     """Devices already running (one list of serials per daemon, behind ``adb_port``) instead
     of ``virtual`` devices started by each daemon: the suite runner owns its devices."""
     adb_port: int | None = None
+    upstreams: list[str] = []
+    """``NAME=COMMAND|URL`` of the upstream MCP servers every daemon gates (each daemon starts
+    its own stdio servers), as ``droidgate serve --upstream``."""
 
 
 def _droidgate() -> str:
@@ -114,6 +119,7 @@ def _start(opts: FarmOptions, url: str, index: int, key: Path) -> _Daemon:
             cmd += ["--adb-port", str(opts.adb_port)]
     else:
         cmd += ["--virtual", str(opts.virtual)]
+    cmd += [arg for upstream in opts.upstreams for arg in ("--upstream", upstream)]
     if opts.trace:
         cmd += ["--trace-dir", str(state / "traces")]
     with (state / "daemon.log").open("ab") as log:
@@ -169,6 +175,7 @@ def start_farm(opts: FarmOptions) -> Iterator[FarmInfo]:
                 pid=os.getpid(),
                 policy=opts.policy,
                 policy_sha256=file_digest(policy_file) if policy_file.is_file() else None,
+                upstreams=[u.partition("=")[0] for u in opts.upstreams],
             )
             _write_private(opts.root / FARM_FILE, info.model_dump_json(indent=2))
             yield info

@@ -71,7 +71,8 @@ def register_android(sub: Any) -> None:
         "--write-policy",
         metavar="FILE",
         default=None,
-        help="write the suite's policy (for `droidgate farm --policy FILE`) and exit",
+        help="write the suite's policy and exit, printing the `droidgate farm` command that "
+        "serves it (its policy and upstream services) on stderr",
     )
     p.add_argument(
         "--no-overhead",
@@ -114,7 +115,10 @@ def _run(args: argparse.Namespace) -> int:
         made = write_policy(spec, policy_file.parent)
         if made != policy_file:
             made.replace(policy_file)
+        from scenarios.android.farm import farm_command
+
         print(policy_file)
+        print(f"a farm that serves the suite: {farm_command(policy_file)}", file=sys.stderr)
         return ExitCode.OK
     out_dir = (
         Path(args.report) if args.report else Path(tempfile.mkdtemp(prefix="droidgate-android-"))

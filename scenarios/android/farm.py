@@ -12,8 +12,10 @@ one control plane (docs/farm.md).
   the executions after it on that device.
 
 Either way each device gets a worker that runs executions through the daemon that serves it,
-and the traces of all daemons are scored together. The farm must serve the suite's policy:
-``suite android --write-policy FILE`` and ``droidgate farm --policy FILE`` (checked by digest).
+and the traces of all daemons are scored together. The farm must serve the suite's policy
+and offer its upstream services (a bank, a shop: ``scenarios.android.upstreams``):
+``suite android --write-policy FILE`` writes the policy and prints the ``droidgate farm``
+command that serves both (checked: the policy by digest, the upstreams by name).
 """
 
 from __future__ import annotations
@@ -27,7 +29,16 @@ from pathlib import Path
 from scenarios.android.devices import SuiteDevice, open_devices
 from scenarios.android.load import SuiteSpec
 from scenarios.android.model import Execution, ExecutionResult
-from scenarios.android.runner import SuiteOptions, SuiteRun, _Live, _order, drain, score_all
+from scenarios.android.runner import (
+    SUITE_UPSTREAMS,
+    SuiteOptions,
+    SuiteRun,
+    _Live,
+    _order,
+    drain,
+    score_all,
+    suite_upstreams,
+)
 from scenarios.android.runner import write_policy as _write_policy
 
 Worker = tuple[SuiteDevice, str, str]
@@ -62,8 +73,28 @@ def check_policy(farm_policy_sha256: str | None, written: Path) -> None:
     if farm_policy_sha256 != file_digest(written):
         raise RuntimeError(
             "the farm does not serve the suite's policy: write it with `droidgate suite "
-            f"android --write-policy FILE` and start `droidgate farm --policy FILE` (the suite's "
-            f"policy is in {written})"
+            f"android --write-policy FILE` and start the farm as `{farm_command(written)}`"
+        )
+
+
+def farm_command(policy: Path) -> str:
+    """The ``droidgate farm`` options that make a farm serve the suite: its policy and its
+    upstream services (each daemon starts its own)."""
+    import shlex
+
+    upstreams = suite_upstreams(policy.parent)
+    return " ".join(
+        ["droidgate farm", "--policy", shlex.quote(str(policy))]
+        + [f"--upstream {shlex.quote(u)}" for u in upstreams]
+    )
+
+
+def check_upstreams(farm_upstreams: list[str], policy: Path) -> None:
+    missing = [name for name in SUITE_UPSTREAMS if name not in farm_upstreams]
+    if missing:
+        raise RuntimeError(
+            f"the farm does not offer the suite's upstream services ({', '.join(missing)}): "
+            f"start it as `{farm_command(policy)}`"
         )
 
 
@@ -79,6 +110,7 @@ async def _running_farm(
 
     farm = FarmInfo.load(farm_dir)
     check_policy(farm.policy_sha256, policy)
+    check_upstreams(farm.upstreams, policy)
     workers: list[Worker] = []
     for daemon in farm.daemons:
         if daemon.adb_port is None:
@@ -108,6 +140,7 @@ async def _new_farm(
             policy=str(policy),
             devices=shares,
             adb_port=devices[0].adb_port,
+            upstreams=suite_upstreams(opts.out_dir),
         )
         stack = contextlib.ExitStack()  # starting and stopping daemons blocks: in a thread
         farm = await asyncio.to_thread(stack.enter_context, start_farm(farm_opts))

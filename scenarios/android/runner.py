@@ -64,6 +64,21 @@ class SuiteRun:
     errors: list[str] = field(default_factory=list)
 
 
+SUITE_UPSTREAMS = ("bank", "shopping")
+"""Services with no app on the device that the suite's agents reach through the gateway."""
+
+
+def suite_upstreams(log_dir: Path) -> list[str]:
+    """``--upstream NAME=COMMAND`` values for the suite's services (scenarios.android.upstreams,
+    each appending what reached it to ``log_dir/NAME.log``): every daemon that runs the suite
+    needs them, one daemon or a farm's."""
+    return [
+        f"{name}={shlex.quote(sys.executable)} -m scenarios.android.upstreams {name} "
+        f"--log {shlex.quote(str(log_dir / f'{name}.log'))}"
+        for name in SUITE_UPSTREAMS
+    ]
+
+
 def write_policy(spec: SuiteSpec, out_dir: Path) -> Path:
     """The deployment's policy (default bundle + the suite's agent scopes) as one YAML file, so
     ``droidgate replay --policy`` can rebuild exactly the PEP the run used."""
@@ -192,12 +207,7 @@ async def run_suite(
             trace_dir=out / "traces",
             audit=out / "audit.db",
             policy=str(policy),
-            # services with no app on the device (a bank, a shop) reached through the gateway
-            upstreams=[
-                f"{name}={shlex.quote(sys.executable)} -m scenarios.android.upstreams {name} "
-                f"--log {shlex.quote(str(out / f'{name}.log'))}"
-                for name in ("bank", "shopping")
-            ],
+            upstreams=suite_upstreams(out),
         )
         pep = PEP.create(policy=str(policy), audit=str(out / "audit.db"))
         async with open_core(cfg, pep=pep) as core:
