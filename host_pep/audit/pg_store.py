@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from host_pep.audit.signed import SignedCheckpoint
-from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow, row_of
+from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow, row_of, values_of
 from host_pep.control.pg import connect
 from host_pep.exceptions import AuditUnavailable, ControlPlaneUnavailable
 
@@ -174,21 +174,7 @@ class PostgresAuditStore:
         return rows
 
     def _values(self, row: StoredRow) -> tuple[Any, ...]:
-        return (
-            self.log_id,
-            row.seq,
-            row.ts,
-            row.kind,
-            row.session,
-            row.agent,
-            row.decision,
-            row.stage,
-            row.event_id,
-            row.body,
-            row.prev_hash,
-            row.hash,
-            row.mac,
-        )
+        return (self.log_id, *values_of(row))
 
     def _insert_checkpoint(self, conn: psycopg.Connection, cp: SignedCheckpoint) -> None:
         conn.execute(

@@ -33,7 +33,7 @@ from typing import Any, Literal, get_args
 
 from host_pep.audit.checkpoint import DEFAULT_CAP_FRAMES, DEFAULT_INTERVAL_S, Checkpointer
 from host_pep.audit.signed import SignedCheckpoint
-from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow, row_of
+from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow, row_of, values_of
 from host_pep.exceptions import AuditUnavailable
 
 _SCHEMA = """
@@ -85,23 +85,6 @@ def check_durability(value: str) -> Durability:
 def _checkpoint(values: Any) -> SignedCheckpoint:
     seq, hash_, ts, key_id, signature = values
     return SignedCheckpoint(seq=seq, hash=hash_, ts=ts, key_id=key_id, signature=signature)
-
-
-def _values(row: StoredRow) -> tuple[Any, ...]:
-    return (
-        row.seq,
-        row.ts,
-        row.kind,
-        row.session,
-        row.agent,
-        row.decision,
-        row.stage,
-        row.event_id,
-        row.body,
-        row.prev_hash,
-        row.hash,
-        row.mac,
-    )
 
 
 class SQLiteAuditStore:
@@ -251,7 +234,7 @@ class SQLiteAuditStore:
                     seq, prev = (1, GENESIS_HASH) if last is None else (last[0] + 1, last[1])
                     rows, head_mac, checkpoint = build(seq, prev)
                     if rows:
-                        conn.executemany(_INSERT, [_values(row) for row in rows])
+                        conn.executemany(_INSERT, [values_of(row) for row in rows])
                         head = Head(rows[-1].seq, rows[-1].hash, head_mac)
                         conn.execute(_SET_HEAD, (head.encode(),))
                     if checkpoint is not None:

@@ -60,6 +60,24 @@ def row_of(values: Sequence[Any]) -> StoredRow:
     )
 
 
+def values_of(row: StoredRow) -> tuple[Any, ...]:
+    """The columns of ``row`` in ``row_of``'s order (what every store inserts)."""
+    return (
+        row.seq,
+        row.ts,
+        row.kind,
+        row.session,
+        row.agent,
+        row.decision,
+        row.stage,
+        row.event_id,
+        row.body,
+        row.prev_hash,
+        row.hash,
+        row.mac,
+    )
+
+
 class Batch(NamedTuple):
     """What one transaction stores: rows chained onto the head, the MAC of the new head (keyed
     logs), and a signed checkpoint of it when one is due."""
