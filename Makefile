@@ -5,14 +5,14 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test setup adb chromium lint typecheck pytest clean constraints
+.PHONY: demo test setup adb chromium postgresql lint typecheck pytest clean constraints
 
 demo: setup
 	$(BIN)/droidgate suite android --report reports/android
 
 test: setup lint typecheck pytest
 
-setup: $(STAMP) adb chromium
+setup: $(STAMP) adb chromium postgresql
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,14 @@ chromium:
 	  echo "installing Debian's chromium"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+# The farm's control plane is tested against a real PostgreSQL that the tests start themselves
+# (host_pep/control/cluster.py): Debian's `postgresql` package provides initdb and pg_ctl.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || { \
+	  echo "installing Debian's postgresql"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
 lint:
 	$(BIN)/ruff check .

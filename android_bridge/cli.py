@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,21 @@ def _core_args(p: argparse.ArgumentParser, *, with_http: bool) -> None:
     )
     p.add_argument(
         "--trace-dir", type=Path, default=None, help="record a trace (JSONL + screens) here"
+    )
+    p.add_argument(
+        "--control-plane",
+        default=None,
+        metavar="URL",
+        help="share rules, escalations, audit and the session registry with a device farm: "
+        "postgresql://… (default $DROIDGATE_CONTROL_PLANE, else this daemon's SQLite); "
+        "see docs/farm.md",
+    )
+    p.add_argument(
+        "--control-plane-staleness",
+        type=float,
+        default=5.0,
+        metavar="S",
+        help="deny once the control plane has not been confirmed for S seconds (default 5)",
     )
     p.add_argument(
         "--state-dir",
@@ -181,6 +197,8 @@ def _config(args: argparse.Namespace) -> Any:
         upstreams=list(getattr(args, "upstream", []) or []),
         gateway_config=getattr(args, "gateway_config", None),
         token_file=getattr(args, "token_file", None),
+        control_plane=args.control_plane or os.environ.get("DROIDGATE_CONTROL_PLANE") or None,
+        control_plane_staleness=args.control_plane_staleness,
     )
 
 
@@ -220,7 +238,17 @@ def _serve(args: argparse.Namespace) -> int:
                 flush=True,
             )
 
-    asyncio.run(serve(cfg, on_ready=ready))
+    if cfg.control_plane is not None:
+        from host_pep.control.pg import is_postgres_url
+
+        if not is_postgres_url(cfg.control_plane):
+            print("droidgate serve: --control-plane takes a postgresql://… URL", file=sys.stderr)
+            return ExitCode.USAGE
+    try:
+        asyncio.run(serve(cfg, on_ready=ready))
+    except ValueError as exc:  # the audit log or the control plane refused the start
+        print(f"droidgate serve: {exc}", file=sys.stderr)
+        return ExitCode.RUNTIME
     return ExitCode.OK
 
 
@@ -420,6 +448,10 @@ def register(sub: Commands) -> None:
     from android_bridge.console.cli import register_console
 
     register_console(sub)
+
+    from android_bridge.farm.cli import register_farm
+
+    register_farm(sub)
     p = sub.add_parser("serve", help="run the bridge daemon (HTTP API) in front of devices")
     _core_args(p, with_http=True)
     p.add_argument(

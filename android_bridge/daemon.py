@@ -83,6 +83,14 @@ class DaemonConfig(BaseModel):
     """The operator's upstream config (credentials); default STATE_DIR/gateway.yaml if present."""
     token_file: Path | None = None
     """The token the bridge API (and MCP over HTTP) accepts; default STATE_DIR/token."""
+    control_plane: str | None = None
+    """A farm's shared control plane (``postgresql://…``): rules, escalations, audit and the
+    sessions/devices registry live there (docs/farm.md). None: this daemon's own SQLite."""
+    control_plane_staleness: float = Field(default=5.0, gt=0)
+    """Seconds the cached rules stay in force without the control plane confirming them;
+    then decisions deny (fail closed)."""
+    farm_host: str | None = None
+    """This host's name in the farm's device registry (default: the host name)."""
 
 
 @dataclass
@@ -97,6 +105,8 @@ class Core:
     gateway: Any = None
     desk: Any = None
     """The console's escalation desk (``--escalations human``): told of each escalation."""
+    farm: Any = None
+    """The FarmControlPlane with --control-plane, else None."""
 
 
 @contextlib.asynccontextmanager
@@ -179,14 +189,36 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
     from host_pep.pep import PEP
 
     cfg.state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-    audit = open_audit(cfg) if pep is None else None
     desk = None
     if cfg.escalations == "human":
         from android_bridge.console.desk import EscalationDesk
 
         desk = EscalationDesk()
+    farm = open_farm(cfg, desk) if pep is None and cfg.control_plane else None
+    try:
+        audit = open_audit(cfg, farm) if pep is None else None
+    except BaseException:
+        if farm is not None:
+            farm.close()
+        raise
     async with _devices(cfg) as (serials, adb_port):
-        if pep is None:
+        if pep is None and farm is not None:
+            pep = PEP.create(
+                policy=cfg.policy,
+                overlay=_deadline_overlay(cfg),
+                audit=audit,
+                adjudicator=farm.escalations
+                if cfg.escalations == "human"
+                else _adjudicator(cfg, desk),
+                rules=farm.rules,
+            )
+            pep.journal = farm.journal
+            farm.registry.claim_devices(serials)
+            restored = pep.restore_devices(serials)
+            log.info(
+                "farm %s: daemon %s restored %d observations", farm.host, farm.daemon, restored
+            )
+        elif pep is None:
             pep = PEP.create(
                 policy=cfg.policy,
                 overlay=_deadline_overlay(cfg),
@@ -217,9 +249,19 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
                     recorder=recorder,
                     version=_version(),
                     gateway=gateway,
+                    registry=farm.registry if farm is not None else None,
                 )
                 yield Core(
-                    pep, pool, mediator, service, recorder, serials, pool.adb_port, gateway, desk
+                    pep,
+                    pool,
+                    mediator,
+                    service,
+                    recorder,
+                    serials,
+                    pool.adb_port,
+                    gateway,
+                    desk,
+                    farm,
                 )
         finally:
             for closer in (getattr(pool, "aclose", None), getattr(pool, "close", None)):
@@ -235,6 +277,8 @@ async def open_core(cfg: DaemonConfig, *, pep: Any = None) -> AsyncIterator[Core
                 res = close()
                 if asyncio.iscoroutine(res):
                     await res
+            if farm is not None:
+                _farm_stopped(farm)
 
 
 def _deadline_overlay(cfg: DaemonConfig) -> dict[str, Any] | None:
@@ -326,7 +370,36 @@ def allowed_hosts(cfg: DaemonConfig) -> frozenset[str]:
     return frozenset(names)
 
 
-def open_audit(cfg: DaemonConfig) -> Any:
+def open_farm(cfg: DaemonConfig, desk: Any = None) -> Any:
+    """The farm's control plane (``--control-plane``); a start error names what failed.
+    ``desk``: the console's escalation desk, told of each escalation this daemon raises."""
+    from host_pep.control.farm import FarmControlPlane, daemon_id
+    from host_pep.exceptions import ControlPlaneUnavailable
+
+    assert cfg.control_plane is not None
+    try:
+        return FarmControlPlane.open(
+            cfg.control_plane,
+            daemon=daemon_id(cfg.state_dir),
+            host=cfg.farm_host,
+            staleness_s=cfg.control_plane_staleness,
+            on_pending=desk.on_pending if desk is not None else None,
+        )
+    except ControlPlaneUnavailable as exc:
+        raise ValueError(str(exc)) from exc
+
+
+def _farm_stopped(farm: Any) -> None:
+    from host_pep.exceptions import ControlPlaneUnavailable
+
+    try:
+        farm.registry.daemon_stopped()
+    except ControlPlaneUnavailable as exc:
+        log.warning("could not record this daemon's stop in the farm: %s", exc)
+    farm.close()
+
+
+def open_audit(cfg: DaemonConfig, farm: Any = None) -> Any:
     """The daemon's audit log, keyed: the key from ``$DROIDGATE_AUDIT_KEY``, else the key file
     (created on first start). A log this key may not extend (written under another key, or
     without one and not adopted) stops the start with the reason, instead of a daemon that
@@ -339,18 +412,36 @@ def open_audit(cfg: DaemonConfig) -> Any:
     key = AuditKey.from_env() or AuditKey.load_or_create(
         cfg.audit_key_file or cfg.state_dir / KEY_FILE
     )
-    log_ = AuditLog.open(
-        cfg.audit or cfg.state_dir / "audit.db",
-        durability=cfg.audit_durability,
-        key=key,
-        on_checkpoint=CheckpointFile(cfg.audit_checkpoints) if cfg.audit_checkpoints else None,
-    )
+    on_checkpoint = CheckpointFile(cfg.audit_checkpoints) if cfg.audit_checkpoints else None
+    if farm is not None:  # the daemon's own chain, forwarded into the farm's audit
+        log_ = AuditLog(
+            farm.audit_store(cfg.audit or cfg.state_dir / "audit.db", cfg.audit_durability),
+            key=key,
+            on_checkpoint=on_checkpoint,
+        )
+    else:
+        log_ = AuditLog.open(
+            cfg.audit or cfg.state_dir / "audit.db",
+            durability=cfg.audit_durability,
+            key=key,
+            on_checkpoint=on_checkpoint,
+        )
     try:
         log_.bind()
     except AuditUnavailable as exc:
         log_.close()
-        raise ValueError(f"audit log {cfg.audit or cfg.state_dir / 'audit.db'}: {exc}") from exc
+        raise ValueError(f"audit log {audit_location(cfg)}: {exc}") from exc
     return log_
+
+
+def audit_location(cfg: DaemonConfig) -> str:
+    if cfg.control_plane:
+        from host_pep.control.pg import redact
+
+        return (
+            f"{cfg.audit or cfg.state_dir / 'audit.db'} (forwarded to {redact(cfg.control_plane)})"
+        )
+    return str(cfg.audit or cfg.state_dir / "audit.db")
 
 
 class DaemonInfo(BaseModel):
@@ -366,6 +457,8 @@ class DaemonInfo(BaseModel):
     audit: str
     console: str | None = None
     """The operator's console (log in with the token in ``token_file``)."""
+    daemon_id: str | None = None
+    """This daemon's id in its farm (its audit chain's id), with --control-plane."""
 
 
 async def serve(
@@ -435,9 +528,12 @@ async def serve(
                     adb_port=core.adb_port,
                     pid=os.getpid(),
                     trace=str(core.recorder.path) if core.recorder is not None else None,
-                    audit=str(cfg.audit or cfg.state_dir / "audit.db"),
+                    audit=audit_location(cfg),
                     console=f"{'https' if tls else 'http'}://{host}:{port}/console/",
+                    daemon_id=core.farm.daemon if core.farm is not None else None,
                 )
+                if core.farm is not None:
+                    core.farm.registry.register_daemon(info.url, info.pid)
                 # Where `droidgate mcp --connect` and scripts find a running daemon by default.
                 _write_private(cfg.state_dir / "daemon.json", info.model_dump_json())
                 if on_ready is not None:

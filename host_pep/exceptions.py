@@ -9,7 +9,8 @@ Hierarchy::
     ├── EnforcementError          something failed on the enforcement path (always turns into deny)
     │   ├── StageTimeout          a stage overran its deadline
     │   ├── AdapterMissing        no channel adapter can complete this event
-    │   └── AuditUnavailable      the audit store could not record a decision
+    │   ├── AuditUnavailable      the audit store could not record a decision
+    │   └── ControlPlaneUnavailable  the shared control plane (PostgreSQL) cannot be reached
     └── ControlPlaneError         a control-plane request was refused (unknown rule id, ...)
 
 Nothing on the enforcement path lets one of these escape as an allow: the pipeline converts every
@@ -60,6 +61,10 @@ class AdapterMissing(EnforcementError):
 
 class AuditUnavailable(EnforcementError):
     """The audit store could not record a decision, so the decision cannot be acknowledged."""
+
+
+class ControlPlaneUnavailable(EnforcementError):
+    """The shared control plane (a farm's PostgreSQL) cannot be reached or is too stale."""
 
 
 class ControlPlaneError(DroidgateError):

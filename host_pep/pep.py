@@ -21,7 +21,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from host_pep.adapters.registry import adapter_map
 from host_pep.adjudication.base import Adjudicator, resolve_adjudicator
@@ -63,6 +63,17 @@ class _NoEscalationQueue:
         raise ControlPlaneError(
             "no approval queue is configured (the adjudicator is not an ApprovalQueue)"
         )
+
+
+class ProvenanceJournal(Protocol):
+    """A copy of device-scoped provenance memory outside the process (the farm's registry):
+    written behind decisions, read when a daemon starts serving a device."""
+
+    def record(self, scope: str, observed: Observed) -> None: ...
+
+    def forget(self, scope: str) -> None: ...
+
+    def restore(self, scope: str) -> Observed: ...
 
 
 @dataclass(slots=True)
@@ -116,6 +127,8 @@ class PEP:
             OrderedDict()
         )
         self._lock = threading.Lock()
+        self.journal: ProvenanceJournal | None = None
+        """Where device-scoped observations are also kept (a farm's control plane), or None."""
 
     # -- construction --------------------------------------------------------------------------
 
@@ -183,8 +196,12 @@ class PEP:
 
     # -- deciding ------------------------------------------------------------------------------
 
-    async def decide(self, event: AgentEvent | dict[str, Any] | str) -> Verdict:
-        """Decide one pending action. Never raises: every failure is an audited deny."""
+    async def decide(
+        self, event: AgentEvent | dict[str, Any] | str, *, dry_run: bool = False
+    ) -> Verdict:
+        """Decide one pending action. Never raises: every failure is an audited deny.
+        ``dry_run``: nothing will execute it (a decide-only request), so no result will come
+        back and its completion is not kept for one."""
         start = time.perf_counter()
         try:
             begun = self._begin(event)
@@ -192,7 +209,7 @@ class PEP:
                 return begun
             if begun.ev.needs_t4:
                 await self.pipeline.adjudicate(begun.ctx, begun.ev)
-            return await self._afinish(begun)
+            return await self._afinish(begun, remember=not dry_run)
         except Exception as exc:
             return self._internal_error(event, exc, start)
 
@@ -324,6 +341,8 @@ class PEP:
         with self._lock:
             evictions = self.sessions.record(scope, obs)
             state = self.sessions.get(scope)
+        if self.journal is not None and obs:
+            self.journal.record(scope, obs)
         self._audit_evictions(evictions)
         return state
 
@@ -332,10 +351,11 @@ class PEP:
         self._remember(p, verdict)
         return self._audit(p.event, p.completion, verdict)
 
-    async def _afinish(self, p: _Pending) -> Verdict:
+    async def _afinish(self, p: _Pending, *, remember: bool = True) -> Verdict:
         """``_finish`` for coroutines: the audit commit is awaited, not blocking the loop."""
         verdict = self._verdict(p)
-        self._remember(p, verdict)
+        if remember:
+            self._remember(p, verdict)
         try:
             await self.audit.aappend_decision(p.event, p.completion, verdict)
         except Exception as exc:
@@ -503,6 +523,8 @@ class PEP:
         )
         with self._lock:
             evictions = self.sessions.record(scope, obs)
+        if self.journal is not None and obs:
+            self.journal.record(scope, obs)
         self._audit_evictions(evictions)
         return len(obs)
 
@@ -511,7 +533,25 @@ class PEP:
         outlives the sessions that drove it (bounded by the session limits and ``ttl_s``):
         ending a session must not launder the values it read."""
         with self._lock:
-            return self.sessions.end(session)
+            forgotten = self.sessions.end(session)
+        if self.journal is not None and session.startswith(DEVICE_SCOPE):
+            self.journal.forget(session)  # the farm's copy too: a restart must not bring it back
+        return forgotten
+
+    def restore_devices(self, serials: Iterable[str]) -> int:
+        """Load what these devices showed before (the journal's copy, e.g. under a daemon that
+        served them before this one started); the number of observations restored."""
+        if self.journal is None or not self.memory:
+            return 0
+        restored = 0
+        for serial in serials:
+            scope = f"{DEVICE_SCOPE}{serial}"
+            observed = self.journal.restore(scope)
+            with self._lock:
+                evictions = self.sessions.record(scope, observed)
+            self._audit_evictions(evictions)
+            restored += len(observed)
+        return restored
 
     # -- audit of non-decisions ----------------------------------------------------------------
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import ValidationError
 
@@ -62,11 +63,23 @@ from host_pep.events import AgentEvent
 from host_pep.exceptions import (
     AuditUnavailable,
     ControlPlaneError,
+    ControlPlaneUnavailable,
     EventValidationError,
     PolicyError,
 )
 from host_pep.pep import DEVICE_SCOPE
 from host_pep.rules import FlowRule, RuleMode
+
+log = logging.getLogger(__name__)
+
+
+class SessionRegistry(Protocol):
+    """Where a farm records which daemon serves which session (host_pep.control.registry)."""
+
+    def session_opened(self, session: str, serial: str) -> None: ...
+
+    def session_ended(self, session: str) -> None: ...
+
 
 MAX_SESSIONS = 1024
 """Open sessions per daemon: each holds PEP memory, so a client cannot open them without end."""
@@ -109,6 +122,11 @@ def screen_response(serial: str, scr: Any) -> ScreenResponse:
     )
 
 
+def _unavailable(exc: ControlPlaneUnavailable) -> ApiError:
+    """The farm's control plane is away: the request can be retried (503), nothing was done."""
+    return ApiError(503, "control_plane_unavailable", str(exc))
+
+
 def first_error(exc: ValidationError) -> tuple[str, str]:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err.get("loc", ())) or "body"
@@ -126,6 +144,7 @@ class BridgeService:
         recorder: Any = None,
         version: str = "0",
         gateway: Any = None,
+        registry: SessionRegistry | None = None,
     ) -> None:
         self.pep = pep
         self.mediator = mediator
@@ -136,6 +155,8 @@ class BridgeService:
         self.version = version
         self.started = time.time()
         self._sessions: dict[str, _Session] = {}
+        self.registry = registry
+        """A farm's registry of sessions (which daemon serves which), or None."""
         self.agent_tokens = AgentTokens()
         """Issued with sessions and joins, revoked when the session ends (only digests kept)."""
         self.answer_listeners: list[Callable[[str, bool, str], None]] = []
@@ -196,6 +217,13 @@ class BridgeService:
             self._check_agent_name(agent, f"agents.{i}")
             if agent not in agents:
                 agents.append(agent)
+        if self.registry is not None:
+            try:
+                self.registry.session_opened(sid, serial or "")
+            except ControlPlaneError as exc:
+                raise conflict(str(exc), "session") from exc
+            except ControlPlaneUnavailable as exc:
+                raise _unavailable(exc) from exc
         if serial:
             self.mediator.bind_session(sid, serial)
         sess = _Session(id=sid, serial=serial, user_request=req.user_request, agents=agents)
@@ -238,6 +266,11 @@ class BridgeService:
         del self._sessions[session]
         self.agent_tokens.revoke_session(session)
         self.pep.end_session(session)
+        if self.registry is not None:
+            try:
+                self.registry.session_ended(session)
+            except ControlPlaneUnavailable as exc:  # ended here all the same; the farm lags
+                log.warning("farm registry: session %s ended but not recorded: %s", session, exc)
         if self.recorder is not None:
             self.recorder.record_session_end(session)
         return sess.info()
@@ -359,7 +392,7 @@ class BridgeService:
     ) -> DecisionResponse:
         """Ask the PEP only; nothing is executed (a dry run, and the route the API bench uses)."""
         event = self.build_event(session, req, principal)
-        verdict = await self.pep.decide(event)
+        verdict = await self.pep.decide(event, dry_run=True)
         return DecisionResponse(
             event_id=event.id,
             decision=str(getattr(verdict.decision, "value", verdict.decision)),
@@ -469,6 +502,8 @@ class BridgeService:
             raise bad_request(msg, where) from exc
         try:
             revision = int(self.pep.rules.install(rule))
+        except ControlPlaneUnavailable as exc:
+            raise _unavailable(exc) from exc
         except PolicyError as exc:
             raise bad_request(str(exc), getattr(exc, "field", None) or "rule") from exc
         except ControlPlaneError as exc:
@@ -480,6 +515,8 @@ class BridgeService:
     def remove_rule(self, rule_id: str) -> int:
         try:
             revision = int(self.pep.rules.remove(rule_id))
+        except ControlPlaneUnavailable as exc:
+            raise _unavailable(exc) from exc
         except (ControlPlaneError, KeyError) as exc:
             raise not_found(f"no rule {rule_id!r}", "rule_id") from exc
         if self.recorder is not None:
@@ -487,7 +524,10 @@ class BridgeService:
         return revision
 
     def escalations(self) -> list[dict[str, Any]]:
-        return [to_object(e) for e in self.pep.escalations.pending()]
+        try:
+            return [to_object(e) for e in self.pep.escalations.pending()]
+        except ControlPlaneUnavailable as exc:
+            raise _unavailable(exc) from exc
 
     def resolve_escalation(
         self, escalation_id: str, approve: bool, *, reason: str = "", by: str = "", via: str = "API"
@@ -503,6 +543,8 @@ class BridgeService:
                 self.pep.escalations.approve(escalation_id, said)
             else:
                 self.pep.escalations.deny(escalation_id, said)
+        except ControlPlaneUnavailable as exc:
+            raise _unavailable(exc) from exc
         except (ControlPlaneError, KeyError) as exc:
             raise not_found(f"no pending escalation {escalation_id!r}", "id") from exc
         for listener in self.answer_listeners:

@@ -69,7 +69,8 @@ class Checkpointer:
 
     def committed(self) -> None:
         """Called after each commit: there is something to checkpoint."""
-        self._dirty.set()
+        if not self._dirty.is_set():  # set() takes the event's lock and wakes its waiters
+            self._dirty.set()
         if self._thread is None:
             with self._lock:
                 if self._thread is None and not self._stop.is_set():

@@ -33,7 +33,7 @@ from typing import Any, Literal, get_args
 
 from host_pep.audit.checkpoint import DEFAULT_CAP_FRAMES, DEFAULT_INTERVAL_S, Checkpointer
 from host_pep.audit.signed import SignedCheckpoint
-from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow
+from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow, row_of, values_of
 from host_pep.exceptions import AuditUnavailable
 
 _SCHEMA = """
@@ -82,44 +82,9 @@ def check_durability(value: str) -> Durability:
     return value  # type: ignore[return-value]
 
 
-def _row(values: Any) -> StoredRow:
-    seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash_, mac = values
-    return StoredRow(
-        seq=seq,
-        ts=ts,
-        kind=kind,
-        session=session,
-        agent=agent,
-        decision=decision,
-        stage=stage,
-        event_id=event_id,
-        body=body,
-        prev_hash=prev_hash,
-        hash=hash_,
-        mac=mac,
-    )
-
-
 def _checkpoint(values: Any) -> SignedCheckpoint:
     seq, hash_, ts, key_id, signature = values
     return SignedCheckpoint(seq=seq, hash=hash_, ts=ts, key_id=key_id, signature=signature)
-
-
-def _values(row: StoredRow) -> tuple[Any, ...]:
-    return (
-        row.seq,
-        row.ts,
-        row.kind,
-        row.session,
-        row.agent,
-        row.decision,
-        row.stage,
-        row.event_id,
-        row.body,
-        row.prev_hash,
-        row.hash,
-        row.mac,
-    )
 
 
 class SQLiteAuditStore:
@@ -269,7 +234,7 @@ class SQLiteAuditStore:
                     seq, prev = (1, GENESIS_HASH) if last is None else (last[0] + 1, last[1])
                     rows, head_mac, checkpoint = build(seq, prev)
                     if rows:
-                        conn.executemany(_INSERT, [_values(row) for row in rows])
+                        conn.executemany(_INSERT, [values_of(row) for row in rows])
                         head = Head(rows[-1].seq, rows[-1].hash, head_mac)
                         conn.execute(_SET_HEAD, (head.encode(),))
                     if checkpoint is not None:
@@ -306,21 +271,25 @@ class SQLiteAuditStore:
         # Page through by seq so a long verify does not hold the lock (or a read txn) throughout.
         after = -1
         while True:
-            with self._lock:
-                try:
-                    conn = self._waiting()
-                    columns = self._select_columns(conn)
-                    batch = conn.execute(
-                        f"SELECT {columns} FROM audit WHERE seq > ? ORDER BY seq LIMIT 1000",
-                        (after,),
-                    ).fetchall()
-                except sqlite3.Error as exc:
-                    raise self._fail("read", exc) from exc
+            batch = self.rows_after(after, 1000)
             if not batch:
                 return
-            for values in batch:
-                yield _row(values)
-            after = batch[-1][0]
+            yield from batch
+            after = batch[-1].seq
+
+    def rows_after(self, after: int, limit: int) -> list[StoredRow]:
+        """Up to ``limit`` rows with ``seq > after``, in seq order."""
+        with self._lock:
+            try:
+                conn = self._waiting()
+                columns = self._select_columns(conn)
+                batch = conn.execute(
+                    f"SELECT {columns} FROM audit WHERE seq > ? ORDER BY seq LIMIT ?",
+                    (after, limit),
+                ).fetchall()
+            except sqlite3.Error as exc:
+                raise self._fail("read", exc) from exc
+        return [row_of(values) for values in batch]
 
     def head(self) -> Head | None:
         with self._lock:
@@ -428,7 +397,7 @@ class SQLiteAuditStore:
                 rows = conn.execute(sql, params).fetchall()
             except sqlite3.Error as exc:
                 raise self._fail("read", exc) from exc
-        return [_row(v) for v in reversed(rows)]
+        return [row_of(v) for v in reversed(rows)]
 
     def close(self) -> None:
         if self._checkpointer is not None:

@@ -2,27 +2,16 @@
 
 The log (hash chain, masking, salts) is storage-agnostic; a store only has to keep rows in
 ``seq`` order and make "read the head, insert the next row" atomic. ``SQLiteAuditStore`` is the
-default (one host). A PostgreSQL store for device farms, where several daemons share one control
-plane, would implement the same protocol:
-
-* table ``audit(seq bigint primary key, ts double precision, kind text, session text, agent text,
-  decision text, stage text, event_id text, body jsonb-as-text, prev_hash text, hash text,
-  mac text)`` plus ``audit_meta(key text primary key, value text)`` and
-  ``audit_checkpoints(seq bigint primary key, hash text, ts double precision, key_id text,
-  signature text)``;
-* ``append_batch`` (and ``append_atomic``, a batch of one) runs in one transaction that first takes ``pg_advisory_xact_lock(<log id>)``
-  (or ``SELECT ... FOR UPDATE`` on the head row in ``audit_meta``), reads the head, inserts, and
-  commits with ``synchronous_commit = on`` so that an acknowledged append is durable;
-* ``body`` must be stored as the exact text that was hashed (``text``, not ``jsonb``, which would
-  reorder keys), or the chain cannot be re-verified;
-* connection errors, serialization failures and lock timeouts raise ``AuditUnavailable``.
-(``psycopg`` is already an optional extra, ``droidgate[postgres]``.)
+default (one host). A farm's daemons (docs/farm.md) each write their chain through
+``ForwardedAuditStore``: their own SQLite log, forwarded byte for byte into the farm's
+PostgreSQL (``PostgresAuditStore``: table ``audit_rows`` keyed by ``(log_id, seq)``, ``body``
+stored as the exact text that was hashed, ``text`` not ``jsonb``, which would reorder keys).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import NamedTuple, Protocol
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
@@ -49,6 +38,44 @@ class StoredRow(BaseModel):
     hash: str
     mac: str | None = None
     """HMAC of ``hash`` under the audit key (None in a log written without a key)."""
+
+
+def row_of(values: Sequence[Any]) -> StoredRow:
+    """A row from the columns ``seq, ts, kind, session, agent, decision, stage, event_id,
+    body, prev_hash, hash, mac`` (the order every store selects them in)."""
+    seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash_, mac = values
+    return StoredRow(
+        seq=seq,
+        ts=ts,
+        kind=kind,
+        session=session,
+        agent=agent,
+        decision=decision,
+        stage=stage,
+        event_id=event_id,
+        body=body,
+        prev_hash=prev_hash,
+        hash=hash_,
+        mac=mac,
+    )
+
+
+def values_of(row: StoredRow) -> tuple[Any, ...]:
+    """The columns of ``row`` in ``row_of``'s order (what every store inserts)."""
+    return (
+        row.seq,
+        row.ts,
+        row.kind,
+        row.session,
+        row.agent,
+        row.decision,
+        row.stage,
+        row.event_id,
+        row.body,
+        row.prev_hash,
+        row.hash,
+        row.mac,
+    )
 
 
 class Batch(NamedTuple):

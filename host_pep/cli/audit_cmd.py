@@ -45,7 +45,14 @@ def register_audit(sub: Commands) -> None:
         "and the head's MAC, and that the log still holds what each signed checkpoint (stored, "
         "and exported ones given with --checkpoints) signed. Exit 0 if intact, 1 if not.",
     )
-    common(verify)
+    where = verify.add_mutually_exclusive_group(required=True)
+    where.add_argument("--db", metavar="PATH", help="audit database (SQLite)")
+    where.add_argument(
+        "--control-plane",
+        metavar="URL",
+        help="a farm's control plane (postgresql://…): check every daemon's chain in it",
+    )
+    verify.add_argument("--json", action="store_true", help="print JSON instead of a table")
     keyed(verify)
     verify.add_argument(
         "--checkpoints",
@@ -180,6 +187,8 @@ def _verify(args: argparse.Namespace) -> int:
     from host_pep.audit.signed import read_checkpoints
 
     key = None if args.no_key else _key(args)
+    if args.control_plane:
+        return _verify_farm(args, key)
     exported = [cp for path in args.checkpoints for cp in read_checkpoints(path)]
     with _open(args, key=key) as log:
         result = log.verify(exported=exported, public_key=args.public_key, unkeyed=args.no_key)
@@ -202,6 +211,37 @@ def _verify(args: argparse.Namespace) -> int:
         for warning in result.warnings:
             print(f"warning: {warning}")
     return ExitCode.OK if result.ok else ExitCode.FAILED
+
+
+def _verify_farm(args: argparse.Namespace, key: AuditKey | None) -> int:
+    """Every chain of a farm's audit (one per daemon, and their forwarded spools), each as
+    ``verify`` checks one log; exit 1 if any is broken."""
+    from host_pep.audit import AuditLog
+    from host_pep.audit.pg_store import PostgresAuditStore, farm_logs
+    from host_pep.exceptions import ControlPlaneUnavailable
+
+    if args.checkpoints:
+        raise ValueError("--checkpoints names one log's exports: verify that daemon's chain alone")
+    try:
+        logs = farm_logs(args.control_plane)
+    except ControlPlaneUnavailable as exc:
+        raise ValueError(str(exc)) from exc
+    results = {}
+    for log_id in logs:
+        with AuditLog(PostgresAuditStore(args.control_plane, log_id), key=key) as log:
+            results[log_id] = log.verify(public_key=args.public_key, unkeyed=args.no_key)
+    ok = bool(results) and all(r.ok for r in results.values())
+    if args.json:
+        print(json.dumps({"ok": ok, "logs": {k: r.model_dump() for k, r in results.items()}}))
+    else:
+        for log_id, result in results.items():
+            state = "ok" if result.ok else f"BROKEN at seq {result.first_bad_seq}: {result.problem}"
+            keyed = ", MACs checked" if result.keyed else ""
+            print(f"{log_id}: {state} ({result.checked} records{keyed})")
+        if not results:
+            print("BROKEN: the farm's audit holds no chain")
+        print(f"{'ok' if ok else 'BROKEN'}: {len(results)} chains")
+    return ExitCode.OK if ok else ExitCode.FAILED
 
 
 def _checkpoints(args: argparse.Namespace) -> int:

@@ -3,19 +3,48 @@
 ``pep.rules`` is a ``ControlPlane``. Bundle rules are the base layer and cannot be removed at
 runtime; installed rules live in the ``RuleStore`` and bump its revision, which is stamped into
 every verdict. A rule installed with ``mode: monitor`` only records what it would have decided.
+
+A store shared by several daemons (``PostgresRuleStore``) can be stale: it lost its control plane
+longer ago than its bound. Then ``index`` answers a rule set of one rule that denies everything,
+stamped ``STALE_REVISION``, instead of stamping the old revision as current (fail closed).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from host_pep.control.ruleset import RuleIndex
 from host_pep.control.store import RuleStore
 from host_pep.exceptions import ControlPlaneError
 from host_pep.rules import FlowRule, RuleMode
+from host_pep.verdict import Decision
 
 ChangeHook = Callable[[str, dict[str, Any]], None]
+STALE_REVISION = -1
+"""The revision a decision is stamped with while the shared control plane is stale."""
+STALE_RULE_ID = "control-plane:stale"
+
+
+@runtime_checkable
+class SharedRuleStore(Protocol):
+    """A rule store several daemons share: its cached rules can go stale."""
+
+    def stale_reason(self) -> str | None: ...
+
+
+def _stale_index() -> RuleIndex:
+    return RuleIndex(
+        [
+            FlowRule(
+                id=STALE_RULE_ID,
+                decision=Decision.DENY,
+                reason="the shared control plane cannot be confirmed, so its rules may be out "
+                "of date: the action is denied (fail closed)",
+                priority=1_000_000,
+            )
+        ]
+    )
 
 
 class ControlPlane:
@@ -28,10 +57,18 @@ class ControlPlane:
         self._on_change = on_change
         self._index: RuleIndex | None = None
         self._index_rev = -1
+        self._stale = store.stale_reason if isinstance(store, SharedRuleStore) else None
+        self._stale_index: RuleIndex | None = None
 
     @property
     def revision(self) -> int:
+        """The revision in force (``STALE_REVISION`` while a shared store is stale)."""
+        if self._stale is not None and self._stale() is not None:
+            return STALE_REVISION
         return self.store.revision()
+
+    def stale_reason(self) -> str | None:
+        return self._stale() if self._stale is not None else None
 
     def list(self) -> list[FlowRule]:
         """Bundle rules first, then installed rules (an installed rule shadows a same-id one)."""
@@ -61,6 +98,10 @@ class ControlPlane:
 
     def index(self) -> tuple[RuleIndex, int]:
         """The compiled rule index and the revision it reflects (rebuilt only after a change)."""
+        if self._stale is not None and self._stale() is not None:
+            if self._stale_index is None:
+                self._stale_index = _stale_index()
+            return self._stale_index, STALE_REVISION
         rev = self.store.revision()
         if self._index is None or rev != self._index_rev:
             self._index = RuleIndex(self.list())

@@ -1,7 +1,7 @@
 """The FlowRule store behind the control plane: rules plus a monotonically increasing revision.
 
-``RuleStore`` is the seam (a PostgreSQL store for several daemons can implement it later);
-``SQLiteRuleStore`` is the embedded default. Every change bumps the revision in the same
+``RuleStore`` is the seam: ``SQLiteRuleStore`` is the embedded default, ``PostgresRuleStore``
+(host_pep.control.pg_rules) the farm's, shared by several daemons. Every change bumps the revision in the same
 transaction as the change, so a revision always names exactly one rule set.
 """
 

@@ -55,6 +55,26 @@ def register_android(sub: Any) -> None:
         help="only executions whose id matches (repeatable)",
     )
     p.add_argument(
+        "--farm",
+        metavar="N|DIR",
+        default=None,
+        help="spread the executions over daemons sharing one control plane: N starts N daemons "
+        "(--devices split among them); DIR is a running `droidgate farm` (docs/farm.md)",
+    )
+    p.add_argument(
+        "--control-plane",
+        metavar="URL",
+        default=None,
+        help="with --farm N: the PostgreSQL they share (default: a throw-away local cluster)",
+    )
+    p.add_argument(
+        "--write-policy",
+        metavar="FILE",
+        default=None,
+        help="write the suite's policy and exit, printing the `droidgate farm` command that "
+        "serves it (its policy and upstream services) on stderr",
+    )
+    p.add_argument(
         "--no-overhead",
         action="store_true",
         help="skip the stock-uiautomator2 twin (no overhead ratio)",
@@ -87,12 +107,25 @@ def _run(args: argparse.Namespace) -> int:
             print(f"droidgate suite android: no execution matches {args.select}", file=sys.stderr)
             return ExitCode.USAGE
     spec = load_spec()
+    if args.write_policy:
+        from scenarios.android.runner import write_policy
+
+        policy_file = Path(args.write_policy)
+        policy_file.parent.mkdir(parents=True, exist_ok=True)
+        made = write_policy(spec, policy_file.parent)
+        if made != policy_file:
+            made.replace(policy_file)
+        from scenarios.android.farm import farm_command
+
+        print(policy_file)
+        print(f"a farm that serves the suite: {farm_command(policy_file)}", file=sys.stderr)
+        return ExitCode.OK
     out_dir = (
         Path(args.report) if args.report else Path(tempfile.mkdtemp(prefix="droidgate-android-"))
     )
     opts = SuiteOptions(
         devices=args.devices, device=args.device, adb_port=args.adb_port, out_dir=out_dir,
-        overhead=not args.no_overhead,
+        overhead=not args.no_overhead, farm=args.farm, control_plane=args.control_plane,
     )  # fmt: skip
     console = Console(stderr=args.json == "-")
     with Progress(
@@ -105,7 +138,12 @@ def _run(args: argparse.Namespace) -> int:
             progress.update(task, advance=1, description=res.id)
 
         try:
-            run = asyncio.run(run_suite(executions, spec, opts, on_done=done))
+            if opts.farm is not None:
+                from scenarios.android.farm import run_on_farm
+
+                run = asyncio.run(run_on_farm(executions, spec, opts, opts.farm, on_done=done))
+            else:
+                run = asyncio.run(run_suite(executions, spec, opts, on_done=done))
         except (OSError, RuntimeError, TimeoutError) as exc:
             print(f"droidgate suite android: {type(exc).__name__}: {exc}", file=sys.stderr)
             return ExitCode.RUNTIME

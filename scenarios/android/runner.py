@@ -38,6 +38,12 @@ class SuiteOptions(BaseModel):
     adb_port: int | None = None
     out_dir: Path
     overhead: bool = True
+    farm: str | None = None
+    """Spread the executions over several daemons sharing a control plane: N (start N) or the
+    directory of a running ``droidgate farm`` (``scenarios.android.farm.run_on_farm`` runs
+    those; ``run_suite`` runs one daemon)."""
+    control_plane: str | None = None
+    """With ``farm=N``: the PostgreSQL to share (default: a throw-away local cluster)."""
 
 
 @dataclass
@@ -56,6 +62,21 @@ class SuiteRun:
     devices: list[str]
     policy: Path
     errors: list[str] = field(default_factory=list)
+
+
+SUITE_UPSTREAMS = ("bank", "shopping")
+"""Services with no app on the device that the suite's agents reach through the gateway."""
+
+
+def suite_upstreams(log_dir: Path) -> list[str]:
+    """``--upstream NAME=COMMAND`` values for the suite's services (scenarios.android.upstreams,
+    each appending what reached it to ``log_dir/NAME.log``): every daemon that runs the suite
+    needs them, one daemon or a farm's."""
+    return [
+        f"{name}={shlex.quote(sys.executable)} -m scenarios.android.upstreams {name} "
+        f"--log {shlex.quote(str(log_dir / f'{name}.log'))}"
+        for name in SUITE_UPSTREAMS
+    ]
 
 
 def write_policy(spec: SuiteSpec, out_dir: Path) -> Path:
@@ -128,6 +149,27 @@ async def _run_one(ex: Execution, dev: SuiteDevice, operator: Any, *, overhead: 
     return live
 
 
+async def drain(
+    queue: asyncio.Queue[Execution],
+    dev: SuiteDevice,
+    url: str,
+    token: str,
+    lives: dict[str, _Live],
+    overhead: bool,
+    on_done: Callable[[ExecutionResult], None] | None,
+) -> None:
+    """One device's worker: run executions from ``queue`` through the daemon at ``url``."""
+    from android_bridge.api.client import BridgeClient
+
+    async with BridgeClient(url, token, timeout=120) as operator:
+        while not queue.empty():
+            ex = queue.get_nowait()
+            live = await _run_one(ex, dev, operator, overhead=overhead)
+            lives[ex.id] = live
+            if on_done is not None:
+                on_done(live.result)
+
+
 def _order(executions: list[Execution]) -> list[Execution]:
     """Slow ones (MCP, planner) first so the workers finish together."""
     weight = {"mcp": 0, "llm": 1}
@@ -145,10 +187,8 @@ async def run_suite(
 ) -> SuiteRun:
     from aiohttp import web
 
-    from android_bridge.api.client import BridgeClient
     from android_bridge.api.server import make_app
     from android_bridge.daemon import DaemonConfig, open_core
-    from emulator_setup.fixtures import load_fixture
     from host_pep.pep import PEP
 
     out = opts.out_dir
@@ -167,12 +207,7 @@ async def run_suite(
             trace_dir=out / "traces",
             audit=out / "audit.db",
             policy=str(policy),
-            # services with no app on the device (a bank, a shop) reached through the gateway
-            upstreams=[
-                f"{name}={shlex.quote(sys.executable)} -m scenarios.android.upstreams {name} "
-                f"--log {shlex.quote(str(out / f'{name}.log'))}"
-                for name in ("bank", "shopping")
-            ],
+            upstreams=suite_upstreams(out),
         )
         pep = PEP.create(policy=str(policy), audit=str(out / "audit.db"))
         async with open_core(cfg, pep=pep) as core:
@@ -189,39 +224,63 @@ async def run_suite(
             for ex in _order(executions):
                 queue.put_nowait(ex)
 
-            async def worker(dev: SuiteDevice) -> None:
-                async with BridgeClient(url, token, timeout=120) as operator:
-                    while not queue.empty():
-                        ex = queue.get_nowait()
-                        live = await _run_one(ex, dev, operator, overhead=opts.overhead)
-                        lives[ex.id] = live
-                        if on_done is not None:
-                            on_done(live.result)
-
             try:
-                await asyncio.gather(*(worker(d) for d in devices))
+                await asyncio.gather(
+                    *(drain(queue, d, url, token, lives, opts.overhead, on_done) for d in devices)
+                )
             finally:
                 await runner.cleanup()
-    fixture = load_fixture(spec.fixture)
-    base = from_fixture(fixture, spec.sensitive)
-    records = _records_by_session(trace_path)
-    results = []
-    for ex in executions:
-        live = lives[ex.id]
-        res = live.result
-        mine = records.get(res.session, []) if res.session else []
-        if trace_path is not None and mine:
-            res.trace_file = str(_write_trace(trace_path.parent, ex.id, mine))
-        extra = [Sensitive(v, "other", "script") for v in ex.sensitive]
-        score(ex, res, mine, _screens(trace_path), live.changes, base + extra, spec.scope_apps())
-        results.append(res)
     return SuiteRun(
-        results=results,
+        results=score_all(executions, lives, spec, [trace_path] if trace_path else []),
         trace=trace_path,
         duration_s=round(time.perf_counter() - started, 2),
         devices=[d for d in cfg.devices],
         policy=policy,
     )
+
+
+def score_all(
+    executions: list[Execution], lives: dict[str, _Live], spec: SuiteSpec, traces: list[Path]
+) -> list[ExecutionResult]:
+    """Score every execution against its records in the daemons' traces (one per daemon)."""
+    from emulator_setup.fixtures import load_fixture
+
+    fixture = load_fixture(spec.fixture)
+    base = from_fixture(fixture, spec.sensitive)
+    records: dict[str, list[dict[str, Any]]] = {}
+    for trace in traces:
+        for session, mine in _records_by_session(trace).items():
+            records.setdefault(session, []).extend(mine)
+    screens = _Screens(traces)
+    results = []
+    for ex in executions:
+        live = lives[ex.id]
+        res = live.result
+        mine = records.get(res.session, []) if res.session else []
+        if traces and mine:
+            res.trace_file = str(_write_trace(traces[0].parent, ex.id, mine))
+        extra = [Sensitive(v, "other", "script") for v in ex.sensitive]
+        score(ex, res, mine, screens.store, live.changes, base + extra, spec.scope_apps())
+        results.append(res)
+    return results
+
+
+class _Screens:
+    """The screens of one or more traces (content-addressed, so one digest is one screen)."""
+
+    def __init__(self, traces: list[Path]) -> None:
+        self.stores = [s for s in (_screens(t) for t in traces) if s is not None]
+        self.store: Any = (
+            None if not self.stores else self.stores[0] if len(self.stores) == 1 else self
+        )
+
+    def get(self, digest: str) -> str:
+        for store in self.stores:
+            try:
+                return str(store.get(digest))
+            except (KeyError, FileNotFoundError):
+                continue
+        raise FileNotFoundError(f"screen {digest} missing from every trace")
 
 
 def _screens(trace: Path | None) -> Any:

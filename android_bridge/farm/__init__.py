@@ -1,0 +1,1 @@
+"""A device farm on one host: N daemons with M virtual devices each, one control plane."""

@@ -1,0 +1,3 @@
+"""Fixtures shared across packages: PostgreSQL (tests/postgres.py)."""
+
+pytest_plugins = ["tests.postgres"]
