@@ -558,6 +558,10 @@ def to_observations(
                         designated=designated,
                         public=ov.public and f.kind not in _NEVER_PUBLIC,
                         asks=asks,
+                        # who sent it, in words: "pay Marco back" names the sender of a payment
+                        record_words=records.get(_record_of(ov.field), frozenset())
+                        if sender
+                        else frozenset(),
                     )
                 )
     return result

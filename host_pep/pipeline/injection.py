@@ -153,6 +153,8 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
             continue
         if hit.role is FieldRole.RECIPIENT and any(o.sender for o in seen):
             continue  # replying to whoever wrote
+        if hit.role is FieldRole.ACCOUNT and ctx.op is Operation.PAYMENT and _pays_back(ctx, seen):
+            continue  # paying back whoever paid, named by the request ("send Marco back …")
         bad = [o for o in seen if not o.trusted and (o.free_text or o.instructive or o.imperative)]
         if ctx.op is Operation.LOCAL_WRITE and hit.role is FieldRole.ADDRESS:
             # where an order is delivered or a ride goes: judged when an instruction gave it; an
@@ -212,6 +214,17 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
         f"in {first.source}, not from the user: injected consequence",
         rule_ids=[RULE],
         evidence=evidence,
+    )
+
+
+def _pays_back(ctx: DecisionContext, seen: list[Observation]) -> bool:
+    """The account is the sender of a payment the user received, and the request names that
+    sender ("Marco paid me 60 ... send him back the difference" -> the account Marco paid
+    from): the user's own transaction record, not an argument from someone's text."""
+    asked = expanded(ctx.intent().words)
+    return any(
+        o.sender and not o.instructive and not o.imperative and not asked.isdisjoint(o.record_words)
+        for o in seen
     )
 
 
