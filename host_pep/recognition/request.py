@@ -371,7 +371,7 @@ def _site(value: str) -> str | None:
 def _given_in_another_form(value: str, lowered: str) -> bool:
     """The request names the argument in the form people write it, the call in the form a tool
     takes it: a channel or handle with its sigil ("#general", "@dora" -> channel="general"), a
-    file by its name where the call gives its path ("bill-dec.txt" -> /home/me/bill-dec.txt)."""
+    file by its name where the call gives its path ("bill-dec.txt" -> ~/Documents/bill-dec.txt)."""
     bare = value.lstrip("#@")
     if len(bare) >= 3 and re.search(rf"(?<![\w.-])[#@]{re.escape(bare)}(?![\w-])", lowered):
         return True

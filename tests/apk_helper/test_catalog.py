@@ -33,7 +33,7 @@ VIRTUAL_PACKAGES = {
     "com.google.android.apps.nexuslauncher": "launcher",
 }
 
-# /work/shared/reference/android-apps.md: packages agents meet in AndroidWorld and AndroidLab.
+# The steering reference android-apps.md (shared with the project, not in this repository): packages agents meet in AndroidWorld and AndroidLab.
 REAL_PACKAGES = {
     "com.simplemobiletools.calendar.pro": "calendar",  # Simple Calendar Pro
     "com.skuld.calendario": "calendar",  # AndroidLab's calendar

@@ -366,7 +366,7 @@ def test_a_request_names_the_source_a_call_reads(
             "read_channel_messages",
             {"channel": "general"},
         ),
-        ("pay the bill in bill-dec.txt", "read_file", {"path": "/home/me/bill-dec.txt"}),
+        ("pay the bill in bill-dec.txt", "read_file", {"path": "~/Documents/bill-dec.txt"}),
     ],
 )
 def test_a_request_names_a_source_given_in_another_form(
@@ -384,7 +384,7 @@ def test_a_request_names_a_source_given_in_another_form(
         ("in general, what happened today?", "read_channel_messages", {"channel": "general"}),
         # another folder's file of the same name is still named; a name without an extension
         # ("notes") is too common to stand for a path
-        ("tidy up my notes", "read_file", {"path": "/home/me/notes"}),
+        ("tidy up my notes", "read_file", {"path": "~/Documents/notes"}),
         ("", "get_inbox", {}),
     ],
 )
