@@ -303,7 +303,7 @@ def escalation_wait(cfg: DaemonConfig) -> float:
 
 def decide_timeout(cfg: DaemonConfig) -> float:
     """The mediator's guard against a hung PEP: above any escalation's wait."""
-    from android_bridge.mediator import DECIDE_TIMEOUT_S
+    from android_bridge.gateway.mediate import DECIDE_TIMEOUT_S
 
     return max(DECIDE_TIMEOUT_S, escalation_wait(cfg) + 10.0)
 

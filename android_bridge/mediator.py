@@ -41,17 +41,15 @@ from android_bridge.device import DeviceAdapter, DeviceError, DevicePool
 from android_bridge.events.gui import find_widgets
 from android_bridge.events.gui import observations as screen_observations
 from android_bridge.events.screen import EmptyHierarchyError, ScreenParseError, parse_screen
-from android_bridge.gateway.mediate import mediate_call
+from android_bridge.gateway.mediate import DECIDE_TIMEOUT_S, decide, fail_closed, mediate_call
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
 from host_pep.semantics import Completion
-from host_pep.verdict import Decision, Stage, Verdict
+from host_pep.verdict import Decision, Verdict
 
 log = logging.getLogger(__name__)
 
-DECIDE_TIMEOUT_S = 40.0  # above the PEP's own T4 deadline: this only catches a hung PEP
 STALE_RULE = "bridge:stale-screen"
-FAIL_RULE = "bridge:fail-closed"
 
 
 class TraceRecorderLike(Protocol):
@@ -100,18 +98,6 @@ class Screen(BaseModel):
         if self._device is None:
             raise RuntimeError("this screen is not attached to a device")
         return await self._device.screenshot_png()
-
-
-def _synthetic_verdict(event_id: str, reason: str, error: str, rule: str = FAIL_RULE) -> Verdict:
-    """A deny the Mediator itself gives when it cannot get or use the PEP's decision."""
-    return Verdict(
-        event_id=event_id,
-        decision=Decision.DENY,
-        stage=Stage.T0,
-        rule_ids=[rule],
-        reason=reason,
-        error=error,
-    )
 
 
 class Mediator:
@@ -394,24 +380,7 @@ class Mediator:
         return outcome
 
     async def _decide(self, event: AgentEvent | dict[str, Any]) -> Verdict:
-        event_id = event.id if isinstance(event, AgentEvent) else str(event.get("id") or "invalid")
-        try:
-            verdict = await asyncio.wait_for(self.pep.decide(event), self.decide_timeout)
-        except TimeoutError:
-            return _synthetic_verdict(
-                event_id,
-                "the policy decision did not arrive in time; denied",
-                f"StageTimeout: no decision within {self.decide_timeout:g} s",
-            )
-        except Exception as exc:
-            return _synthetic_verdict(
-                event_id, "the policy decision failed; denied", f"{type(exc).__name__}: {exc}"
-            )
-        if not isinstance(verdict, Verdict):
-            return _synthetic_verdict(
-                event_id, "the policy returned no verdict; denied", "InvalidVerdict"
-            )
-        return verdict
+        return await decide(self.pep, event, self.decide_timeout)
 
     def _stale(
         self, event: AgentEvent, screen: Screen, planned: str, serial: str
@@ -420,7 +389,7 @@ class Mediator:
             f"the screen changed since the agent planned on it (planned {planned[:12]}, "
             f"now {screen.hash[:12]}); nothing was done — look again and resubmit"
         )
-        verdict = _synthetic_verdict(event.id, reason, "StaleScreen", rule=STALE_RULE)
+        verdict = fail_closed(event.id, reason, "StaleScreen", rule=STALE_RULE)
         try:
             # What the agent is shown now is still observed; the refusal is audited.
             self.pep.observe(

@@ -32,32 +32,38 @@ class CallOutcome(BaseModel):
     error: str | None = None
 
 
-def fail_closed(event_id: str, reason: str, error: str) -> Verdict:
+def fail_closed(event_id: str, reason: str, error: str, rule: str = FAIL_RULE) -> Verdict:
+    """A deny the bridge itself gives when it cannot get or use the PEP's decision."""
     return Verdict(
         event_id=event_id,
         decision=Decision.DENY,
         stage=Stage.T0,
-        rule_ids=[FAIL_RULE],
+        rule_ids=[rule],
         reason=reason,
         error=error,
     )
 
 
-async def decide(pep: PEPLike, event: AgentEvent, timeout: float = DECIDE_TIMEOUT_S) -> Verdict:
+async def decide(
+    pep: PEPLike, event: AgentEvent | dict[str, Any], timeout: float = DECIDE_TIMEOUT_S
+) -> Verdict:
+    """The PEP's verdict, or a fail-closed deny when it errs, overruns ``timeout`` or returns
+    something else."""
+    event_id = event.id if isinstance(event, AgentEvent) else str(event.get("id") or "invalid")
     try:
         verdict = await asyncio.wait_for(pep.decide(event), timeout)
     except TimeoutError:
         return fail_closed(
-            event.id,
+            event_id,
             "the policy decision did not arrive in time; denied",
             f"StageTimeout: no decision within {timeout:g} s",
         )
     except Exception as exc:
         return fail_closed(
-            event.id, "the policy decision failed; denied", f"{type(exc).__name__}: {exc}"
+            event_id, "the policy decision failed; denied", f"{type(exc).__name__}: {exc}"
         )
     if not isinstance(verdict, Verdict):
-        return fail_closed(event.id, "the policy returned no verdict; denied", "InvalidVerdict")
+        return fail_closed(event_id, "the policy returned no verdict; denied", "InvalidVerdict")
     return verdict
 
 
