@@ -256,9 +256,7 @@ def _anchored(ctx: DecisionContext, host: str) -> bool:
     if len(name_skeleton(host)) >= 6 and name_skeleton(host) in request:
         return True
     state = ctx.state
-    return state is not None and any(
-        o.trusted for k in (f"domain:{host}",) for o in state.lookup(k)
-    )
+    return state is not None and any(o.trusted for o in state.lookup(f"domain:{host}"))
 
 
 def _host_of_key(key: str) -> str | None:
