@@ -52,8 +52,12 @@ RULE = "default:injected-consequence"
 # (opening a link from a phishing mail), and who a draft is addressed to or paid to.
 _READ_KEY_ROLES = frozenset({FieldRole.URL})
 _LOCAL_KEY_ROLES = frozenset(
-    {FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL, FieldRole.ADDRESS}
+    {FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL, FieldRole.ADDRESS, FieldRole.AMOUNT}
 )
+# in a local write these are judged only when an instruction span named them: a delivery address
+# or an expense's total copied from a receipt is the user's data entry, one a note addressed to
+# the assistant dictates is not
+_LOCAL_INSTRUCTED_ROLES = frozenset({FieldRole.ADDRESS, FieldRole.AMOUNT})
 # kinds of key argument that name where something goes (amounts are judged in amount fields only)
 _CARRIED_KINDS = frozenset({"email", "phone", "url", "account", "iban"})
 
@@ -156,9 +160,10 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
         if hit.role is FieldRole.ACCOUNT and ctx.op is Operation.PAYMENT and _pays_back(ctx, seen):
             continue  # paying back whoever paid, named by the request ("send Marco back …")
         bad = [o for o in seen if not o.trusted and (o.free_text or o.instructive or o.imperative)]
-        if ctx.op is Operation.LOCAL_WRITE and hit.role is FieldRole.ADDRESS:
-            # where an order is delivered or a ride goes: judged when an instruction gave it; an
-            # event's place taken from the invitation the user is adding stays the user's call
+        if ctx.op is Operation.LOCAL_WRITE and hit.role in _LOCAL_INSTRUCTED_ROLES:
+            # where an order is delivered or a ride goes, what a claim is for: judged when an
+            # instruction gave it; an event's place taken from the invitation the user is adding
+            # stays the user's call
             bad = [o for o in bad if o.instructive]
         if ctx.op in READ_OPS and app is not None:
             # following a link from one page to another in the same app is browsing; a link
