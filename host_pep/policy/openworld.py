@@ -187,6 +187,18 @@ def _name_operation(
     # Names put their verb first ("get_most_recent_transactions") unless they start with a
     # toolkit's name in PascalCase ("TripBookGetRoomAvailability": the last verb is the action)
     pascal = bool(toks) and _PASCAL.match(original) is not None
+    last = toks[-1] if toks else ""
+    if (
+        pascal
+        and len(toks) > 1
+        and toks[-2] in verb_of
+        and last in verb_of
+        and (last in lex.message_objects or last in lex.object_words)
+    ):
+        # "ChirpPostUpdate", "MailerSendEmail": a verb right before a last word that also names
+        # a thing makes that word its object (a status update, an email), not the act
+        # ("ParcelTrackRedirect" redirects)
+        del verb_of[last]
     ranked = sorted(
         verb_of,
         key=lambda t: (

@@ -30,6 +30,16 @@ def test_the_method_of_a_namespaced_tool_names_its_operation(pep: PEP) -> None:
     assert classify_operation("track.get_status", [], "", policy) is Operation.READ
 
 
+def test_a_pascal_name_whose_last_word_is_the_object_of_a_verb(pep: PEP) -> None:
+    policy = pep.policy
+    # a verb right before a last word that also names a thing: the thing is what is acted on
+    assert classify_operation("ChirpPostUpdate", ["text"], "", policy) is Operation.EXTERNAL_SEND
+    assert classify_operation("MailerSendEmail", ["to"], "", policy) is Operation.EXTERNAL_SEND
+    # a last word that is only a verb stays the act; the toolkit's name before it is a name
+    assert classify_operation("ParcelTrackRedirect", ["tracking"], "", policy) is not Operation.READ
+    assert classify_operation("TripBookGetRoomAvailability", [], "", policy) is Operation.READ
+
+
 def test_an_unrequested_purchase_through_an_unseen_tool_is_blocked(pep: PEP) -> None:
     event = tool_event(
         "play.purchase", {"sku": "gems_5000", "price": "$49.99"}, request="Open my game"
