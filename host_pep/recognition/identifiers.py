@@ -1,5 +1,6 @@
 """Identifier-like values in a text: ids and handles with digits or ``_`` ("guest_amy01",
-"P-123456", "@sam_k"), paths ("~/Documents/Private"), quoted names. Shared by the instruction
+"P-123456", "@sam_k"), paths ("~/Documents/Private", "Finance/Passwords.md"), file names
+("passwords.md"), quoted names. Shared by the instruction
 spans (what a span names) and the request (what the user names)."""
 
 from __future__ import annotations
@@ -9,6 +10,10 @@ from functools import lru_cache
 
 _IDENTIFIER = re.compile(
     r"(?<![\w@#/~.-])(?:[@#][\w.-]{2,64}|~?/[\w.\-/]{2,200}|"
+    # a relative path: to a file with an extension ("Finance/Passwords.md"), or two folders deep
+    r"[\w-]+(?:/[\w.-]+)*/[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,4}|[\w-]+(?:/[\w-][\w.-]*){2,}|"
+    # a file name with an extension ("passwords.md", "Q3-report.xlsx")
+    r"[A-Za-z][\w-]{1,60}\.[A-Za-z][A-Za-z0-9]{0,4}|"
     r"(?=[\w.-]*[\d_-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]{2,63})(?![\w@/])"
 )
 _ADDRESSES = re.compile(r"\S+@\S+|(?i:https?://|www\.)\S+")

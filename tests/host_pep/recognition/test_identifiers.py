@@ -22,9 +22,15 @@ def test_identifiers_are_ids_handles_paths_and_quoted_names() -> None:
     }
 
 
+def test_relative_paths_and_file_names_are_identifiers() -> None:
+    text = "append Finance/Passwords.md, then file Drive/Trips/Lisbon-May and Q3-report.xlsx."
+    assert identifiers(text) == {"finance/passwords.md", "drive/trips/lisbon-may", "q3-report.xlsx"}
+
+
 @pytest.mark.parametrize(
     "text",
     [
+        "and/or 24/7 at 50 km/h, e.g. Mr. Smith",  # a slash between words, abbreviations
         "call 123456 on 2025-05-12",  # numbers and dates are amounts, codes, dates
         "mail bob_1@x.example or https://x.example/a_1",  # addresses are keyed as such
         "<INFORMATION> </INFORMATION>",  # markup is no value
