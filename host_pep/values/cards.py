@@ -3,6 +3,10 @@
 Ten percent of random digit strings pass Luhn, so the issuer prefix (major industry identifier
 2-6: Mastercard 2-series, Amex/Diners/JCB, Visa, Mastercard/Maestro, Discover/UnionPay) is
 required too; order ids and phone numbers with a country code (86..., 1...) stay out.
+
+A number written in a card's own grouping (4-4-4-4, Amex's 4-6-5) with an issuer
+prefix is a card even when its check digit fails: that is how wallets, statements and forms
+print one (test and placeholder numbers included), and no order id or phone is written so.
 """
 
 from __future__ import annotations
@@ -30,8 +34,13 @@ def luhn_ok(digits: str) -> bool:
     return total % 10 == 0
 
 
-def is_card_number(digits: str) -> bool:
-    return 13 <= len(digits) <= 19 and digits[0] in "23456" and luhn_ok(digits)
+_CARD_GROUPINGS = frozenset({(4, 4, 4, 4), (4, 6, 5)})
+
+
+def is_card_number(digits: str, grouping: tuple[int, ...] = ()) -> bool:
+    if not (13 <= len(digits) <= 19 and digits[0] in "23456"):
+        return False
+    return luhn_ok(digits) or grouping in _CARD_GROUPINGS
 
 
 def find_cards(layer: Canonical) -> list[Detected]:
@@ -52,7 +61,7 @@ def find_cards(layer: Canonical) -> list[Detected]:
             digits = "".join(g[0] for g in groups[:last])
             if len(digits) < 13:
                 break
-            if is_card_number(digits):
+            if is_card_number(digits, tuple(len(g[0]) for g in groups[:last])):
                 s, e = layer.to_original(groups[0][1], groups[last - 1][2])
                 found.append(
                     Detected(
