@@ -86,3 +86,27 @@ def test_the_plural_of_a_thing_a_verb_names_is_the_thing(pep: PEP) -> None:
     assert classify_operation("send_messages", list(send), "", policy, payload=send) is (
         Operation.EXTERNAL_SEND
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "operation"),
+    [
+        # tools named in the user's language: the languages' `tool_naming` sections
+        ("portal_empleado_descargar", Operation.READ),
+        ("citas_cancelar", Operation.DELETE),
+        ("boletos_comprar", Operation.PAYMENT),
+        ("pedidos_obter", Operation.READ),
+        ("fatture_elenca", Operation.READ),
+        ("rendezvous_supprimer", Operation.DELETE),
+        ("termine_anzeigen", Operation.READ),
+        ("rechnung_bezahlen", Operation.PAYMENT),
+        ("afspraken_bekijken", Operation.READ),
+        ("poczta_szukaj", Operation.READ),
+        ("aday_getir", Operation.READ),
+        ("randevu_sil", Operation.DELETE),
+        ("pesanan_hapus", Operation.DELETE),
+        ("hris_saldo_cuti", Operation.READ),
+    ],
+)
+def test_a_tool_named_in_another_language(pep: PEP, name: str, operation: Operation) -> None:
+    assert classify_operation(name, ["id"], "", pep.policy) is operation
