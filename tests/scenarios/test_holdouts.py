@@ -42,6 +42,8 @@ PENDING = {
     "round11": "MCP servers and public API catalogs: the engine work of issue 14",
     "round12": "written after rounds 9-11 were studied, to measure generalisation: issue 14",
     "round13": "written by a fresh evaluator for the final measure of issue 14",
+    "round14": "a fresh evaluator: multi-step runs in new domains and languages (issue 14)",
+    "round15": "a fresh evaluator: single-step injected toolkit calls, ~100 toolkits (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **PENDING}
 
