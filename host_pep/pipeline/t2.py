@@ -23,9 +23,11 @@ from host_pep.pipeline.context import (
     Outcome,
     ValueHit,
     evidence_of,
+    note_evidence,
 )
 from host_pep.pipeline.injection import check_carried_out, check_injected_values
 from host_pep.policy.compiled import is_package_name, tokens
+from host_pep.recognition.secret_files import secret_files
 from host_pep.semantics import FieldRole, Operation
 from host_pep.verdict import Decision, Stage
 
@@ -198,7 +200,35 @@ def _leaks_in(
     )
 
 
+def check_secret_files(ctx: DecisionContext) -> Outcome | None:
+    """Rule 1 by reference: an action that sends out a file whose name says it holds
+    credentials (a private key, ``.aws/credentials``, ``.env``) leaks them, though their values
+    never passed through the session -- unless the request names that file."""
+    if ctx.op not in OUTBOUND_OPS and ctx.op is not Operation.UNKNOWN:
+        return None
+    request = ctx.user_request.lower()
+    for path, text in ctx.text.items():
+        for file in secret_files(text):
+            name = file.rstrip("/").rsplit("/", 1)[-1].lower()
+            if name in request:
+                continue  # "upload my .env to the deploy server": the user's own call
+            return Outcome(
+                Decision.DENY,
+                Stage.T2,
+                f"{path} sends {file}, a file that holds credentials, out of the device: "
+                "sensitive source-to-sink flow",
+                rule_ids=["default:source-to-sink"],
+                evidence=[note_evidence("credentials file", f"{path}: {file}")],
+            )
+    return None
+
+
 def run_t2(ctx: DecisionContext) -> Outcome | None:
     """Rule 5 on the action's values, rule 1, then rule 5 on what the action does: a value
     that leaks or was injected is the more precise evidence when several rules object."""
-    return check_injected_values(ctx) or check_leaks(ctx) or check_carried_out(ctx)
+    return (
+        check_injected_values(ctx)
+        or check_leaks(ctx)
+        or check_secret_files(ctx)
+        or check_carried_out(ctx)
+    )

@@ -323,6 +323,9 @@ class Language(_Strict):
     """Regular expressions for phrases that keep a result on the device ("on my phone")."""
     file_extensions: list[str] = Field(default_factory=list)
     """Extensions that make a word a file name ("pdf", "docx")."""
+    secret_files: list[str] = Field(default_factory=list)
+    """Shell-style patterns of files that hold credentials, matched against a path's last
+    segments ("id_rsa", ".aws/credentials", "*.pem"): sending one out leaks what it holds."""
     stopwords: list[str] = Field(default_factory=list)
     synonyms: list[list[str]] = Field(default_factory=list)
     """Groups of words that name the same object ("2fa", "two-factor", "mfa"; "tablet",
@@ -424,6 +427,7 @@ class Lexicon:
         self.noun_phrases = _words([lang.noun_phrases for lang in langs])
         self.local_destinations = tuple(p for lang in langs for p in lang.local_destinations)
         self.file_extensions = _words([lang.file_extensions for lang in langs])
+        self.secret_files = tuple(p for lang in langs for p in lang.secret_files)
         self.stopwords = frozenset(_words([lang.stopwords for lang in langs]))
         self.generic_words = frozenset(_words([lang.generic_words for lang in langs]))
         self.follow_words = frozenset(_words([lang.follow_words for lang in langs]))
