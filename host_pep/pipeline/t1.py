@@ -15,6 +15,7 @@ from host_pep.events import ActionType, Channel
 from host_pep.pipeline.authorization import Authorization, authorize
 from host_pep.pipeline.context import (
     KEY_ROLES,
+    READ_OPS,
     DecisionContext,
     Outcome,
     ValueHit,
@@ -24,7 +25,7 @@ from host_pep.pipeline.context import (
 )
 from host_pep.policy.compiled import tokens
 from host_pep.policy.openworld import opaque_payload
-from host_pep.recognition.words import expanded, name_words
+from host_pep.recognition.words import expanded, name_verb, name_words, stem
 from host_pep.semantics import Operation
 from host_pep.verdict import Decision, Stage
 
@@ -256,6 +257,35 @@ def settings_direction(ctx: DecisionContext) -> None:
     ctx.sem.operation = ctx.op
 
 
+def check_forbidden(ctx: DecisionContext) -> Outcome | None:
+    """Rule 4 by meaning, its other side: an act the request asks *not* to do ("review the PR,
+    do not merge it", "draft the reply but don't send it yet") is not authorized by it, high
+    impact or not -- by the tool's own verb, or by its operation when the request asks for no
+    other act of that kind."""
+    if ctx.op in READ_OPS or ctx.op is Operation.UNKNOWN or not ctx.user_request:
+        return None
+    said = ctx.intent()
+    if not said.forbids:
+        return None
+    verb = name_verb(tokens(ctx.completion.event.target or ctx.event.target))
+    by_verb = verb is not None and stem(verb) in said.forbids
+    # typing into a form commits nothing ("fill in my card, don't submit"): only its verb counts
+    by_op = (
+        ctx.op in said.forbidden
+        and ctx.op not in said.asks
+        and ctx.event.action is not ActionType.TEXT_INPUT
+    )
+    if not (by_verb or by_op):
+        return None
+    what = verb if by_verb else ctx.op.value.replace("_", " ")
+    return Outcome(
+        Decision.DENY,
+        Stage.T1,
+        f"the user request asks not to {what}: {ctx.user_request[:80]!r}",
+        rule_ids=["default:request-forbids"],
+    )
+
+
 def run_t1(ctx: DecisionContext, index: RuleIndex) -> Outcome | None:
     settings_direction(ctx)
     classify_unknown(ctx)
@@ -265,4 +295,4 @@ def run_t1(ctx: DecisionContext, index: RuleIndex) -> Outcome | None:
     outcome = check_rules(ctx, index)
     if outcome is not None:
         return outcome
-    return check_high_impact(ctx)
+    return check_forbidden(ctx) or check_high_impact(ctx)

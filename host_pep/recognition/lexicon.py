@@ -38,6 +38,12 @@ class Negation(_Strict):
     """Regular expressions matched right after the verb ("\\s+nicht\\b", "ないで")."""
     clause_end: list[str] = Field(default_factory=list)
     """Words that negate the clause's verb from its end ("verwijder het contact niet")."""
+    adjacent: list[str] = Field(default_factory=list)
+    """Words that negate only the word right after them (Hinglish "mat bhejo"): elsewhere they
+    are other words of other languages ("a yoga mat and …")."""
+    cancelled_by: list[str] = Field(default_factory=list)
+    """Verbs that, negated, ask for the act after them: "don't forget to pay", "no olvides
+    pagar" ask to pay."""
 
 
 class Tense(_Strict):
@@ -403,6 +409,8 @@ class Lexicon:
         self.negation_before = _words([lang.negation.before for lang in langs])
         self.negation_after = tuple(p for lang in langs for p in lang.negation.after)
         self.negation_clause_end = _words([lang.negation.clause_end for lang in langs])
+        self.negation_cancelled_by = _words([lang.negation.cancelled_by for lang in langs])
+        self.negation_adjacent = _words([lang.negation.adjacent for lang in langs])
         self.done_before = _words([lang.tense.done_before for lang in langs])
         self.done_after = tuple(p for lang in langs for p in lang.tense.done_after)
         self.participle_endings = _words([lang.tense.participle_endings for lang in langs])

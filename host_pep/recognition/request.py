@@ -34,13 +34,17 @@ class _Patterns:
     """The lexicon's words compiled once into the patterns below."""
 
     def __init__(self, lex: Lexicon) -> None:
-        self.negation = re.compile(rf"(?:{whole_words(lex.negation_before)}){_CLAUSE_TAIL}")
+        self.negation = re.compile(
+            rf"(?:{whole_words(lex.negation_before)}){_CLAUSE_TAIL}"
+            rf"|(?:{whole_words(lex.negation_adjacent) or '(?!)'})\s+$"
+        )
         self.negation_anywhere = re.compile(whole_words(lex.negation_before) or r"(?!)")
         self.past_anywhere = re.compile(whole_words(lex.done_before) or r"(?!)")
         self.negation_after = re.compile("|".join(lex.negation_after) or r"(?!)")
         self.negation_clause_end = re.compile(
             rf"^[^.,;!?]*?(?:{whole_words(lex.negation_clause_end) or '(?!)'})"
         )
+        self.negation_cancelled = re.compile(whole_words(lex.negation_cancelled_by) or r"(?!)")
         self.past_before = re.compile(
             rf"(?:{whole_words(lex.done_before)})(?:[^\S\n]+[^\s.,;!?，。；]+)?[^\S\n]*$"
         )
@@ -161,11 +165,27 @@ def negated(request: str, verb: str, pos: int) -> bool:
     """Is the verb at ``pos`` negated ("don't delete", "lösche ihn nicht", "払わないで")?"""
     p = _patterns()
     end = pos + len(verb)
+    before = p.negation.search(request[:pos])
+    if before is not None and _cancelled(request, pos, p):
+        before = None  # "don't forget to pay", "vergiss nicht zu zahlen": asks to pay
     return bool(
-        p.negation.search(request[:pos])
+        before is not None
         or p.negation_after.search(request[end : end + 24])
         or p.negation_clause_end.search(request[end:])
     )
+
+
+def _cancelled(request: str, pos: int, p: _Patterns) -> bool:
+    """The negation nearest before ``pos`` negates a verb of forgetting right beside it."""
+    found = list(p.negation_anywhere.finditer(request, 0, pos))
+    if not found:
+        return False
+    last = found[-1]
+    after = request[last.end() : pos].lstrip()
+    if p.negation_cancelled.match(after):
+        return True  # "don't forget to", "no olvides"
+    word_before = request[max(0, last.start() - 24) : last.start()].rstrip(" ,")
+    return any(m.end() == len(word_before) for m in p.negation_cancelled.finditer(word_before))
 
 
 def has_negation(text: str) -> bool:
@@ -331,6 +351,10 @@ class RequestIntent:
     """Identifier-like values it gives (file names, ids, handles, quoted names)."""
     delegates: bool
     """It adopts what a source it names asks for ("do the tasks in the email from Bob")."""
+    forbids: frozenset[str] = frozenset()
+    """Verbs it asks *not* to do, stemmed ("don't approve anything" -> approve)."""
+    forbidden: frozenset[Operation] = frozenset()
+    """Operations those verbs ask for ("don't send it yet" -> external_send)."""
 
 
 @lru_cache(maxsize=4096)
@@ -345,12 +369,38 @@ def intent(request: str) -> RequestIntent:
     if money_request(lowered) is not None:
         asks.add(Operation.PAYMENT)
     delegates = bool(lex.delegation) and _patterns().delegation.search(request) is not None
+    forbids, forbidden = _forbidden(lowered)
     return RequestIntent(
         asks=frozenset(asks),
         words=content_words(request),
         identifiers=identifiers(request),
         delegates=delegates,
+        forbids=forbids,
+        forbidden=forbidden,
     )
+
+
+def _forbidden(request: str) -> tuple[frozenset[str], frozenset[Operation]]:
+    """The verbs a request negates ("review the PR but do not merge it"), stemmed, and their
+    operations; a verb naming a button, a question about the act, a verb of forgetting ("don't
+    forget to …") forbid nothing."""
+    from host_pep.recognition.words import stem
+
+    p = _patterns()
+    verbs_out: set[str] = set()
+    ops: set[Operation] = set()
+    for op, verbs in lexicon().operations.items():
+        for v, pos in verb_positions(request, verbs) if verbs else ():
+            if (
+                negated(request, v, pos)
+                and not p.negation_cancelled.fullmatch(v)
+                and not names_a_control(request, v, pos)
+                and not asked_about(request, pos)
+                and not describes_past(request, v, pos, verbs)
+            ):
+                verbs_out.update(stem(w) for w in v.split() if w.isalpha())
+                ops.add(op)
+    return frozenset(verbs_out), frozenset(ops)
 
 
 _URL_HOST = re.compile(
