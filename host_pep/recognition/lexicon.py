@@ -156,6 +156,9 @@ class ToolNaming(_Strict):
     """Name words of a write that touches many records ("bulk", "batch")."""
     action_fields: list[str] = Field(default_factory=list)
     """Argument names whose value says what a generic tool does ({"action": "delete"})."""
+    binding_verbs: list[str] = Field(default_factory=list)
+    """Verbs of acts that bind the user ("sign", "approve", "accept", "enroll", "merge"): a
+    local write, but one a span that claims authority over the assistant must not get done."""
     generic_verbs: list[str] = Field(default_factory=list)
     """Verbs that say a tool changes something but not how ("manage", "process", "patch")."""
     selection_fields: list[str] = Field(default_factory=list)
@@ -504,6 +507,7 @@ class Lexicon:
         self.bulk_words = frozenset(_words([t.bulk_words for t in naming]))
         self.action_fields = frozenset(_words([t.action_fields for t in naming]))
         self.generic_verbs = frozenset(_words([t.generic_verbs for t in naming]))
+        self.binding_verbs = frozenset(_words([t.binding_verbs for t in naming]))
         self.selection_fields = frozenset(_words([t.selection_fields for t in naming]))
         self.read_nouns = frozenset(_words([t.read_nouns for t in naming]))
         self.public_sources = frozenset(_words([t.public_sources for t in naming]))
