@@ -219,6 +219,11 @@ class DecisionContext:
                 ):
                     # an operation word ("transfer", "archive") says what to do, not to what
                     words |= content_words(text) - lexicon().verb_words
+            payload = self.event.payload if isinstance(self.event.payload, dict) else {}
+            for key, value in payload.items():
+                # a switch turned on names what it adds: {"include_secrets": true} -> secrets
+                if value is True:
+                    words |= set(name_words(str(key))) - lexicon().filter_flags
             if not words:
                 # "get_user_info": only generic words -- they are what it is about
                 words = {w for n in names if n for w in name_words(n, generic=True)}

@@ -122,8 +122,12 @@ def _names_a_collection(method: list[str], toks: list[str], payload: Mapping[str
     if not any(t.isascii() and len(t) > 3 and stem(t) != t for t in method):
         return False
     for key, value in payload.items():
-        # how something is set ("state", "mode", "enabled"); a status only selects
-        if isinstance(value, bool) or str(key).lower() in lex.state_fields - {"status"}:
+        # how something is set ("state", "mode", "enabled"); a status only selects, and so
+        # does a flag that names a filter ("unread": true, "include_archived": true)
+        k = str(key).lower()
+        if isinstance(value, bool) and not set(tokens(k)) & lex.filter_flags:
+            return False
+        if k in lex.state_fields - {"status"}:
             return False
         if isinstance(value, str) and len(value.split()) > 6:
             return False
@@ -296,6 +300,8 @@ def _carried_operation(
     joined = {"_".join(method), *method, *("_".join(method[i : i + 2]) for i in range(len(method)))}
     if joined.isdisjoint(lex.executors) or not payload:
         return None
+    if _only_compound_executors(method):
+        return None  # "create_access_code", "apply_promo_code": a thing named code, not a program
     inner = _inner_call(payload)
     if inner is not None:
         name, inner_args = inner
@@ -340,6 +346,30 @@ def _carried_operation(
         bare = set(method) <= lex.executors | lex.generic_verbs | {"tool", "flow", "job", "task"}
         return Operation.UNKNOWN if bare else None
     return riskiest(ops)
+
+
+def _only_compound_executors(method: list[str]) -> bool:
+    """Every executor word of the name is one that also ends a compound noun of a thing
+    ("access code", "zip code": ``thing_executors``) and does so here -- the word before it is
+    neither a verb nor an executor: the tool acts on such a thing, it does not run what it is
+    given ("execute_code", "python_run_code" still run)."""
+    lex = lexicon()
+    hits = [i for i, t in enumerate(method) if t in lex.executors]
+    if not hits or "_".join(method) in lex.executors:
+        return False
+    if any(method[i] not in lex.thing_executors for i in hits):
+        return False
+    naming_verbs = {w for words in lex.tool_verbs.values() for w in words}
+    for i in hits:
+        before = method[i - 1] if i > 0 else None
+        if (
+            before is None
+            or before in lex.executors
+            or before in naming_verbs
+            or before in lex.generic_verbs
+        ):
+            return False
+    return True
 
 
 def _with_program(line: str, method: list[str]) -> str:

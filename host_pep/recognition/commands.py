@@ -101,6 +101,8 @@ def shell_operation(line: str) -> Operation | CloudCall | None:
         op = lex.shell_ops.get(triple) or lex.shell_ops.get(pair) or lex.shell_ops.get(program)
         if op is None and (program.startswith(("./", "../")) or program.endswith(".sh")):
             op = Operation.UNKNOWN  # a script of its own: what it does is not in the line
+        if op is None and len(words) > 1 and all(w in lex.info_flags for w in words[1:]):
+            op = Operation.READ  # "fastcsv --version": an installed program asked about itself
         if op is None:
             continue
         if program in lex.api_programs or pair in lex.api_programs:

@@ -161,6 +161,12 @@ class ToolNaming(_Strict):
     local write, but one a span that claims authority over the assistant must not get done."""
     generic_verbs: list[str] = Field(default_factory=list)
     """Verbs that say a tool changes something but not how ("manage", "process", "patch")."""
+    thing_executors: list[str] = Field(default_factory=list)
+    """Executor words that also end compound nouns of things ("access code", "zip code"):
+    after a word that is no verb they name the thing, and the tool runs nothing."""
+    filter_flags: list[str] = Field(default_factory=list)
+    """Words of a boolean argument that selects rather than sets ("unread", "include_…",
+    "only_…"): with it a tool named by a plural noun still reads."""
     selection_fields: list[str] = Field(default_factory=list)
     """Argument names that select records by a condition rather than by id ("filter", "where")."""
     read_nouns: list[str] = Field(default_factory=list)
@@ -274,6 +280,9 @@ class Commands(_Strict):
     api_programs: list[str] = Field(default_factory=list)
     """HTTP clients and API subcommands (``curl``, ``gh api``) whose method flag (``-X DELETE``)
     says what the call does."""
+    info_flags: list[str] = Field(default_factory=list)
+    """Arguments that make any program only print about itself (``--version``, ``--help``):
+    a line of a program and nothing but them reads, whatever the program."""
 
 
 class Cues(_Strict):
@@ -509,6 +518,8 @@ class Lexicon:
         self.generic_verbs = frozenset(_words([t.generic_verbs for t in naming]))
         self.binding_verbs = frozenset(_words([t.binding_verbs for t in naming]))
         self.selection_fields = frozenset(_words([t.selection_fields for t in naming]))
+        self.filter_flags = frozenset(_words([t.filter_flags for t in naming]))
+        self.thing_executors = frozenset(_words([t.thing_executors for t in naming]))
         self.read_nouns = frozenset(_words([t.read_nouns for t in naming]))
         self.public_sources = frozenset(_words([t.public_sources for t in naming]))
         self.paid_objects = frozenset(_words([t.paid_objects for t in naming]))
@@ -574,6 +585,7 @@ class Lexicon:
         self.api_programs = frozenset(_words([c.api_programs for c in cmds]))
         self.overwrite_commands = frozenset(_words([c.overwrite_commands for c in cmds]))
         self.force_flags = frozenset(_words([c.force_flags for c in cmds]))
+        self.info_flags = frozenset(_words([c.info_flags for c in cmds]))
         self.untrusted_words = frozenset(_words([t.untrusted for t in naming]))
 
 

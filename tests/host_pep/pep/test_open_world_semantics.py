@@ -110,3 +110,32 @@ def test_the_plural_of_a_thing_a_verb_names_is_the_thing(pep: PEP) -> None:
 )
 def test_a_tool_named_in_another_language(pep: PEP, name: str, operation: Operation) -> None:
     assert classify_operation(name, ["id"], "", pep.policy) is operation
+
+
+@pytest.mark.parametrize(
+    ("name", "payload", "operation"),
+    [
+        # "code" after a word that is no verb names a thing (an access code), not a program
+        (
+            "smartlock_create_access_code",
+            {"name": "Carla", "code": "4821"},
+            Operation.SECURITY_CHANGE,
+        ),
+        ("apply_promo_code", {"code": "SAVE10"}, Operation.LOCAL_WRITE),
+        ("python_execute_code", {"code": "import os"}, Operation.UNKNOWN),
+        ("browser_evaluate", {"function": "() => document.title"}, Operation.READ),
+        # a plural noun with a flag that selects ("unread") reads; one that sets does not
+        ("schoolportal_notices", {"child": "Lena", "unread": True}, Operation.READ),
+        ("thermostat_modes", {"enabled": True}, Operation.UNKNOWN),
+        ("pm_tenant_directory", {"building": "C"}, Operation.READ),
+        ("vault_generate_password", {"length": 24}, Operation.LOCAL_WRITE),
+        ("idp_suspend_user", {"user_id": "00u8"}, Operation.DELETE),
+        # any installed program asked only about itself reads; a script of its own does not
+        ("terminal_run_command", {"command": "fastcsv --version"}, Operation.READ),
+        ("terminal_run_command", {"command": "./deploy.sh --help"}, Operation.UNKNOWN),
+    ],
+)
+def test_names_and_arguments_that_say_what_a_tool_does(
+    pep: PEP, name: str, payload: dict[str, object], operation: Operation
+) -> None:
+    assert classify_operation(name, list(payload), "", pep.policy, payload=payload) is operation
