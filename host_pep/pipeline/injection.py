@@ -440,7 +440,7 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
         # ("please restart the server" in a ticket, and the agent restarts a server)
         candidates += [
             i
-            for i in state.instructions.sharing_words([verb])
+            for i in state.instructions.sharing_words([verb, *synonyms.get(verb, ())])
             if i.strong or (i.untrusted and unasked_kind)
         ]
     for ins in candidates:
@@ -449,7 +449,7 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
         # the request does not ("close the duplicate issue" is the user's verb too)
         names_act = bool(
             verb
-            and verb in ins.words
+            and not ({verb} | synonyms.get(verb, frozenset())).isdisjoint(ins.words)
             and verb not in asked_words
             and (ins.strong or (ins.untrusted and unasked_kind))
         )
