@@ -489,6 +489,7 @@ def to_observations(
                         ts=now,
                         imperative=not strong_span,
                         designated=designated,
+                        asks=frozenset(op.value for op in sp.asks),
                     )
                 )
         # identifiers outside any span are data (an invoice number in the invoice): a value an

@@ -277,7 +277,13 @@ def _from_instruction(ctx: DecisionContext, obs: Observation) -> bool:
     if not obs.imperative:
         return False
     if not obs.trusted:
-        return not (obs.designated and ctx.intent().delegates and asks_for_this(ctx))
+        # in a source the request pointed at, an imperative to its readers that asks for what
+        # the user asks ("Register now (event RR-10K)" and "sign me up for the 10k") gives
+        # data the request calls for, as a bill's "please pay to …" does
+        return not (
+            obs.designated
+            and ((ctx.intent().delegates and asks_for_this(ctx)) or _delegated(ctx, obs))
+        )
     # an imperative in the user's own records (a note to self) supplies values only to
     # actions the user did not ask for
     return not asks_for_this(ctx) and not ctx.intent().delegates
