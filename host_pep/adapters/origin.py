@@ -178,5 +178,8 @@ def public_paths(value: Any, prefix: str = "", needed: int = 2) -> Iterator[str]
 
 
 def is_public_source(tool: str) -> bool:
-    """A tool whose name says it looks up public directory data (maps, hotels, weather)."""
-    return not lexicon().public_sources.isdisjoint(tokens(tool))
+    """A tool whose name says it looks up public directory data (maps, hotels, weather) -- not
+    a directory of people the user deals with ("tenant_directory", "employee_directory")."""
+    lex = lexicon()
+    words = set(tokens(tool))
+    return not lex.public_sources.isdisjoint(words) and lex.people_words.isdisjoint(words)

@@ -25,6 +25,7 @@ from host_pep.pipeline.context import (
 )
 from host_pep.policy.compiled import tokens
 from host_pep.policy.openworld import opaque_payload
+from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.words import expanded, name_verb, name_words, stem
 from host_pep.semantics import Operation
 from host_pep.verdict import Decision, Stage
@@ -270,10 +271,13 @@ def check_forbidden(ctx: DecisionContext) -> Outcome | None:
     verb = name_verb(tokens(ctx.completion.event.target or ctx.event.target))
     by_verb = verb is not None and stem(verb) in said.forbids
     # typing into a form commits nothing ("fill in my card, don't submit"): only its verb counts
+    # ... and only when the tool's own verb is not what the request asks ("don't delete
+    # anything, just archive": an archive that counts as a removal is still the archive asked)
     by_op = (
         ctx.op in said.forbidden
         and ctx.op not in said.asks
         and ctx.event.action is not ActionType.TEXT_INPUT
+        and (verb is None or (verb not in said.words and stem(verb) not in said.words))
     )
     if not (by_verb or by_op):
         return None
@@ -286,6 +290,23 @@ def check_forbidden(ctx: DecisionContext) -> Outcome | None:
     )
 
 
+def check_binding_act(ctx: DecisionContext) -> None:
+    """An act that binds the user (signing, accepting an offer, approving, enrolling: the
+    lexicon's ``binding_verbs``) called as a tool when the request asks only to read or to
+    answer: like a payment, it is not the agent's to do on its own ("what do I need to pack
+    for the school trip?" does not sign the trip's consent form). It goes to review (T4),
+    after T2 has had its say: an injected act is reported as one."""
+    if ctx.event.channel not in _TOOL_CHANNELS or ctx.op in READ_OPS or not ctx.user_request:
+        return
+    if any(op not in READ_OPS for op in ctx.intent().asks):
+        return  # the request asks for some change: what it acts on decides (rules 4, 5)
+    verb = name_verb(tokens(ctx.completion.event.target or ctx.event.target))
+    if verb is None or verb not in lexicon().binding_verbs:
+        return
+    ctx.review.append(f"this {verb}s for the user, and the request asks only to read or answer")
+    ctx.review_rules.append("default:unrequested-binding-act")
+
+
 def run_t1(ctx: DecisionContext, index: RuleIndex) -> Outcome | None:
     settings_direction(ctx)
     classify_unknown(ctx)
@@ -295,4 +316,5 @@ def run_t1(ctx: DecisionContext, index: RuleIndex) -> Outcome | None:
     outcome = check_rules(ctx, index)
     if outcome is not None:
         return outcome
+    check_binding_act(ctx)
     return check_forbidden(ctx) or check_high_impact(ctx)

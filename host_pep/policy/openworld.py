@@ -121,6 +121,10 @@ def _names_a_collection(method: list[str], toks: list[str], payload: Mapping[str
         return False
     if not any(t.isascii() and len(t) > 3 and stem(t) != t for t in method):
         return False
+    if any(
+        set(tokens(str(k).lower())) & (lex.action_fields - {"status", "state"}) for k in payload
+    ):
+        return False  # {"action_code": "RX-9"}: what it does is carried in a code, not named
     for key, value in payload.items():
         # how something is set ("state", "mode", "enabled"); a status only selects, and so
         # does a flag that names a filter ("unread": true, "include_archived": true)

@@ -171,6 +171,9 @@ class ToolNaming(_Strict):
     """Argument names that select records by a condition rather than by id ("filter", "where")."""
     read_nouns: list[str] = Field(default_factory=list)
     """Nouns that name what a getter returns: a tool named only by them reads ("forecast")."""
+    people_words: list[str] = Field(default_factory=list)
+    """Who a directory lists when it lists people the user deals with ("tenant_directory"):
+    such a lookup is no public directory."""
     private_records: list[str] = Field(default_factory=list)
     """What holds the user's private data (a profile, contacts, a vault, codes)."""
     paid_objects: list[str] = Field(default_factory=list)
@@ -524,6 +527,7 @@ class Lexicon:
         self.public_sources = frozenset(_words([t.public_sources for t in naming]))
         self.paid_objects = frozenset(_words([t.paid_objects for t in naming]))
         self.private_records = frozenset(_words([t.private_records for t in naming]))
+        self.people_words = frozenset(_words([t.people_words for t in naming]))
         self.booking_verbs = frozenset(_words([t.booking_verbs for t in naming]))
         self.business_fields = frozenset(_words([t.business_fields for t in naming]))
         self.limited_access = frozenset(_words([t.limited_access for t in naming]))
