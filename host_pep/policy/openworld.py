@@ -443,6 +443,19 @@ def _refined(
         return op
     if "factory" in tokset and ("reset" in tokset or "wipe" in tokset):
         return Operation.SECURITY_CHANGE
+    if (
+        op is Operation.SHARE_UPLOAD
+        and any(str(k).lower() in lex.state_fields for k in payload)
+        and {
+            role_for_field(a, None, Operation.UNKNOWN, policy)
+            for a in args
+            if a.lower() not in lex.state_fields
+        }
+        <= {FieldRole.IDENTIFIER, FieldRole.OTHER}
+    ):
+        # "MyQGarageSyncState {door_id, state: closed}": what it syncs is a device's state, set
+        # to the value given -- a settings change (a security one when the state weakens)
+        op = Operation.SETTINGS_CHANGE
     if op is Operation.DELETE and tokset & lex.disposable_objects:
         return Operation.LOCAL_WRITE  # "clear_app_cache": housekeeping, no user data is lost
     if "reset" in tokset and tokset & lex.reset_objects:

@@ -139,3 +139,15 @@ def test_names_and_arguments_that_say_what_a_tool_does(
     pep: PEP, name: str, payload: dict[str, object], operation: Operation
 ) -> None:
     assert classify_operation(name, list(payload), "", pep.policy, payload=payload) is operation
+
+
+def test_a_sync_that_sets_a_devices_state_is_a_settings_change(pep: PEP) -> None:
+    # "sync" shares files; a sync given only a device and the state to put it in sets that state
+    closed = {"door_id": "garage-1", "state": "closed"}
+    assert classify_operation("GarageSyncState", list(closed), "", pep.policy, payload=closed) is (
+        Operation.SETTINGS_CHANGE
+    )
+    folder = {"folder": "Photos"}
+    assert classify_operation("drive_sync", list(folder), "", pep.policy, payload=folder) is (
+        Operation.SHARE_UPLOAD
+    )
