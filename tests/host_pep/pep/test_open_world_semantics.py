@@ -143,8 +143,8 @@ def test_names_and_arguments_that_say_what_a_tool_does(
 
 def test_a_sync_that_sets_a_devices_state_is_a_settings_change(pep: PEP) -> None:
     # "sync" shares files; a sync given only a device and the state to put it in sets that state
-    closed = {"door_id": "garage-1", "state": "closed"}
-    assert classify_operation("GarageSyncState", list(closed), "", pep.policy, payload=closed) is (
+    eco = {"device_id": "hall", "state": "eco"}
+    assert classify_operation("ThermostatSyncState", list(eco), "", pep.policy, payload=eco) is (
         Operation.SETTINGS_CHANGE
     )
     folder = {"folder": "Photos"}
