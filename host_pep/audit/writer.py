@@ -22,7 +22,8 @@ waits for a timer (there is no linger delay).
   hand-off cost more CPU than the commit (about 300 us against 100 us per decision, measured by
   ``droidgate bench api``). When the thread is busy, or ``try_commit`` cannot start (a lock is
   held), the tick's records join the thread's queue instead: commits never overlap and the
-  loop never waits for a lock.
+  loop never waits for a lock. A record submitted while nothing else is ready to run on its
+  loop is committed at once: its tick could hold nothing else (``_nothing_ready``).
 * A batch that fails fails every caller in it, each with its own ``AuditUnavailable`` chained to
   the cause. A caller cancelled before its batch started is left out (it was never
   acknowledged); once its batch started, the record is stored whether or not anyone waits.
@@ -104,6 +105,19 @@ def _settle(
             afuture.set_result(result)  # type: ignore[arg-type]
     if watch is not None:
         watch.prune()
+
+
+def _nothing_ready(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether no callback is waiting to run on ``loop`` (asyncio's ready queue is empty).
+
+    Why: a tick's batch holds the records submitted before its flush runs, and the flush runs
+    after every callback already in the ready queue. With that queue empty the flush would run
+    next and commit the one record alone, so committing it now stores the same batch, minus a
+    loop iteration, a scheduled callback and a wake-up of the waiting task (a lone caller's
+    await then returns at once). ``_ready`` is the pure-Python loop's queue; a loop without it
+    (uvloop) always takes the tick."""
+    ready = getattr(loop, "_ready", None)
+    return isinstance(ready, deque) and not ready
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -220,11 +234,17 @@ class GroupCommitWriter(Generic[T, R]):
             with self._cond:  # close() may move a tick's records to the thread
                 self._check_open()
                 tick = self._ticks.get(loop)
-                if tick is None:
-                    tick = self._ticks[loop] = []
-                first = not tick
-                tick.append(entry)
-            if first:
+                alone = not tick and not self._queue and not self._busy and _nothing_ready(loop)
+                if alone:
+                    self._busy = True  # as _flush_tick would, one tick early
+                else:
+                    if tick is None:
+                        tick = self._ticks[loop] = []
+                    first = not tick
+                    tick.append(entry)
+            if alone:
+                self._commit_on_loop(loop, [entry])
+            elif first:
                 loop.call_soon(self._flush_tick, loop)
             return afuture  # committed on this loop: a deadline only if the thread takes it
         self._enqueue(entry)
@@ -273,8 +293,13 @@ class GroupCommitWriter(Generic[T, R]):
                 self._busy = True
             else:
                 self._hand_over(loop, entries, first=False)
-        if not inline:
-            return
+        if inline:
+            self._commit_on_loop(loop, entries)
+
+    def _commit_on_loop(self, loop: asyncio.AbstractEventLoop, entries: list[_Entry[T, R]]) -> None:
+        """Commit ``entries`` here, on their loop (the caller set ``_busy``); if a lock held
+        elsewhere keeps the commit from starting, the thread takes them instead."""
+        committed = False
         try:
             committed = self._commit_batch(entries, on_loop=True)
         finally:
