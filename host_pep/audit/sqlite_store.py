@@ -33,7 +33,7 @@ from typing import Any, Literal, get_args
 
 from host_pep.audit.checkpoint import DEFAULT_CAP_FRAMES, DEFAULT_INTERVAL_S, Checkpointer
 from host_pep.audit.signed import SignedCheckpoint
-from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow, row_of, values_of
+from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow, row_of
 from host_pep.exceptions import AuditUnavailable
 
 _SCHEMA = """
@@ -235,9 +235,9 @@ class SQLiteAuditStore:
                     seq, prev = (1, GENESIS_HASH) if last is None else (last[0] + 1, last[1])
                     rows, head_mac, checkpoint = build(seq, prev)
                     if len(rows) == 1:  # the usual batch when decisions come one at a time
-                        cur.execute(_INSERT, values_of(rows[0]))
+                        cur.execute(_INSERT, rows[0])  # a row is its tuple of column values
                     elif rows:
-                        cur.executemany(_INSERT, [values_of(row) for row in rows])
+                        cur.executemany(_INSERT, rows)
                     if rows:
                         head = Head(rows[-1].seq, rows[-1].hash, head_mac)
                         cur.execute(_SET_HEAD, (head.encode(),))
