@@ -323,10 +323,17 @@ def _collect(value: dict[str, Any] | list[Any], prefix: str, out: list[tuple[str
             out.append((path, v))
 
 
+_TYPE_NAMES: dict[type, str] = {
+    type(None): "null",
+    bool: "bool",
+    int: "int",
+    float: "float",
+    str: "str",
+}
+
+
 def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {bool: "bool", int: "int", float: "float", str: "str"}.get(type(value), "other")
+    return _TYPE_NAMES.get(type(value), "other")
 
 
 def _scalar_text(value: Any) -> str:

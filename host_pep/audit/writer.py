@@ -196,7 +196,10 @@ class GroupCommitWriter(Generic[T, R]):
         self._max_batch = max_batch
         self._max_pending = max_pending
         self._idle_exit = idle_exit
-        self._cond = threading.Condition(threading.Lock())
+        # Held directly (``with self._mutex``) where nobody waits or is woken: entering the
+        # Condition is a Python-level call around the same lock, several times per record.
+        self._mutex = threading.Lock()
+        self._cond = threading.Condition(self._mutex)
         self._queue: deque[_Entry[T, R]] = deque()
         self._busy = False  # a batch is being committed (by the thread or inline)
         self._idle = False  # the thread waits on the condition (all under self._cond)
@@ -231,7 +234,7 @@ class GroupCommitWriter(Generic[T, R]):
         afuture: asyncio.Future[R] = loop.create_future()
         entry = _Entry(item, loop=loop, afuture=afuture, timeout=timeout, late=late)
         if self._try_commit is not None:
-            with self._cond:  # close() may move a tick's records to the thread
+            with self._mutex:  # close() may move a tick's records to the thread
                 self._check_open()
                 tick = self._ticks.get(loop)
                 alone = not tick and not self._queue and not self._busy and _nothing_ready(loop)
@@ -262,7 +265,7 @@ class GroupCommitWriter(Generic[T, R]):
             watch.add(loop, entry.afuture, entry.timeout, entry.late)
 
     def _enqueue(self, entry: _Entry[T, R]) -> None:
-        with self._cond:
+        with self._mutex:
             self._check_open()
             if len(self._queue) >= self._max_pending:
                 raise AuditUnavailable(
@@ -277,7 +280,7 @@ class GroupCommitWriter(Generic[T, R]):
     def _flush_tick(self, loop: asyncio.AbstractEventLoop) -> None:
         """Runs on ``loop`` one tick after its first record: commit the tick's records here,
         or, if a commit is under way elsewhere, queue them for the thread."""
-        with self._cond:
+        with self._mutex:
             entries = self._ticks.pop(loop, [])
             if not entries:  # close() handed them to the thread
                 return
@@ -303,7 +306,7 @@ class GroupCommitWriter(Generic[T, R]):
         try:
             committed = self._commit_batch(entries, on_loop=True)
         finally:
-            with self._cond:
+            with self._mutex:
                 self._busy = False
                 if not committed:  # a lock is held elsewhere: the thread waits, not the loop
                     self._hand_over(loop, entries, first=True)
@@ -327,7 +330,7 @@ class GroupCommitWriter(Generic[T, R]):
 
     def run_inline(self, item: T, timeout: float | None = None) -> R:
         """Commit ``item`` now in this thread if the writer is idle, else queue and wait."""
-        with self._cond:
+        with self._mutex:
             self._check_open()
             inline = not self._queue and not self._busy
             if inline:
@@ -348,7 +351,7 @@ class GroupCommitWriter(Generic[T, R]):
         except Exception as exc:
             raise AuditUnavailable(f"audit batch failed: {exc}") from exc
         finally:
-            with self._cond:
+            with self._mutex:
                 self._busy = False
                 if committed:
                     self._batches += 1
@@ -378,7 +381,7 @@ class GroupCommitWriter(Generic[T, R]):
     def _run(self) -> None:
         try:
             while True:
-                with self._cond:
+                with self._mutex:
                     while self._busy or (not self._queue and not self._closed):
                         self._idle = True
                         woken = self._cond.wait(self._idle_exit)
@@ -395,7 +398,7 @@ class GroupCommitWriter(Generic[T, R]):
                 try:
                     self._commit_batch(batch)
                 finally:
-                    with self._cond:
+                    with self._mutex:
                         self._busy = False
                         self._cond.notify_all()
         except BaseException as exc:  # a bug in here must not leave callers waiting forever
@@ -426,7 +429,7 @@ class GroupCommitWriter(Generic[T, R]):
             if not isinstance(exc, Exception):
                 raise
             return True
-        with self._cond:
+        with self._mutex:
             self._batches += 1
             self._records += len(live)
         self._resolve(live, results, None, None, on_loop=on_loop)
@@ -468,7 +471,7 @@ class GroupCommitWriter(Generic[T, R]):
                 loop.call_soon_threadsafe(_settle, outcomes, self._deadlines.get(loop))
 
     def _die(self, reason: str) -> None:
-        with self._cond:
+        with self._mutex:
             self._dead = reason
             pending = list(self._queue)
             self._queue.clear()
@@ -479,12 +482,12 @@ class GroupCommitWriter(Generic[T, R]):
 
     @property
     def stats(self) -> CommitStats:
-        with self._cond:
+        with self._mutex:
             return CommitStats(self._batches, self._records, len(self._queue))
 
     def close(self, timeout: float | None = None) -> None:
         """Commit what is queued, then stop the thread (idempotent)."""
-        with self._cond:
+        with self._mutex:
             self._closed = True
             # records waiting for their loop's tick were acknowledged as queued: store them too
             for loop, entries in list(self._ticks.items()):
