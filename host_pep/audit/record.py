@@ -223,9 +223,11 @@ def decision_draft(
         if text:
             pending[("payload", i)] = text
 
-    texts = {path: v for path, v in leaves if isinstance(v, str)}
-    if semantics is not None:
-        texts.update({f: t for f, t in semantics.text.items() if f not in texts})
+    texts: dict[str, str] = {}  # where evidence is recovered from: only wanted with evidence
+    if verdict.evidence:
+        texts = {path: v for path, v in leaves if isinstance(v, str)}
+        if semantics is not None:
+            texts.update({f: t for f, t in semantics.text.items() if f not in texts})
     evidence: list[dict[str, Any]] = []
     for i, ev in enumerate(verdict.evidence):
         evidence.append(
