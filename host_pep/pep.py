@@ -38,7 +38,7 @@ from host_pep.pipeline.t3 import SemanticBackend
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.policy.load import resolve_policy
 from host_pep.policy.model import PolicyBundle
-from host_pep.recognition.request import names_source
+from host_pep.recognition.request import intent, names_source
 from host_pep.recognition.semantic import SemanticModel, load_model
 from host_pep.semantics import ChannelAdapter, Completion, ObservedValue
 from host_pep.session import Eviction, SessionState, SessionStore
@@ -621,13 +621,17 @@ def _eviction_unaudited(count: int, outcome: BaseException | Future[int]) -> Non
 
 @lru_cache(maxsize=8)
 def _warm_up(regions: tuple[str, ...]) -> None:
-    """Load what detection loads lazily (phone metadata per region) before the first decision,
-    so that a cold start does not overrun a stage deadline and deny a legitimate action."""
+    """Load what detection loads lazily (phone metadata per region; the request reader's verb
+    patterns of every operation, compiled on first use) before the first decision, so that a
+    cold start does not overrun a stage deadline and deny a legitimate action. (Reading the
+    first request that asked for a payment took T1 ~90 ms on a fresh daemon, past the 250 ms
+    deadline when the host was busy.)"""
     sample = (
         "Call +1 415 555 0132 or 138 1234 5678, mail a.b@example.com, https://x.example/p 12.50"
     )
     sensitive_values(sample, regions)
     key_arguments(sample)
+    intent("Please send Anna the report and pay the invoice, but don't delete anything yet.")
 
 
 def _unrecorded(verdict: Verdict, exc: Exception) -> Verdict:

@@ -11,6 +11,18 @@ executor). Two phases, each capped in requests and seconds:
 A closed loop cannot show both numbers at once: with 32 requests always in flight, latency is
 32 / throughput by Little's law, so it measures capacity, and the open loop measures latency at
 the budgeted load. Budgets (issue #6): >= 1,000 decisions/s and p99 <= 10 ms.
+
+The server's CPU time (all its threads) is read before and after each phase: CPU per request
+when it is busy (closed loop) and when requests arrive one by one (open loop; each then pays
+its own wake-up and audit commit, on caches other processes cooled). Budget (issue 17): <= 200
+us per decision.
+
+Before the HTTP phases the server decides the same events straight into its PEP (no HTTP), as
+one caller awaiting each decision (every decision waits for its own audit commit) and as
+``--clients`` concurrent callers on its event loop (their records share commits: group commit;
+each still waits until its record is stored). Reported: decisions/s (wall) and CPU per decision,
+and from it decisions per CPU-second, i.e. what one core dedicated to deciding would do.
+Budget (issue 17): >= 8,000 per CPU-second with concurrent callers.
 """
 
 from __future__ import annotations
@@ -22,11 +34,14 @@ import multiprocessing as mp
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 BUDGET_RPS = 1000.0
 BUDGET_P99_MS = 10.0
+BUDGET_SERVER_CPU_US = 200.0
+BUDGET_PEP_PER_CPU_S = 8000.0
 SESSION = "bench"
 AGENT = "bench-agent"
 PHONE = "138 1234 5678"
@@ -46,34 +61,74 @@ class _DecideOnly:
 
 
 def _server_main(
-    state_dir: str, audit: str, baseline_n: int, conn: Any, console: bool = False
+    state_dir: str,
+    audit: str,
+    baseline_n: int,
+    conn: Any,
+    console: bool = False,
+    callers: int = 32,
 ) -> None:
-    asyncio.run(_serve(Path(state_dir), audit, baseline_n, conn, console))
+    asyncio.run(_serve(Path(state_dir), audit, baseline_n, conn, console, callers))
 
 
-async def _pep_only(pep: Any, n: int = 300) -> dict[str, float]:
-    """The same decisions straight into the PEP, no HTTP: what the bridge adds is the rest."""
+async def _pep_only(pep: Any, n: int = 2000, callers: int = 32) -> dict[str, Any]:
+    """The same decisions straight into the PEP, no HTTP: what the bridge adds is the rest.
+    Once by one caller awaiting each decision, once by ``callers`` concurrent ones."""
+    one = await _pep_run(pep, n, 1)
+    many = await _pep_run(pep, n, max(1, callers))
+    return {
+        "decisions": one["decisions"] + many["decisions"],
+        "one_caller": one,
+        "concurrent": many,
+        "budget": {
+            "per_cpu_second": BUDGET_PEP_PER_CPU_S,
+            "met": many["per_cpu_second"] >= BUDGET_PEP_PER_CPU_S,
+        },
+    }
+
+
+async def _pep_run(pep: Any, n: int, callers: int) -> dict[str, Any]:
     from host_pep.events import AgentEvent
 
     events = [dict(e, session=SESSION) for e in _events()]
+    per = max(1, n // callers)
     lat: list[float] = []
-    t0 = time.perf_counter()
-    for i in range(n):
-        ev = AgentEvent.parse(events[i % len(events)])
-        t = time.perf_counter()
-        await pep.decide(ev)
-        lat.append((time.perf_counter() - t) * 1000)
-    total = time.perf_counter() - t0
+
+    async def caller(k: int) -> None:
+        for i in range(per):
+            ev = AgentEvent.parse(events[(k + i) % len(events)])
+            t = time.perf_counter()
+            await pep.decide(ev)
+            lat.append((time.perf_counter() - t) * 1000)
+
+    stats0 = pep.audit.commit_stats
+    cpu0, t0 = time.process_time(), time.perf_counter()
+    await asyncio.gather(*(caller(k) for k in range(callers)))
+    cpu, total = time.process_time() - cpu0, time.perf_counter() - t0
+    stats = pep.audit.commit_stats
+    done = per * callers
+    cpu_us = cpu / done * 1e6
     return {
-        "decisions": n,
-        "decisions_per_s": round(n / total, 1),
+        "callers": callers,
+        "decisions": done,
+        "decisions_per_s": round(done / total, 1),
+        "cpu_us_per_decision": round(cpu_us, 1),
+        "per_cpu_second": round(1e6 / cpu_us, 1) if cpu_us else 0.0,
+        "records_per_commit": round(
+            (stats.records - stats0.records) / max(1, stats.batches - stats0.batches), 2
+        ),
         "p50_ms": round(_pct(lat, 0.5), 3),
         "p99_ms": round(_pct(lat, 0.99), 3),
     }
 
 
 async def _serve(
-    state_dir: Path, audit: str, baseline_n: int, conn: Any, console: bool = False
+    state_dir: Path,
+    audit: str,
+    baseline_n: int,
+    conn: Any,
+    console: bool = False,
+    callers: int = 32,
 ) -> None:
     from aiohttp import web
 
@@ -104,7 +159,7 @@ async def _serve(
         event_id="seed",
         agent=AGENT,
     )
-    baseline = await _pep_only(pep, baseline_n)
+    baseline = await _pep_only(pep, baseline_n, callers)
     operator = "bench-" + "x" * 40
     token = created.agent_tokens[AGENT]
     mount = None
@@ -199,7 +254,14 @@ def _requests(url: str, token: str) -> list[bytes]:
     return out
 
 
-async def _drive(url: str, token: str, args: argparse.Namespace) -> dict[str, Any]:
+async def _drive(
+    url: str,
+    token: str,
+    args: argparse.Namespace,
+    server_cpu: Callable[[], float] | None = None,
+) -> dict[str, Any]:
+    """Both phases; with ``server_cpu`` (the server's CPU seconds so far), also the server's
+    CPU per request in each."""
     requests = _requests(url, token)
     host, port = url.removeprefix("http://").rsplit(":", 1)
     conns = [_Conn(*await asyncio.open_connection(host, int(port))) for _ in range(args.clients)]
@@ -234,9 +296,12 @@ async def _drive(url: str, token: str, args: argparse.Namespace) -> dict[str, An
                     return
                 await one(i, lat_closed, conn)
 
+        cpu = [server_cpu()] if server_cpu is not None else []
         t0 = time.perf_counter()
         await asyncio.gather(*(worker(c) for c in conns))
         closed_s = time.perf_counter() - t0
+        if server_cpu is not None:
+            cpu.append(server_cpu())
 
         # latency: open loop at the offered rate, spread over the same clients
         lat_open: list[float] = []
@@ -252,15 +317,23 @@ async def _drive(url: str, token: str, args: argparse.Namespace) -> dict[str, An
                     await asyncio.sleep(delay)
                 await one(c + k, lat_open, conns[c])
 
+        if server_cpu is not None:
+            cpu.append(server_cpu())
         t1 = time.perf_counter()
         await asyncio.gather(*(paced(c) for c in range(args.clients)))
         open_s = time.perf_counter() - t1
+        if server_cpu is not None:
+            cpu.append(server_cpu())
     finally:
         for c in conns:
             c.writer.close()
 
     rps = len(lat_closed) / closed_s if closed_s else 0.0
     p99_open = _pct(lat_open, 0.99)
+    per_phase: dict[str, float | None] = {"throughput": None, "latency": None}
+    if len(cpu) == 4:
+        per_phase["throughput"] = _per_request_us(cpu[1] - cpu[0], len(lat_closed))
+        per_phase["latency"] = _per_request_us(cpu[3] - cpu[2], len(lat_open))
     return {
         "clients": args.clients,
         "throughput": {
@@ -269,6 +342,7 @@ async def _drive(url: str, token: str, args: argparse.Namespace) -> dict[str, An
             "decisions_per_s": round(rps, 1),
             "p50_ms": round(_pct(lat_closed, 0.5), 3),
             "p99_ms": round(_pct(lat_closed, 0.99), 3),
+            "server_cpu_us_per_request": per_phase["throughput"],
         },
         "latency": {
             "offered_rate": args.rate,
@@ -277,12 +351,17 @@ async def _drive(url: str, token: str, args: argparse.Namespace) -> dict[str, An
             "p50_ms": round(_pct(lat_open, 0.5), 3),
             "p99_ms": round(p99_open, 3),
             "mean_ms": round(statistics.fmean(lat_open), 3) if lat_open else None,
+            "server_cpu_us_per_request": per_phase["latency"],
         },
         "decisions": decisions,
         "errors": errors,
         "budget": {"decisions_per_s": BUDGET_RPS, "p99_ms": BUDGET_P99_MS},
         "pass": rps >= BUDGET_RPS and p99_open <= BUDGET_P99_MS and errors == 0,
     }
+
+
+def _per_request_us(cpu_s: float, requests: int) -> float | None:
+    return round(cpu_s / requests * 1e6, 1) if requests else None
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -292,19 +371,31 @@ def run_bench(args: argparse.Namespace) -> int:
     parent, child = ctx.Pipe()
     with tempfile.TemporaryDirectory(prefix="droidgate-bench-") as tmp:
         proc = ctx.Process(
-            target=_server_main, args=(tmp, args.audit, min(300, args.requests), child), daemon=True
+            target=_server_main,
+            args=(tmp, args.audit, min(2000, args.requests), child, False, args.clients),
+            daemon=True,
         )
         proc.start()
         try:
-            if not parent.poll(60):
-                raise RuntimeError("the bench server did not start within 60 s")
+            if not parent.poll(120):
+                raise RuntimeError("the bench server did not start within 120 s")
             port, token, baseline = parent.recv()
-            parent.send("cpu")
-            cpu0 = parent.recv()
-            result = asyncio.run(_drive(f"http://127.0.0.1:{port}", token, args))
-            parent.send("cpu")
+
+            def server_cpu() -> float:
+                parent.send("cpu")
+                return float(parent.recv())
+
+            cpu0 = server_cpu()
+            result = asyncio.run(_drive(f"http://127.0.0.1:{port}", token, args, server_cpu))
             served = result["throughput"]["requests"] + result["latency"]["requests"] + args.clients
-            result["server_cpu_us_per_request"] = round((parent.recv() - cpu0) / served * 1e6, 1)
+            result["server_cpu_us_per_request"] = round((server_cpu() - cpu0) / served * 1e6, 1)
+            busy = result["throughput"]["server_cpu_us_per_request"]
+            result["server_cpu_budget"] = {
+                "us_per_request": BUDGET_SERVER_CPU_US,
+                "met_busy": busy is not None and busy <= BUDGET_SERVER_CPU_US,
+                "met_at_rate": (result["latency"]["server_cpu_us_per_request"] or 1e9)
+                <= BUDGET_SERVER_CPU_US,
+            }
             result["audit"] = args.audit
             result["pep_only"] = baseline
         finally:
@@ -348,14 +439,30 @@ def _report(result: dict[str, Any]) -> None:
     )
     console.print(table)
     if "server_cpu_us_per_request" in result:
+        busy = t.get("server_cpu_us_per_request")
+        paced = lat.get("server_cpu_us_per_request")
         console.print(
             f"server CPU per request (all threads, HTTP + PEP + audit): "
-            f"{result['server_cpu_us_per_request']:.0f} us"
+            f"{result['server_cpu_us_per_request']:.0f} us overall"
+            + (f"; busy (closed loop) {busy:.0f} us" if busy is not None else "")
+            + (f", one by one at {lat['offered_rate']:.0f}/s {paced:.0f} us" if paced else "")
+            + f" (budget <= {BUDGET_SERVER_CPU_US:.0f} us)"
         )
     pep = result.get("pep_only") or {}
     if pep:
         console.print(
-            f"same decisions straight into the PEP (audit: {result.get('audit')}), no HTTP: "
-            f"{pep['decisions_per_s']:.0f}/s, p50 {pep['p50_ms']:.2f} ms, p99 {pep['p99_ms']:.2f} ms"
+            f"same decisions straight into the PEP (audit: {result.get('audit')}), no HTTP:"
+        )
+        for label, run in (("one caller", pep["one_caller"]), ("concurrent", pep["concurrent"])):
+            console.print(
+                f"  {label} ({run['callers']} caller{'s' if run['callers'] > 1 else ''}, "
+                f"{run['records_per_commit']:.1f} records per commit): "
+                f"{run['decisions_per_s']:,.0f}/s wall, {run['cpu_us_per_decision']:.0f} us CPU "
+                f"per decision = {run['per_cpu_second']:,.0f} per CPU-second; "
+                f"p50 {run['p50_ms']:.2f} ms, p99 {run['p99_ms']:.2f} ms"
+            )
+        console.print(
+            f"  budget >= {BUDGET_PEP_PER_CPU_S:,.0f} per CPU-second with concurrent callers: "
+            + ("met" if pep["budget"]["met"] else "NOT met")
         )
     console.print("[green]PASS[/green]" if result["pass"] else "[red]FAIL[/red]")

@@ -647,9 +647,36 @@ def _error(status: int, code: str, message: str, field: str | None = None) -> we
 
 
 @web.middleware
-async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+async def _gate(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every request's way in: the ``Host`` check, then the bearer token (console and public
+    paths aside), then the handler under the request timeout; what any of them raises becomes
+    the API's error body. One middleware, not three: each one is another coroutine and call
+    per request on the decide path."""
     try:
-        return await handler(request)
+        refused = _refused_host(request)
+        if refused is not None:
+            return refused
+        path = request.path
+        if path == CONSOLE_PREFIX or path.startswith(_CONSOLE_SUBPATHS):
+            # the operator's console checks its own credentials (a session cookie and a CSRF
+            # token on writes, or the operator's bearer token) and bounds its own requests: its
+            # live stream stays open for as long as the page does (android_bridge/console)
+            return await handler(request)
+        if path not in _PUBLIC:
+            # Tokens come from the Authorization header only: never from the URL, where
+            # proxies, browsers and access logs would keep them.
+            principal = request.app[CREDENTIALS_KEY].resolve(
+                bearer(request.headers.get("Authorization"))
+            )
+            if principal is None:
+                resp = _error(
+                    401, "unauthorized", "missing or wrong bearer token (Authorization: Bearer …)"
+                )
+                resp.headers["WWW-Authenticate"] = 'Bearer realm="droidgate"'
+                return resp
+            request[PRINCIPAL] = principal
+        async with asyncio.timeout(request.app[TIMEOUT_KEY]):
+            return await handler(request)
     except ApiError as exc:
         return web.json_response(exc.body(), status=exc.status)
     except web.HTTPRequestEntityTooLarge:
@@ -674,6 +701,9 @@ async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
         return _error(500, "internal", "internal error; see the daemon log")
 
 
+_CONSOLE_SUBPATHS = CONSOLE_PREFIX + "/"
+
+
 def host_name(header: str) -> str:
     """The name part of a ``Host`` header, lower case: ``[::1]:8765`` -> ``::1``."""
     host = header.strip().lower()
@@ -684,8 +714,8 @@ def host_name(header: str) -> str:
     return host.rstrip(".")
 
 
-@web.middleware
-async def _host_check(request: web.Request, handler: Handler) -> web.StreamResponse:
+def _refused_host(request: web.Request) -> web.Response | None:
+    """The answer to a request whose ``Host`` this daemon does not answer to, else None."""
     header = request.headers.get("Host")
     if header is None:
         return _error(400, "invalid", "the request has no Host header", "Host")
@@ -696,31 +726,7 @@ async def _host_check(request: web.Request, handler: Handler) -> web.StreamRespo
             "this daemon does not answer to that Host (allow it with --allowed-host)",
             "Host",
         )
-    return await handler(request)
-
-
-@web.middleware
-async def _auth_and_timeout(request: web.Request, handler: Handler) -> web.StreamResponse:
-    if request.path == CONSOLE_PREFIX or request.path.startswith(CONSOLE_PREFIX + "/"):
-        # the operator's console checks its own credentials (a session cookie and a CSRF
-        # token on writes, or the operator's bearer token) and bounds its own requests: its
-        # live stream stays open for as long as the page does (android_bridge/console)
-        return await handler(request)
-    if request.path not in _PUBLIC:
-        # Tokens come from the Authorization header only: never from the URL, where proxies,
-        # browsers and access logs would keep them.
-        principal = request.app[CREDENTIALS_KEY].resolve(
-            bearer(request.headers.get("Authorization"))
-        )
-        if principal is None:
-            resp = _error(
-                401, "unauthorized", "missing or wrong bearer token (Authorization: Bearer …)"
-            )
-            resp.headers["WWW-Authenticate"] = 'Bearer realm="droidgate"'
-            return resp
-        request[PRINCIPAL] = principal
-    async with asyncio.timeout(request.app[TIMEOUT_KEY]):
-        return await handler(request)
+    return None
 
 
 def _guarded(route: Route) -> Handler:
@@ -770,9 +776,7 @@ def make_app(
     ``console`` mounts the operator's console under ``/console`` (``android_bridge.console``)."""
     from android_bridge.api.openapi import build_spec
 
-    app = web.Application(
-        middlewares=[_errors, _host_check, _auth_and_timeout], client_max_size=max_body
-    )
+    app = web.Application(middlewares=[_gate], client_max_size=max_body)
     app[SERVICE_KEY] = service
     app[CREDENTIALS_KEY] = Credentials(token, service.agent_tokens)
     app[TIMEOUT_KEY] = request_timeout

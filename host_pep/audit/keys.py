@@ -16,7 +16,6 @@ What each protects, exactly: docs/audit.md.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import os
 import secrets
@@ -30,6 +29,7 @@ from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
+from host_pep.audit.keyed_hash import KeyedSha256
 from host_pep.audit.secret import create_private, read_private
 
 KEY_ENV = "DROIDGATE_AUDIT_KEY"
@@ -63,7 +63,7 @@ class AuditKey:
     def __init__(self, secret: bytes) -> None:
         if len(secret) != _KEY_BYTES:
             raise ValueError(f"an audit key is {_KEY_BYTES} bytes")
-        self._mac = _derive(secret, b"mac")
+        self._mac = KeyedSha256(_derive(secret, b"mac"))
         self._signer = Ed25519PrivateKey.from_private_bytes(_derive(secret, b"sign"))
         self.public_key: Ed25519PublicKey = self._signer.public_key()
         self.key_id: str = self.public_key.public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
@@ -106,12 +106,11 @@ class AuditKey:
 
     def mac_row(self, chain_hash: str) -> str:
         """The MAC of a record, over its chain hash (which commits to it and all before it)."""
-        return hmac.digest(self._mac, b"row\n" + chain_hash.encode(), hashlib.sha256).hex()
+        return self._mac.hexdigest(b"row\n" + chain_hash.encode())
 
     def mac_head(self, seq: int, chain_hash: str) -> str:
         """The MAC of the log's head: which record is the last one (a cut tail moves it)."""
-        msg = f"head\n{seq}\n{chain_hash}".encode()
-        return hmac.digest(self._mac, msg, hashlib.sha256).hex()
+        return self._mac.hexdigest(f"head\n{seq}\n{chain_hash}".encode())
 
     @staticmethod
     def same(a: str | None, b: str) -> bool:

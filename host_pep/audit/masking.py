@@ -14,11 +14,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from typing import Any
 
+from host_pep.audit.keyed_hash import KeyedSha256
 from host_pep.audit.secret import Secret
 
 MASK = "*"
@@ -74,27 +74,11 @@ class ValueHasher:
     def __init__(self, salt: Secret) -> None:
         if len(salt) < 32:
             raise ValueError("audit salt must be at least 16 random bytes (32 hex chars)")
-        # HMAC's two keyed SHA-256 states, computed once (RFC 2104): each digest then only
-        # copies them, where hmac.new would set up both again for every value.
-        key = salt.reveal_bytes()
-        if len(key) > _BLOCK:
-            key = hashlib.sha256(key).digest()
-        key = key.ljust(_BLOCK, b"\0")
-        self._inner = hashlib.sha256(key.translate(_IPAD))
-        self._outer = hashlib.sha256(key.translate(_OPAD))
+        self._hmac = KeyedSha256(salt.reveal_bytes())
 
     def digest(self, value: str) -> str:
         """``hmac.new(salt, skeleton(value), sha256).hexdigest()``."""
-        inner = self._inner.copy()
-        inner.update((skeleton(value) or value).encode())
-        outer = self._outer.copy()
-        outer.update(inner.digest())
-        return outer.hexdigest()
-
-
-_BLOCK = hashlib.sha256().block_size
-_IPAD = bytes(b ^ 0x36 for b in range(256))
-_OPAD = bytes(b ^ 0x5C for b in range(256))
+        return self._hmac.hexdigest((skeleton(value) or value).encode())
 
 
 def _mask_match(match: re.Match[str]) -> str:

@@ -223,9 +223,11 @@ def decision_draft(
         if text:
             pending[("payload", i)] = text
 
-    texts = {path: v for path, v in leaves if isinstance(v, str)}
-    if semantics is not None:
-        texts.update({f: t for f, t in semantics.text.items() if f not in texts})
+    texts: dict[str, str] = {}  # where evidence is recovered from: only wanted with evidence
+    if verdict.evidence:
+        texts = {path: v for path, v in leaves if isinstance(v, str)}
+        if semantics is not None:
+            texts.update({f: t for f, t in semantics.text.items() if f not in texts})
     evidence: list[dict[str, Any]] = []
     for i, ev in enumerate(verdict.evidence):
         evidence.append(
@@ -245,6 +247,7 @@ def decision_draft(
             pending[("evidence", i)] = clear
 
     err = error if error is not None else verdict.error
+    target = redact_text(completed.target)
     body = {
         "seq": 0,
         "ts": time.time(),
@@ -255,10 +258,10 @@ def decision_draft(
         "agent": event.agent,
         "channel": event.channel._value_,
         "action": event.action._value_,
-        "target": redact_text(completed.target),
+        "target": target,
         "app": semantics.app if semantics else None,
         "operation": semantics.operation._value_ if semantics else None,
-        "summary": redact_text(completed.summary()),
+        "summary": _redacted_summary(completed, target),
         "payload": payload,
         "user_request": redact_text(event.user_request),
         "decision": verdict.decision._value_,
@@ -274,6 +277,30 @@ def decision_draft(
         "detail": {},
     }
     return RecordDraft(body, pending)
+
+
+_CALLERS: dict[tuple[str, str], str] = {}
+"""``redact_text(f"{agent}@{session}")`` by (agent, session): identifiers the record stores in
+clear anyway, recurring with every action of a session. Bounded: emptied when full."""
+_CALLERS_MAX = 4096
+
+
+def _redacted_summary(event: AgentEvent, target: str) -> str:
+    """``redact_text(event.summary())``, given ``target == redact_text(event.target)``.
+
+    Why it may be put together from parts: the summary is ``"{agent}@{session} {channel}/
+    {action} -> {target}"``, and nothing ``redact_text`` masks (an address, an IBAN, a run of
+    six or more digits) can reach across " tool/tool_call -> " (spaces, and letters no match
+    may hold next to them). So the caller part is redacted once per session (the "@" in it
+    made the address scan of every summary cost ~5 us) and the target, redacted for its own
+    field, is reused. The target is not cached: a GUI target may hold a screen's text."""
+    key = (event.agent, event.session)
+    caller = _CALLERS.get(key)
+    if caller is None:
+        if len(_CALLERS) >= _CALLERS_MAX:
+            _CALLERS.clear()
+        caller = _CALLERS[key] = redact_text(f"{event.agent}@{event.session}")
+    return f"{caller} {event.channel._value_}/{event.action._value_} -> {target}"
 
 
 def _leaves(value: Any) -> list[tuple[str, Any]]:
@@ -298,10 +325,17 @@ def _collect(value: dict[str, Any] | list[Any], prefix: str, out: list[tuple[str
             out.append((path, v))
 
 
+_TYPE_NAMES: dict[type, str] = {
+    type(None): "null",
+    bool: "bool",
+    int: "int",
+    float: "float",
+    str: "str",
+}
+
+
 def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {bool: "bool", int: "int", float: "float", str: "str"}.get(type(value), "other")
+    return _TYPE_NAMES.get(type(value), "other")
 
 
 def _scalar_text(value: Any) -> str:

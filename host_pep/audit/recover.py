@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import NamedTuple
 
 from host_pep.audit.masking import skeleton
 
@@ -55,27 +56,56 @@ def skeleton_with_masks(value: str) -> str:
     return "".join(ch if ch in MASK_CHARS else skeleton(ch) for ch in value)
 
 
-def _fits(pattern_src: str, candidates: list[str], *, digits: bool) -> set[str]:
-    for exact in (True, False):
-        pattern = _pattern(pattern_src, exact=exact, digits=digits)
-        if pattern is None:
-            return set()
+@functools.lru_cache(maxsize=1024)
+def _patterns(masked: str, digits: bool) -> tuple[re.Pattern[str], ...]:
+    """The exact pattern of ``masked``, then the loose one; none if it anchors on too little."""
+    exact = _pattern(masked, exact=True, digits=digits)
+    if exact is None:
+        return ()
+    loose = _pattern(masked, exact=False, digits=digits)
+    return (exact,) if loose is None else (exact, loose)
+
+
+def _fit(patterns: tuple[re.Pattern[str], ...], candidates: list[str]) -> set[str]:
+    for pattern in patterns:
         found = {c for c in candidates if pattern.fullmatch(c)}
         if found:
             return found
     return set()
 
 
-def recover(masked: str, texts: list[str]) -> str | None:
+class _Plan(NamedTuple):
+    """What recovering under one mask needs, worked out once per mask (masks recur)."""
+
+    digits: bool
+    """The visible characters are all digits: the mask hides a number."""
+    patterns: tuple[re.Pattern[str], ...]
+    national: tuple[re.Pattern[str], ...]
+    """For "+<cc> <number>" masks: the number's patterns without the country code."""
+    country: str
+
+
+@functools.lru_cache(maxsize=1024)  # masks hold no secret (see _pattern)
+def _plan(masked: str) -> _Plan:
     visible = [ch for ch in skeleton_with_masks(masked) if ch not in MASK_CHARS]
-    if visible and all(ch.isdigit() for ch in visible):
+    digits = bool(visible) and all(ch.isdigit() for ch in visible)
+    cc = _CC_PREFIX.match(masked) if digits else None
+    return _Plan(
+        digits=digits,
+        patterns=_patterns(masked, digits),
+        national=_patterns(masked[cc.end() :], True) if cc else (),
+        country=cc.group(1) if cc else "",
+    )
+
+
+def recover(masked: str, texts: list[str]) -> str | None:
+    plan = _plan(masked)
+    if plan.digits:
         # the digits of each run (a run holds \d digits and separators only)
         runs = [_NOT_DIGIT.sub("", m.group(0)) for t in texts for m in _DIGIT_RUN.finditer(t)]
-        found = _fits(masked, runs, digits=True)
-        cc = _CC_PREFIX.match(masked)
-        if cc:
-            national = masked[cc.end() :]
-            found |= {cc.group(1) + r for r in _fits(national, runs, digits=True)}
+        found = _fit(plan.patterns, runs)
+        if plan.country:
+            found |= {plan.country + r for r in _fit(plan.national, runs)}
         return found.pop() if len(found) == 1 else None
     windows: set[str] = set()
     for t in texts:
@@ -87,5 +117,5 @@ def recover(masked: str, texts: list[str]) -> str | None:
             for part in parts[i : i + _MAX_WINDOW]:
                 window += part
                 windows.add(window)
-    found = _fits(masked, sorted(windows), digits=False)
+    found = _fit(plan.patterns, sorted(windows))
     return found.pop() if len(found) == 1 else None

@@ -33,7 +33,7 @@ from typing import Any, Literal, get_args
 
 from host_pep.audit.checkpoint import DEFAULT_CAP_FRAMES, DEFAULT_INTERVAL_S, Checkpointer
 from host_pep.audit.signed import SignedCheckpoint
-from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow, row_of, values_of
+from host_pep.audit.store import GENESIS_HASH, Batch, Head, RowFilter, StoredRow, row_of
 from host_pep.exceptions import AuditUnavailable
 
 _SCHEMA = """
@@ -68,6 +68,7 @@ _COLUMNS = "seq, ts, kind, session, agent, decision, stage, event_id, body, prev
 _INSERT = f"INSERT INTO audit({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
 _CHECKPOINT_COLUMNS = "seq, hash, ts, key_id, signature"
 _SET_HEAD = "INSERT OR REPLACE INTO meta(key, value) VALUES ('head', ?)"
+_LAST = "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1"
 
 Durability = Literal["process", "power"]
 """What an acknowledged append survives: the process dying, or also the machine losing power."""
@@ -228,18 +229,21 @@ class SQLiteAuditStore:
                         return None
                     raise
                 try:
-                    last = conn.execute(
-                        "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1"
-                    ).fetchone()
+                    # one cursor for the whole transaction (conn.execute makes one per call)
+                    cur = conn.cursor()
+                    last = cur.execute(_LAST).fetchone()
                     seq, prev = (1, GENESIS_HASH) if last is None else (last[0] + 1, last[1])
                     rows, head_mac, checkpoint = build(seq, prev)
+                    if len(rows) == 1:  # the usual batch when decisions come one at a time
+                        cur.execute(_INSERT, rows[0])  # a row is its tuple of column values
+                    elif rows:
+                        cur.executemany(_INSERT, rows)
                     if rows:
-                        conn.executemany(_INSERT, [values_of(row) for row in rows])
                         head = Head(rows[-1].seq, rows[-1].hash, head_mac)
-                        conn.execute(_SET_HEAD, (head.encode(),))
+                        cur.execute(_SET_HEAD, (head.encode(),))
                     if checkpoint is not None:
                         _insert_checkpoint(conn, checkpoint)
-                    conn.execute("COMMIT")  # the acknowledgement point (see the docstring)
+                    cur.execute("COMMIT")  # the acknowledgement point (see the docstring)
                 except BaseException:
                     _rollback(conn)
                     raise

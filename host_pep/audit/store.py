@@ -20,10 +20,12 @@ from host_pep.audit.signed import SignedCheckpoint
 GENESIS_HASH = "0" * 64
 
 
-class StoredRow(BaseModel):
-    """One row as stored. ``body`` is the canonical JSON the chain hash covers."""
+class StoredRow(NamedTuple):
+    """One row as stored. ``body`` is the canonical JSON the chain hash covers.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    A named tuple, not a model: one is built for every record committed and every row read
+    (a verify reads them all), from values the log made itself or the store returned; its
+    fields are in column order, so the row is its own tuple of column values."""
 
     seq: int
     ts: float
@@ -43,39 +45,12 @@ class StoredRow(BaseModel):
 def row_of(values: Sequence[Any]) -> StoredRow:
     """A row from the columns ``seq, ts, kind, session, agent, decision, stage, event_id,
     body, prev_hash, hash, mac`` (the order every store selects them in)."""
-    seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash_, mac = values
-    return StoredRow(
-        seq=seq,
-        ts=ts,
-        kind=kind,
-        session=session,
-        agent=agent,
-        decision=decision,
-        stage=stage,
-        event_id=event_id,
-        body=body,
-        prev_hash=prev_hash,
-        hash=hash_,
-        mac=mac,
-    )
+    return StoredRow._make(values)
 
 
 def values_of(row: StoredRow) -> tuple[Any, ...]:
     """The columns of ``row`` in ``row_of``'s order (what every store inserts)."""
-    return (
-        row.seq,
-        row.ts,
-        row.kind,
-        row.session,
-        row.agent,
-        row.decision,
-        row.stage,
-        row.event_id,
-        row.body,
-        row.prev_hash,
-        row.hash,
-        row.mac,
-    )
+    return tuple(row)
 
 
 class Batch(NamedTuple):

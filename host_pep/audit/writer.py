@@ -22,7 +22,8 @@ waits for a timer (there is no linger delay).
   hand-off cost more CPU than the commit (about 300 us against 100 us per decision, measured by
   ``droidgate bench api``). When the thread is busy, or ``try_commit`` cannot start (a lock is
   held), the tick's records join the thread's queue instead: commits never overlap and the
-  loop never waits for a lock.
+  loop never waits for a lock. A record submitted while nothing else is ready to run on its
+  loop is committed at once: its tick could hold nothing else (``_nothing_ready``).
 * A batch that fails fails every caller in it, each with its own ``AuditUnavailable`` chained to
   the cause. A caller cancelled before its batch started is left out (it was never
   acknowledged); once its batch started, the record is stored whether or not anyone waits.
@@ -106,6 +107,19 @@ def _settle(
         watch.prune()
 
 
+def _nothing_ready(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether no callback is waiting to run on ``loop`` (asyncio's ready queue is empty).
+
+    Why: a tick's batch holds the records submitted before its flush runs, and the flush runs
+    after every callback already in the ready queue. With that queue empty the flush would run
+    next and commit the one record alone, so committing it now stores the same batch, minus a
+    loop iteration, a scheduled callback and a wake-up of the waiting task (a lone caller's
+    await then returns at once). ``_ready`` is the pure-Python loop's queue; a loop without it
+    (uvloop) always takes the tick."""
+    ready = getattr(loop, "_ready", None)
+    return isinstance(ready, deque) and not ready
+
+
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     try:
         return asyncio.get_running_loop()
@@ -182,7 +196,10 @@ class GroupCommitWriter(Generic[T, R]):
         self._max_batch = max_batch
         self._max_pending = max_pending
         self._idle_exit = idle_exit
-        self._cond = threading.Condition(threading.Lock())
+        # Held directly (``with self._mutex``) where nobody waits or is woken: entering the
+        # Condition is a Python-level call around the same lock, several times per record.
+        self._mutex = threading.Lock()
+        self._cond = threading.Condition(self._mutex)
         self._queue: deque[_Entry[T, R]] = deque()
         self._busy = False  # a batch is being committed (by the thread or inline)
         self._idle = False  # the thread waits on the condition (all under self._cond)
@@ -217,14 +234,20 @@ class GroupCommitWriter(Generic[T, R]):
         afuture: asyncio.Future[R] = loop.create_future()
         entry = _Entry(item, loop=loop, afuture=afuture, timeout=timeout, late=late)
         if self._try_commit is not None:
-            with self._cond:  # close() may move a tick's records to the thread
+            with self._mutex:  # close() may move a tick's records to the thread
                 self._check_open()
                 tick = self._ticks.get(loop)
-                if tick is None:
-                    tick = self._ticks[loop] = []
-                first = not tick
-                tick.append(entry)
-            if first:
+                alone = not tick and not self._queue and not self._busy and _nothing_ready(loop)
+                if alone:
+                    self._busy = True  # as _flush_tick would, one tick early
+                else:
+                    if tick is None:
+                        tick = self._ticks[loop] = []
+                    first = not tick
+                    tick.append(entry)
+            if alone:
+                self._commit_on_loop(loop, [entry])
+            elif first:
                 loop.call_soon(self._flush_tick, loop)
             return afuture  # committed on this loop: a deadline only if the thread takes it
         self._enqueue(entry)
@@ -242,7 +265,7 @@ class GroupCommitWriter(Generic[T, R]):
             watch.add(loop, entry.afuture, entry.timeout, entry.late)
 
     def _enqueue(self, entry: _Entry[T, R]) -> None:
-        with self._cond:
+        with self._mutex:
             self._check_open()
             if len(self._queue) >= self._max_pending:
                 raise AuditUnavailable(
@@ -257,7 +280,7 @@ class GroupCommitWriter(Generic[T, R]):
     def _flush_tick(self, loop: asyncio.AbstractEventLoop) -> None:
         """Runs on ``loop`` one tick after its first record: commit the tick's records here,
         or, if a commit is under way elsewhere, queue them for the thread."""
-        with self._cond:
+        with self._mutex:
             entries = self._ticks.pop(loop, [])
             if not entries:  # close() handed them to the thread
                 return
@@ -273,12 +296,17 @@ class GroupCommitWriter(Generic[T, R]):
                 self._busy = True
             else:
                 self._hand_over(loop, entries, first=False)
-        if not inline:
-            return
+        if inline:
+            self._commit_on_loop(loop, entries)
+
+    def _commit_on_loop(self, loop: asyncio.AbstractEventLoop, entries: list[_Entry[T, R]]) -> None:
+        """Commit ``entries`` here, on their loop (the caller set ``_busy``); if a lock held
+        elsewhere keeps the commit from starting, the thread takes them instead."""
+        committed = False
         try:
             committed = self._commit_batch(entries, on_loop=True)
         finally:
-            with self._cond:
+            with self._mutex:
                 self._busy = False
                 if not committed:  # a lock is held elsewhere: the thread waits, not the loop
                     self._hand_over(loop, entries, first=True)
@@ -302,7 +330,7 @@ class GroupCommitWriter(Generic[T, R]):
 
     def run_inline(self, item: T, timeout: float | None = None) -> R:
         """Commit ``item`` now in this thread if the writer is idle, else queue and wait."""
-        with self._cond:
+        with self._mutex:
             self._check_open()
             inline = not self._queue and not self._busy
             if inline:
@@ -323,7 +351,7 @@ class GroupCommitWriter(Generic[T, R]):
         except Exception as exc:
             raise AuditUnavailable(f"audit batch failed: {exc}") from exc
         finally:
-            with self._cond:
+            with self._mutex:
                 self._busy = False
                 if committed:
                     self._batches += 1
@@ -353,7 +381,7 @@ class GroupCommitWriter(Generic[T, R]):
     def _run(self) -> None:
         try:
             while True:
-                with self._cond:
+                with self._mutex:
                     while self._busy or (not self._queue and not self._closed):
                         self._idle = True
                         woken = self._cond.wait(self._idle_exit)
@@ -370,7 +398,7 @@ class GroupCommitWriter(Generic[T, R]):
                 try:
                     self._commit_batch(batch)
                 finally:
-                    with self._cond:
+                    with self._mutex:
                         self._busy = False
                         self._cond.notify_all()
         except BaseException as exc:  # a bug in here must not leave callers waiting forever
@@ -401,7 +429,7 @@ class GroupCommitWriter(Generic[T, R]):
             if not isinstance(exc, Exception):
                 raise
             return True
-        with self._cond:
+        with self._mutex:
             self._batches += 1
             self._records += len(live)
         self._resolve(live, results, None, None, on_loop=on_loop)
@@ -443,7 +471,7 @@ class GroupCommitWriter(Generic[T, R]):
                 loop.call_soon_threadsafe(_settle, outcomes, self._deadlines.get(loop))
 
     def _die(self, reason: str) -> None:
-        with self._cond:
+        with self._mutex:
             self._dead = reason
             pending = list(self._queue)
             self._queue.clear()
@@ -454,12 +482,12 @@ class GroupCommitWriter(Generic[T, R]):
 
     @property
     def stats(self) -> CommitStats:
-        with self._cond:
+        with self._mutex:
             return CommitStats(self._batches, self._records, len(self._queue))
 
     def close(self, timeout: float | None = None) -> None:
         """Commit what is queued, then stop the thread (idempotent)."""
-        with self._cond:
+        with self._mutex:
             self._closed = True
             # records waiting for their loop's tick were acknowledged as queued: store them too
             for loop, entries in list(self._ticks.items()):

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from host_pep.audit import AuditLog, AuditRecord, canonical_json, mask_value, redact_text
 from host_pep.audit.log import _SEQ_MARK, split_body
 from host_pep.audit.masking import ValueHasher, skeleton
-from host_pep.audit.record import decision_draft
+from host_pep.audit.record import _redacted_summary, decision_draft
 from host_pep.audit.secret import Secret
-from host_pep.events import AgentEvent
+from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.semantics import Completion
 from host_pep.verdict import Verdict
 
@@ -94,6 +94,25 @@ def test_adjacent_addresses_are_all_masked() -> None:
     text = "a.b@x.org+c@y.com,d@z.net"
     assert redact_text(text) == reference_redact(text)
     assert "c@y.com" not in redact_text(text) and "d@z.net" not in redact_text(text)
+
+
+ident = st.text(alphabet=st.sampled_from(list("ab.+-_@ 12X9DE(/\né٣>")), min_size=1, max_size=30)
+
+
+@given(
+    agent=ident | st.text(min_size=1, max_size=20),
+    session=ident | st.text(min_size=1, max_size=20),
+    target=tricky | st.text(max_size=40),
+    channel=st.sampled_from(list(Channel)),
+    action=st.sampled_from(list(ActionType)),
+)
+def test_the_summary_redacted_in_parts_is_the_summary_redacted(
+    agent: str, session: str, target: str, channel: Channel, action: ActionType
+) -> None:
+    ev = AgentEvent.model_construct(
+        agent=agent, session=session, channel=channel, action=action, target=target
+    )
+    assert _redacted_summary(ev, redact_text(target)) == redact_text(ev.summary())
 
 
 @given(value=st.text(max_size=20))

@@ -79,3 +79,19 @@ async def test_answered_waiters_are_not_kept_until_their_deadline(db: Path) -> N
         await asyncio.sleep(0)
         watch = log._writer._deadlines.get(asyncio.get_running_loop())
         assert watch is not None and len(watch.waiting) == 0
+
+
+async def test_a_record_alone_on_an_idle_loop_is_stored_before_its_caller_awaits(db: Path) -> None:
+    # Nothing else is ready to run, so the tick's batch could hold this record only: it is
+    # committed at once, and the await returns without a trip through the loop.
+    with AuditLog.open(db) as log:
+        first = await log.aappend(record())
+        await asyncio.sleep(0)  # let the loop's ready queue drain
+        waiting = log._writer.asubmit(log._prepare(record(session="alone")))
+        assert waiting.done() and waiting.result() == first + 1
+        assert stored(db)[-1] == (first + 1, "alone")
+        # with other callbacks ready, records still wait for the tick and share it
+        before = log.commit_stats
+        seqs = await asyncio.gather(*(log.aappend(record()) for _ in range(10)))
+        assert seqs == list(range(first + 2, first + 12))
+        assert log.commit_stats.batches - before.batches == 1

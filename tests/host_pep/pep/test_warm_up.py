@@ -1,0 +1,24 @@
+"""A new PEP loads what the stages would otherwise load on the first decision that needs it,
+so a cold daemon does not overrun a stage deadline (and deny a legitimate action by it)."""
+
+from __future__ import annotations
+
+from host_pep import pep as pep_module
+from host_pep.pep import PEP
+from host_pep.recognition import request
+from host_pep.recognition.lexicon import lexicon
+
+
+def test_creating_a_pep_compiles_the_request_readers_verb_patterns() -> None:
+    # Reading the first request that asked for a payment compiled these inside T1: ~90 ms on
+    # a fresh daemon, past T1's 250 ms deadline when the host was busy.
+    request.intent.cache_clear()
+    request._verb_pattern.cache_clear()
+    pep_module._warm_up.cache_clear()
+    PEP.create("default", semantic="off").close()
+    compiled = request._verb_pattern.cache_info().misses
+    for verbs in lexicon().operations.values():
+        if verbs:
+            request._verb_pattern(verbs)
+    assert compiled > 0
+    assert request._verb_pattern.cache_info().misses == compiled  # none compiled late
