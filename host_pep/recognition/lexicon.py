@@ -2,7 +2,9 @@
 
 Each ``languages/<code>.yaml`` says, for one language, which words ask for which operation, how a
 request negates or describes something already done, which words name the objects of each
-semantic app, how untrusted text addresses an assistant, and the labels of buttons. The files
+semantic app, how untrusted text addresses an assistant, the labels of buttons, and (section
+``values``) the words of sensitive values and of the fields and screens that hold them: what
+names a one-time code or a password, street types, a phone field's label. The files
 are validated here (pydantic) and merged into one ``Lexicon``: a request is not tagged with its
 language, so every matcher matches the union. Adding a language is adding a file (and its
 conformance cases under ``tests/data/languages/``).
@@ -16,8 +18,10 @@ cannot say (a negation after the verb, a past-tense ending), as regular expressi
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
+from typing import TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -304,6 +308,353 @@ class Cues(_Strict):
     record words ("confirmation"): not for telling codes, where "confirmation" speaks of one."""
 
 
+# --- the sensitive-value detectors' words (host_pep/values) and the GUI builder's field words ---
+#
+# A word of a spaced script matches whole; a word of an unspaced script (CJK, Hangul) matches as
+# a substring (``recognition.wordmatch.is_unspaced``). Words are written lower-case: the
+# detectors match them on lower-cased text, or case-insensitively. Fields named ``patterns`` or
+# ``constructions`` hold regular expressions, for the few constructions a word list cannot say.
+
+
+def _compiles(patterns: list[str], flags: int = re.IGNORECASE) -> list[str]:
+    for p in patterns:
+        try:
+            re.compile(p, flags)
+        except re.error as exc:
+            raise ValueError(f"{p!r} is not a regular expression: {exc}") from exc
+    return patterns
+
+
+class OtpWords(_Strict):
+    """How a message names a one-time code (``host_pep/values/otp.py``)."""
+
+    keywords: list[str] = Field(default_factory=list)
+    """Words that name a one-time code ("verification", "one-time password", "验证码"): a 4-8
+    digit or short letter-and-digit code within a few words of one is a code."""
+    not_after: dict[str, list[str]] = Field(default_factory=dict)
+    """Keyword -> words right before it that make it another kind of code ("zip code", "error
+    code", "SIM PIN"); a word ending in '-' is written joined to it ("zip-code")."""
+    constructions: dict[str, list[str]] = Field(default_factory=dict)
+    """Word -> regular expressions (on lower-cased text) of constructions in which it names a
+    code and alone it does not ("Ihre TAN lautet", "pushTAN"; a bare "tan" is a colour). Every
+    match contains the word."""
+    travel: list[str] = Field(default_factory=list)
+    """Words of a message about a trip ("flight", "boarding"): its letter-and-digit "code" is
+    the booking reference (a PNR), not a one-time code."""
+    sale: list[str] = Field(default_factory=list)
+    """Words of a sale's message ("coupon", "Rabatt"): its letter-and-digit "code" is a
+    discount code."""
+    percent_off: list[str] = Field(default_factory=list)
+    """Words right after a percentage that make the message a sale ("20% off")."""
+
+    @field_validator("constructions")
+    @classmethod
+    def _constructions(cls, value: dict[str, list[str]]) -> dict[str, list[str]]:
+        for word, patterns in value.items():
+            _compiles(patterns, 0)
+            if any(word not in p for p in patterns):
+                raise ValueError(f"every construction of {word!r} contains {word!r}")
+        return value
+
+
+class CredentialWords(_Strict):
+    """How a text discloses a secret (``host_pep/values/credentials.py``)."""
+
+    labels: list[str] = Field(default_factory=list)
+    """Words that name a secret before its value ("password: hunter2", "passwort ist …"); a '_'
+    matches a space, '_', '-' or nothing ("api_key": API key, api-key, apikey)."""
+    copulas: list[str] = Field(default_factory=list)
+    """Words between a label and its value ("is", "ist", "是")."""
+    copula_patterns: list[str] = Field(default_factory=list)
+    """Regular expressions of longer constructions between a label and its value ("for my
+    bank is")."""
+    config_names: list[str] = Field(default_factory=list)
+    """Words of a configuration name that make its value secret (DB_PASSWORD, GITHUB_TOKEN)."""
+    config_qualifiers: list[str] = Field(default_factory=list)
+    """Words of a configuration name that make its value secret only in a text that also holds
+    a label or a configuration name above (CLIENT_AUTH in an ``.env`` file; not "Private: 415
+    555 0132" alone)."""
+    companion_names: list[str] = Field(default_factory=list)
+    """Last words of a configuration name that name a secret's companion, not the secret
+    (AWS_ACCESS_KEY_ID, KEY_PATH)."""
+    prose_after: list[str] = Field(default_factory=list)
+    """Words that follow "password is" in prose about passwords, not in a disclosure
+    ("incorrect", "required")."""
+    setting_values: list[str] = Field(default_factory=list)
+    """Values of a secret's settings, never the secret ({"symbols": true}, "off")."""
+
+    @field_validator("copula_patterns")
+    @classmethod
+    def _patterns(cls, value: list[str]) -> list[str]:
+        return _compiles(value)
+
+
+class StreetTypesAfterName(_Strict):
+    """ "221B Baker Street, Mountain View, CA 94043": the number, the name, the street type."""
+
+    types: list[str] = Field(default_factory=list)
+    """Street types written out ("street", "avenue")."""
+    abbreviations: dict[str, str] = Field(default_factory=dict)
+    """Abbreviated street types (with or without a dot) -> the type ("st": street)."""
+    ordinal_suffixes: list[str] = Field(default_factory=list)
+    """Endings of an ordinal street name ("5th Avenue", "42nd Street")."""
+    units: list[str] = Field(default_factory=list)
+    """Words of the unit after the street ("apt", "suite", "floor")."""
+    directions: dict[str, str] = Field(default_factory=dict)
+    """Compass letters before the name -> their word ("N" north: "1600 N Main St")."""
+
+
+class StreetTypesGlued(_Strict):
+    """A street type glued to the name (or standing after it), the number after: "Hauptstraße 5,
+    10115 Berlin" (``name_type_number``), "Keizersgracht 123, 1016 GV Amsterdam"
+    (``name_type_number_postcode_letters``)."""
+
+    types: list[str] = Field(default_factory=list)
+    """Street types ("straße", "str.", "gracht")."""
+
+
+class StreetTypesAfterNumber(_Strict):
+    """ "12 rue de Rivoli, 75001 Paris": the number, the street type, the name."""
+
+    types: list[str] = Field(default_factory=list)
+    """Street types ("rue", "av.")."""
+    number_suffixes: list[str] = Field(default_factory=list)
+    """Words after a house number that make another house of it ("12 bis")."""
+    connectors: list[str] = Field(default_factory=list)
+    """Words between the type and the name ("de la", "du", "l'")."""
+
+
+class StreetTypesFirst(_Strict):
+    """ "Calle de Alcalá 45, 28014 Madrid", "Via Roma 5": the street type, the name, the number."""
+
+    types: list[str] = Field(default_factory=list)
+    """Street types, in any case ("calle", "rua", "av.")."""
+    capitalized_types: list[str] = Field(default_factory=list)
+    """Street types that count only capitalized ("Via": "via" is also a preposition)."""
+    connectors: list[str] = Field(default_factory=list)
+    """Words between the type and the name ("de la", "del", "di")."""
+    inner_connectors: list[str] = Field(default_factory=list)
+    """Words between two words of the name ("Calle Mayor de Gracia")."""
+
+
+class RoadNumberMark(_Strict):
+    """ "北京市朝阳区建国路88号3号楼": administrative units, the road, its number and mark, the
+    building's parts. Single characters, except ``types``, ``compound`` and ``units``."""
+
+    types: list[str] = Field(default_factory=list)
+    """Road types after the road's name ("路", "大街", "胡同")."""
+    number_marks: list[str] = Field(default_factory=list)
+    """Marks after the number ("号"); in a key every mark is written as the first."""
+    compound: list[str] = Field(default_factory=list)
+    """Words of a compound after the number ("院")."""
+    units: list[str] = Field(default_factory=list)
+    """Parts of a building after a number ("号楼", "单元", "室")."""
+    admin_units: list[str] = Field(default_factory=list)
+    """Administrative units left of the road ("省", "市", "区")."""
+    stops: list[str] = Field(default_factory=list)
+    """Characters that end the text before an address ("在", "住", "寄": "我住在北京市…")."""
+
+
+class CityTownBlock(_Strict):
+    """ "東京都千代田区千代田1-1-1", "1丁目9番1号": prefecture, city units, town, block numbers."""
+
+    prefectures: list[str] = Field(default_factory=list)
+    """Prefectures named in full ("東京都", "北海道")."""
+    prefecture_suffixes: list[str] = Field(default_factory=list)
+    """The suffix of every other prefecture ("県")."""
+    municipal_units: list[str] = Field(default_factory=list)
+    """Units of cities, wards, towns and districts ("市", "区", "町")."""
+    chome: list[str] = Field(default_factory=list)
+    """The word after the first block number ("丁目")."""
+    banchi: list[str] = Field(default_factory=list)
+    """The words after the second ("番地", "番")."""
+    go: list[str] = Field(default_factory=list)
+    """The word after the third ("号")."""
+
+
+class RegionDistrictRoad(_Strict):
+    """ "서울특별시 중구 세종대로 110": [city or province] [district] road + number."""
+
+    regions: list[str] = Field(default_factory=list)
+    """Suffixes of cities and provinces ("특별시", "도")."""
+    districts: list[str] = Field(default_factory=list)
+    """Suffixes of districts ("구", "군")."""
+    roads: list[str] = Field(default_factory=list)
+    """Suffixes of road names ("대로", "로", "길")."""
+
+
+class AddressWords(_Strict):
+    """How postal addresses are written (``host_pep/values/addresses.py``): one section per
+    shape of address; a language gives the words of the shapes its addresses take."""
+
+    number_name_type: StreetTypesAfterName = Field(default_factory=StreetTypesAfterName)
+    name_type_number: StreetTypesGlued = Field(default_factory=StreetTypesGlued)
+    name_type_number_postcode_letters: StreetTypesGlued = Field(default_factory=StreetTypesGlued)
+    number_type_name: StreetTypesAfterNumber = Field(default_factory=StreetTypesAfterNumber)
+    type_name_number: StreetTypesFirst = Field(default_factory=StreetTypesFirst)
+    name_type_number_mark: RoadNumberMark = Field(default_factory=RoadNumberMark)
+    city_town_block: CityTownBlock = Field(default_factory=CityTownBlock)
+    region_district_road: RegionDistrictRoad = Field(default_factory=RegionDistrictRoad)
+    labels: list[str] = Field(default_factory=list)
+    """Labels before an address ("Address:", "Anschrift:", "地址"): the value after one is an
+    address when it holds a digit and a letter."""
+    key_forms: dict[str, str] = Field(default_factory=dict)
+    """Words written the same way in an address's key ("apt": apartment, "avda": avenue), beside
+    the abbreviations and directions above: "Avda. de X" and "Avenida de X" share a key."""
+    key_connectors: list[str] = Field(default_factory=list)
+    """Words left out of an address's key, which writers add or leave out ("Calle de Alcalá" /
+    "Calle Alcalá")."""
+
+
+class HealthWords(_Strict):
+    """How a text states a health datum, beside the term list ``host_pep/values/data/
+    health_terms.tsv`` (``host_pep/values/health.py``)."""
+
+    dose_units: list[str] = Field(default_factory=list)
+    """Units of a medication's dose ("mg", "units", "毫克")."""
+    lab_fillers: list[str] = Field(default_factory=list)
+    """Words between a lab test and its value ("HbA1c came back at 8.4 %")."""
+    lab_joiners: list[str] = Field(default_factory=list)
+    """Words right before a lab value ("was", "of", "at")."""
+    lab_units: list[str] = Field(default_factory=list)
+    """Units of a lab value ("%", "mg/dl")."""
+    labels: list[str] = Field(default_factory=list)
+    """Labels of a record's health entry ("Diagnosis:", "Medications:", "诊断")."""
+    no_entry: list[str] = Field(default_factory=list)
+    """Entries that name no datum ("none", "n/a")."""
+    status_words: list[str] = Field(default_factory=list)
+    """Words of a status line after a label, not a diagnosis or a drug ("ready for pickup")."""
+    parents: dict[str, str] = Field(default_factory=dict)
+    """Terms that also disclose a broader one ("type 2 diabetes": diabetes)."""
+    blood_types: dict[str, list[str]] = Field(default_factory=dict)
+    """Word -> regular expressions of a stated blood type, with the groups ``group`` (AB, A, B,
+    O) and ``rh`` ("blood type is A positive", "A型血"); tried where the word occurs."""
+    rh_signs: dict[str, str] = Field(default_factory=dict)
+    """Words of the Rh factor -> its sign ("positive": +, "阴性": -)."""
+
+    @field_validator("blood_types")
+    @classmethod
+    def _blood_types(cls, value: dict[str, list[str]]) -> dict[str, list[str]]:
+        for patterns in value.values():
+            for p in _compiles(patterns):
+                if "group" not in re.compile(p).groupindex:
+                    raise ValueError(f"{p!r} has no group named 'group'")
+        return value
+
+
+class PhoneWords(_Strict):
+    """What stands around digits that are not a phone number (``host_pep/values/phones.py``)."""
+
+    amount_words: list[str] = Field(default_factory=list)
+    """Currency words right after a number that make it an amount ("500 dollars", "200元")."""
+
+
+class EmailWords(_Strict):
+    """How an email address is spelled out (``host_pep/values/emails.py``)."""
+
+    at: list[str] = Field(default_factory=list)
+    """Words for "@" ("name at domain dot com", "艾特")."""
+    dot: list[str] = Field(default_factory=list)
+    """Words for "." ("dot", "点")."""
+
+
+class NumeralWords(_Strict):
+    """Spelled-out digits (``host_pep/values/obfuscation.py``): "one three eight", "一三八"."""
+
+    digits: dict[str, int] = Field(default_factory=dict)
+    """Words and characters -> the digit they spell ("oh": 0, "幺": 1)."""
+    repeats: dict[str, int] = Field(default_factory=dict)
+    """Words that repeat the next digit ("double five": 55)."""
+    separators: list[str] = Field(default_factory=list)
+    """Words for a separator between digits ("202 dash 555")."""
+    interjections: list[str] = Field(default_factory=list)
+    """Digit words that are also interjections ("oh"): a digit only beside another digit word."""
+
+    @field_validator("digits")
+    @classmethod
+    def _digits(cls, value: dict[str, int]) -> dict[str, int]:
+        if any(not 0 <= d <= 9 for d in value.values()):
+            raise ValueError("a digit is 0-9")
+        return value
+
+
+class RecordWords(_Strict):
+    """Keys of labelled records ({"label": "code", "value": "…"}; ``host_pep/values/records.py``)."""
+
+    label_keys: list[str] = Field(default_factory=list)
+    """Keys whose value names what the record holds, first found first ("label", "name")."""
+    value_keys: list[str] = Field(default_factory=list)
+    """Keys that hold the value itself ("value", "result")."""
+    unit_keys: list[str] = Field(default_factory=list)
+    """Keys of the value's unit ("unit")."""
+    secret_labels: list[str] = Field(default_factory=list)
+    """Label words that make the value a secret, beside the credential field words ("code",
+    "token", "cvv")."""
+
+
+class FieldWords(_Strict):
+    """Words of a field's name or resource-id ("et_password", "contacts[0].mobile") that say
+    what it holds (``host_pep/values/fields.py``; the GUI and shell adapters'
+    ``android_bridge/events/apps.py`` and ``compose.py``)."""
+
+    credential: list[str] = Field(default_factory=list)
+    """A secret ("password", "pin"): the whole text is a credential."""
+    otp: list[str] = Field(default_factory=list)
+    """A one-time code ("otp", "verification")."""
+    not_otp: list[str] = Field(default_factory=list)
+    """Words that make a field's "code" another kind of code ("zip", "promo", "order")."""
+    phone: list[str] = Field(default_factory=list)
+    """A phone number, in any language's label ("mobile", "Handy", "电话")."""
+    pin: list[str] = Field(default_factory=list)
+    """Last words of a PIN's field ("pin", "passcode"): a PIN is digits."""
+    roles: dict[FieldRole, list[str]] = Field(default_factory=dict)
+    """Role of a field the app catalog does not know, by its words (GUI and shell adapters):
+    credential, address (a postal address's parts), url, amount, recipient."""
+    address_nouns: list[str] = Field(default_factory=list)
+    """Words for "address" itself: with another word beside them a postal address
+    ("address_line", "Street address"), alone the recipient of a message."""
+    not_postal: list[str] = Field(default_factory=list)
+    """Words that make an address a mail, network or message address ("email", "ip", "to")."""
+    conversation_to: list[str] = Field(default_factory=list)
+    """A messaging screen's field that names who the message goes to ("to", "recipient")."""
+    conversation_title: list[str] = Field(default_factory=list)
+    """A messaging screen's label that names the conversation's other party ("title", "name")."""
+
+
+class SettingsWords(_Strict):
+    """How the device's protection settings are labelled on screen
+    (``android_bridge/events/security.py``)."""
+
+    lock_titles: list[str] = Field(default_factory=list)
+    """Titles of the screen-lock chooser ("Choose screen lock", "Bildschirmsperre")."""
+    no_lock_choices: list[str] = Field(default_factory=list)
+    """Choices on it that leave the phone unlocked ("None", "Swipe", "无")."""
+    protection_dialogs: list[str] = Field(default_factory=list)
+    """The dialog Android shows before it drops the lock ("Remove device protection?")."""
+    keep_answers: list[str] = Field(default_factory=list)
+    """Answers to that dialog that keep the lock ("Cancel", "Abbrechen")."""
+    toggles: dict[str, list[str]] = Field(default_factory=dict)
+    """Setting -> labels of its toggle row ("adb_enabled": "USB debugging"), matched inside
+    the row's labels."""
+    switch_states: list[str] = Field(default_factory=list)
+    """A switch's own state labels ("ON", "OFF"): they name no setting."""
+
+
+class Values(_Strict):
+    """The words of sensitive values and of the fields and screens that hold them."""
+
+    otp: OtpWords = Field(default_factory=OtpWords)
+    credentials: CredentialWords = Field(default_factory=CredentialWords)
+    addresses: AddressWords = Field(default_factory=AddressWords)
+    health: HealthWords = Field(default_factory=HealthWords)
+    phones: PhoneWords = Field(default_factory=PhoneWords)
+    emails: EmailWords = Field(default_factory=EmailWords)
+    numerals: NumeralWords = Field(default_factory=NumeralWords)
+    records: RecordWords = Field(default_factory=RecordWords)
+    fields: FieldWords = Field(default_factory=FieldWords)
+    settings: SettingsWords = Field(default_factory=SettingsWords)
+
+
 class Language(_Strict):
     code: str
     name: str
@@ -374,6 +725,8 @@ class Language(_Strict):
     buttons: Buttons = Field(default_factory=Buttons)
     commands: Commands = Field(default_factory=Commands)
     cues: Cues = Field(default_factory=Cues)
+    values: Values = Field(default_factory=Values)
+    """The words of sensitive values and of the fields and screens that hold them."""
 
     @field_validator("code")
     @classmethod
@@ -393,6 +746,39 @@ class Language(_Strict):
 
 class LexiconError(ValueError):
     """A language file is unreadable or invalid; names the file and the field."""
+
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def merged(parts: Sequence[_Model], where: str = "values") -> _Model:
+    """Every language's section merged into one: lists are ordered unions, dicts merge per key
+    (lists as unions; a scalar two languages give differently is an error), sections recursively."""
+    cls = type(parts[0])
+    data: dict[str, object] = {}
+    for name in cls.model_fields:
+        values = [getattr(p, name) for p in parts]
+        here = f"{where}.{name}"
+        if isinstance(values[0], BaseModel):
+            data[name] = merged(values, here)
+        elif isinstance(values[0], list):
+            data[name] = list(dict.fromkeys(x for v in values for x in v))
+        elif isinstance(values[0], dict):
+            out: dict[object, object] = {}
+            for v in values:
+                for key, item in v.items():
+                    if isinstance(item, list):
+                        old = out.get(key, [])
+                        assert isinstance(old, list)
+                        out[key] = list(dict.fromkeys([*old, *item]))
+                    elif key in out and out[key] != item:
+                        raise LexiconError(f"{here}.{key}: {out[key]!r} and {item!r}")
+                    else:
+                        out[key] = item
+            data[name] = out
+        else:
+            data[name] = values[0]
+    return cls.model_validate(data)
 
 
 def _words(lists: list[list[str]]) -> tuple[str, ...]:
@@ -591,6 +977,8 @@ class Lexicon:
         self.force_flags = frozenset(_words([c.force_flags for c in cmds]))
         self.info_flags = frozenset(_words([c.info_flags for c in cmds]))
         self.untrusted_words = frozenset(_words([t.untrusted for t in naming]))
+        self.values = merged([lang.values for lang in langs])
+        """The value detectors' words, every language's together (``Values``)."""
 
 
 class _WordLoader(yaml.SafeLoader):
