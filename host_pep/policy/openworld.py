@@ -26,7 +26,7 @@ from host_pep.recognition.commands import (
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.words import name_verb, stem
 from host_pep.semantics import FieldRole, Operation
-from host_pep.values.fields import NOT_OTP_TOKENS
+from host_pep.values.fields import field_words
 
 _OUTBOUND_OPS = frozenset({Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD, Operation.PAYMENT})
 
@@ -626,7 +626,7 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
             role = policy.field_role.get(tok)
             if role is not None:
                 break
-        if role is FieldRole.CREDENTIAL and not NOT_OTP_TOKENS.isdisjoint(toks):
+        if role is FieldRole.CREDENTIAL and not field_words().not_otp.isdisjoint(toks):
             role = FieldRole.IDENTIFIER  # "customer_code", "postal_code": a code that names
     if role is None:
         return FieldRole.CONTENT

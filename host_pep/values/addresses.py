@@ -9,139 +9,257 @@ Keys: the full normalized address first, then the street part alone (number + st
 "1600 Amphitheatre Pkwy" matches "1600 Amphitheatre Parkway, Mountain View, CA 94043".
 Normalization: casefold, punctuation to spaces, collapsed spaces, common abbreviations expanded
 (st -> street, rd -> road, ave -> avenue, pkwy -> parkway, str. -> strasse, ß -> ss).
+
+The shapes are mechanism (this module); their words -- street types, connectors, labels,
+abbreviations -- are language data, ``values.addresses`` in
+``host_pep/recognition/languages/*.yaml``, one section per shape.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
+from host_pep.recognition.lexicon import AddressWords, lexicon
+from host_pep.recognition.wordmatch import alternation, split
 from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask_text
 from host_pep.values.obfuscation import Canonical, lowered
+from host_pep.values.words import any_of, prefilter
 
-_EN_FULL = (
-    "street|road|avenue|boulevard|lane|drive|court|place|parkway|way|terrace|highway|circle"
-    "|square|crescent|alley|row|close|walk|loop|trail|plaza|pike|expressway|freeway"
+# The shapes of a street address, one per section of ``values.addresses``; ``{…}`` are filled
+# with the section's words. Each shape runs only when one of its own words occurs in the text.
+_CAP = r"(?:[A-Z][A-Za-z'’\-]+|\d+(?:{ordinals}))"
+_NUMBER_NAME_TYPE_TAIL = (
+    r"(?:,?\s+(?:{units}|#)\.?\s*#?[A-Za-z0-9\-]+)?"
+    r"(?:,\s*(?![A-Z]{{2}}\s+\d)[A-Z][A-Za-z.'\-]+\b(?:\s+[A-Z][A-Za-z.'\-]+\b){{0,3}}){{0,2}}"  # , Mountain View
+    r"(?:,?\s+[A-Z]{{2}}\s+\d{{5}}(?:-\d{{4}})?|,?\s+[A-Z]{{1,2}}\d[A-Z\d]?\s+\d[A-Z]{{2}})?"  # CA 94043 | NW1 6XE
 )
-_EN_ABBR = "st|rd|ave|av|blvd|ln|dr|ct|pl|pkwy|ter|hwy|cir|sq|cres"
-_EN_TYPES = f"{_EN_FULL}|{_EN_ABBR}"
-_CAP = r"(?:[A-Z][A-Za-z'’\-]+|\d+(?:st|nd|rd|th))"
-_EN_TAIL = (
-    r"(?:,?\s+(?:apt|apartment|suite|ste|unit|floor|fl|#)\.?\s*#?[A-Za-z0-9\-]+)?"
-    r"(?:,\s*(?![A-Z]{2}\s+\d)[A-Z][A-Za-z.'\-]+\b(?:\s+[A-Z][A-Za-z.'\-]+\b){0,3}){0,2}"  # , Mountain View
-    r"(?:,?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?|,?\s+[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2})?"  # CA 94043 | NW1 6XE
+# "221B Baker Street, Mountain View, CA 94043"
+_NUMBER_NAME_TYPE = (
+    r"(?<![\w\-])(?P<street>\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?\s+(?:[{directions}]\.?\s+)?"
+    r"(?:{cap}\s+){{0,3}}{cap}\s+(?i:{types}\b|{abbreviations}\b\.?))"
+    r"(?P<tail>{tail})"
 )
-_EN = re.compile(
-    rf"(?<![\w\-])(?P<street>\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?\s+(?:[NSEW]\.?\s+)?"
-    rf"(?:{_CAP}\s+){{0,3}}{_CAP}\s+(?i:(?:{_EN_FULL})\b|(?:{_EN_ABBR})\b\.?))"
-    rf"(?P<tail>{_EN_TAIL})"
-)
-_DE = re.compile(
+# "Hauptstraße 5, 10115 Berlin", "Am Alten Weg 3"
+_NAME_TYPE_NUMBER = (
     r"(?<![\w\-])(?P<street>(?:[A-ZÄÖÜ][a-zäöüß]+[ \-])?"
-    r"(?:[A-ZÄÖÜ][a-zäöüß\-]*(?:straße|strasse|str\.|weg|allee|platz|gasse|damm|ufer|ring|chaussee)"
-    r"|Straße|Strasse|Str\.|Weg|Allee|Platz|Gasse|Damm|Ufer|Ring|Chaussee)"
-    r"\s+\d{1,4}\s?[a-z]?)\b"
-    r"(?P<tail>,?\s+\d{5}\s+[A-ZÄÖÜ][a-zäöüß\-]+(?:\s[A-ZÄÖÜ][a-zäöüß\-]+)?)?"
+    r"(?:[A-ZÄÖÜ][a-zäöüß\-]*{types}|{capitalized})"
+    r"\s+\d{{1,4}}\s?[a-z]?)\b"
+    r"(?P<tail>,?\s+\d{{5}}\s+[A-ZÄÖÜ][a-zäöüß\-]+(?:\s[A-ZÄÖÜ][a-zäöüß\-]+)?)?"
 )
-_FR = re.compile(
-    r"(?<![\w\-])(?P<street>\d{1,4}(?:\s?(?:bis|ter))?,?\s+"
-    r"(?i:rue|avenue|av\.|boulevard|bd|place|quai|chemin|allée|impasse|route|cours)\s+"
-    r"(?:(?:de la|de l'|du|des|de|d'|la|le|les|l')\s?)*[A-ZÉÈÀÂ][\w'\-]+(?:\s+[A-ZÉÈÀÂ][\w'\-]+){0,3})"
-    r"(?P<tail>,?\s+\d{5}\s+[A-ZÉÈ][\w\-]+(?:\s[A-ZÉÈ][\w\-]+)?)?"
+# One compound word ending in a street type, a number, "1016 GV Amsterdam".
+_NAME_TYPE_NUMBER_POSTCODE_LETTERS = (
+    r"(?<![\w\-])(?P<street>[A-Z][a-z]+{types}"
+    r"\s+\d{{1,4}}[a-z]?)\b(?P<tail>,?\s+\d{{4}}\s?[A-Z]{{2}}(?:\s+[A-Z][a-z]+)?)?"
 )
-# Spanish, Catalan and Portuguese street types may be written in lower case ("en la calle de
-# Alcalá 45"); Italian ones only capitalized ("via Zoom 5 times" is not an address).
-_ES_TYPES = (
-    r"calle|c/|carrer|avenida|avinguda|av\.|avda\.?|paseo|passeig|plaza|pla[çc]a|pra[çc]a|rambla"
-    r"|camino|carretera|ronda|traves[íi]a|travessa|alameda|glorieta|rua|r[úu]a"
+# "12 rue de Rivoli, 75001 Paris", "3 bis avenue Foch"
+_NUMBER_TYPE_NAME = (
+    r"(?<![\w\-])(?P<street>\d{{1,4}}(?:\s?{number_suffixes})?,?\s+"
+    r"(?i:{types})\s+"
+    r"(?:{connectors}\s?)*[A-ZÉÈÀÂ][\w'\-]+(?:\s+[A-ZÉÈÀÂ][\w'\-]+){{0,3}})"
+    r"(?P<tail>,?\s+\d{{5}}\s+[A-ZÉÈ][\w\-]+(?:\s[A-ZÉÈ][\w\-]+)?)?"
 )
-_IT_TYPES = r"Via|Viale|Piazza|Corso|Largo"
-_ES_IT = re.compile(
-    rf"(?<![\w\-])(?P<street>(?:(?i:{_ES_TYPES})|{_IT_TYPES})\s+"
-    r"(?:(?:de la|de les|de los|del|de|la|el|dels|di|della|delle|dei|do|da|dos|das|d')\s*)*"
-    r"[A-ZÁÉÍÓÚÀÈÒÇ][\w'\-]+(?:\s+(?:de la |del |de |di )?[A-ZÁÉÍÓÚÀÈÒÇ][\w'\-]+){0,3}"
-    r",?\s+(?:n\.?\s?º?\s*)?\d{1,4})\b"
-    r"(?P<tail>,?\s+\d{5}\s+[A-ZÁÉÍÓÚ][\w\-]+)?"
+# "Calle de Alcalá 45, 28014 Madrid": the types may be in lower case ("en la calle de Alcalá
+# 45"), or count only capitalized ("via Zoom 5 times" is not an address).
+_TYPE_NAME_NUMBER = (
+    r"(?<![\w\-])(?P<street>(?:(?i:{types})|{capitalized})\s+"
+    r"(?:{connectors}\s*)*"
+    r"[A-ZÁÉÍÓÚÀÈÒÇ][\w'\-]+(?:\s+(?:{inner} )?[A-ZÁÉÍÓÚÀÈÒÇ][\w'\-]+){{0,3}}"
+    r",?\s+(?:n\.?\s?º?\s*)?\d{{1,4}})\b"
+    r"(?P<tail>,?\s+\d{{5}}\s+[A-ZÁÉÍÓÚ][\w\-]+)?"
 )
-# Dutch: one compound word ending in a street type, a number, "1016 GV Amsterdam".
-_NL = re.compile(
-    r"(?<![\w\-])(?P<street>[A-Z][a-z]+(?:gracht|straat|laan|plein|kade|dijk|singel|steeg|markt)"
-    r"\s+\d{1,4}[a-z]?)\b(?P<tail>,?\s+\d{4}\s?[A-Z]{2}(?:\s+[A-Z][a-z]+)?)?"
+# [city or province] [district] road+number ("서울특별시 중구 세종대로 110").
+_REGION_DISTRICT_ROAD = (
+    r"(?P<full>(?:[가-힣]{{1,6}}{regions}\s?)?(?:[가-힣]{{1,6}}{districts}\s?)?"
+    r"(?P<street>[가-힣0-9]{{1,10}}{roads}\s?\d{{1,4}}(?:-\d{{1,4}})?))(?!\d)"
 )
-_NL_GATE = re.compile(r"(?:gracht|straat|laan|plein|kade|dijk|singel|steeg|markt)\s+\d")
-# Korean road-name addresses: [city] [district] road+number ("서울특별시 중구 세종대로 110").
-_KR = re.compile(
-    r"(?P<full>(?:[가-힣]{1,6}(?:특별시|광역시|특별자치시|도|시)\s?)?(?:[가-힣]{1,6}(?:구|군|시)\s?)?"
-    r"(?P<street>[가-힣0-9]{1,10}(?:대로|로|길)\s?\d{1,4}(?:-\d{1,4})?))(?!\d)"
+# The street core ("建国路88号3号楼"); administrative units to its left are added by _cjk_prefix.
+_NAME_TYPE_NUMBER_MARK = (
+    r"(?P<name>[\u4e00-\u9fff]{{1,8}}?)(?P<type>{types})(?P<no>\d{{1,5}}){marks}"
+    r"(?P<more>{compound}?(?:\d{{1,4}}{units})*)"
+)
+# [prefecture] city/ward units, town, then the block numbers as "1-9-1" or "1丁目9番1号". City
+# and ward names are kanji (a kana particle before them is not part).
+_BLOCK_DASHES = "-‐−－ー"
+_CITY_TOWN_BLOCK = (
+    r"(?P<pref>{prefectures}|[\u4e00-\u9fff]{{2,3}}{prefecture_suffixes})?"
+    r"(?P<city>(?:[\u4e00-\u9fff]{{1,5}}?{units}){{1,3}})"
+    r"(?P<town>[\u4e00-\u9fff\u3040-\u30ff]{{0,10}}?)"
+    r"(?P<no>\d{{1,4}}(?:{chome}|[{dash}])\s?\d{{1,4}}(?:(?:{banchi}|[{dash}])\s?\d{{1,4}}{go}?)?)"
 )
 # "Address: <value>": the label makes a looser value acceptable (it still needs a digit and
 # a letter, so "address: 13812345678", an SMS sender, is not a postal address).
-_LABELLED = re.compile(
-    r"(?:(?<=^)|(?<=[\s,;(\[{\"']))(?i:shipping address|street address|address|addr|adresse"
-    r"|anschrift|direcci[óo]n|indirizzo|endere[çc]o)\s*[:：=]\s*"
-    r"|(?:收货地址|地址|住址)\s*[:：]?\s*"
+_LABELLED = (
+    r"(?:(?<=^)|(?<=[\s,;(\[{{\"']))(?i:{spaced})\s*[:：=]\s*"
+    r"|{unspaced}\s*[:：]?\s*"
 )
 _LABELLED_VALUE = re.compile(r"[^\n;|]{4,120}?(?=\s*(?:[\n;|]|\.\s|\.?$))")
-_LABEL_TRIGGER = re.compile("addr|adresse|anschrift|direcci|indirizzo|endere|地址")
 _LETTER = re.compile(r"[^\W\d_]")
-
-# CJK: the street core; administrative units to its left are added by _cjk_prefix.
-_CN_CORE = re.compile(
-    r"(?P<name>[\u4e00-\u9fff]{1,8}?)(?P<type>大道|大街|路|街|道|巷|胡同|弄)(?P<no>\d{1,5})(?:号|號)"
-    r"(?P<more>(?:院)?(?:\d{1,4}(?:号楼|栋|幢|座|单元|层|楼|室|号))*)"
-)
-# Japanese: [prefecture] city/ward units, town, then chōme-banchi-gō as "1-9-1" or
-# "1丁目9番1号". City and ward names are kanji (a kana particle before them is not part).
-_JP_DASH = "-‐−－ー"
-_JP = re.compile(
-    r"(?P<pref>東京都|北海道|京都府|大阪府|[\u4e00-\u9fff]{2,3}県)?"
-    r"(?P<city>(?:[\u4e00-\u9fff]{1,5}?(?:市|区|町|村|郡)){1,3})"
-    r"(?P<town>[\u4e00-\u9fff\u3040-\u30ff]{0,10}?)"
-    rf"(?P<no>\d{{1,4}}(?:丁目|[{_JP_DASH}])\s?\d{{1,4}}(?:(?:番地?|[{_JP_DASH}])\s?\d{{1,4}}(?:号)?)?)"
-)
-_JP_NUMBER_WORDS = re.compile(rf"丁目|番地|番|号|[{_JP_DASH}]")
-# Characters that end the text before an address ("我住在北京市..." -> "北京市...").
-_CJK_STOPS = "在是到于的往去寄送住址：:，,。 为從从号號室层楼栋"
-_ADMIN = "省市区县镇乡旗盟州"
-
-# Cheap gates: a pattern runs only when one of its street words occurs in the text.
-_WORDS = re.compile(r"[a-zäöüßéèàâçíú/]+")
-_EN_WORDS = frozenset(_EN_TYPES.split("|"))
-_DE_GATE = re.compile(r"(?:straße|strasse|weg|allee|platz|gasse|damm|ufer|ring|chaussee)\b|str\.")
-_FR_WORDS = frozenset(
-    [
-        "rue", "avenue", "av", "boulevard", "bd", "place", "quai", "chemin", "allée", "impasse",
-        "route", "cours",
-    ]
-)  # fmt: skip
-_ES_IT_WORDS = frozenset(
-    [
-        "calle", "c/", "carrer", "avenida", "avinguda", "av", "avda", "paseo", "passeig", "plaza",
-        "plaça", "praça", "praca", "placa", "rambla", "camino", "carretera", "ronda", "travesía",
-        "travesia", "travessa", "alameda", "glorieta", "via", "viale", "piazza", "corso", "largo",
-        "rua", "rúa",
-    ]
-)  # fmt: skip
+# Characters that end the text before an address ("我住在北京市..." -> "北京市..."), beside the
+# language's own (``stops``).
+_PUNCTUATION_STOPS = "：:，,。 "
 _HANGUL = re.compile("[가-힣]")
-
 _DIGIT = re.compile(r"\d")
-
-_ABBREV = {
-    "st": "street", "rd": "road", "ave": "avenue", "av": "avenue", "blvd": "boulevard",
-    "ln": "lane", "dr": "drive", "ct": "court", "pl": "place", "pkwy": "parkway", "ter": "terrace",
-    "hwy": "highway", "cir": "circle", "sq": "square", "cres": "crescent", "apt": "apartment",
-    "ste": "suite", "fl": "floor", "n": "north", "s": "south", "e": "east", "w": "west",
-    "str": "strasse", "bd": "boulevard", "c": "calle", "avda": "avenue", "avenida": "avenue",
-    "avinguda": "avenue", "carrer": "calle",
-}  # fmt: skip
-# Connectors that writers add or leave out ("Calle de Alcalá" / "Calle Alcalá").
-_CONNECTORS = frozenset(
-    ["de", "del", "la", "las", "los", "el", "les", "dels", "di", "della", "delle", "dei", "do",
-     "da", "dos", "das", "d"]
-)  # fmt: skip
 _PUNCT = re.compile(r"[^\w]+")
+
+Gate = frozenset[str] | re.Pattern[str]
+"""Street words one of which the text must hold (its ``_Shapes.words``), or a search on it."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Shapes:
+    """The address words of every language file (``values.addresses``), compiled once."""
+
+    words: re.Pattern[str]
+    """The words the gates look for, on the lower-cased text."""
+    streets: tuple[tuple[Gate, re.Pattern[str]], ...]
+    """Street shapes of spaced scripts, each with its gate."""
+    region_district_road: re.Pattern[str] | None
+    name_type_number_mark: re.Pattern[str] | None
+    city_town_block: re.Pattern[str] | None
+    block_words: re.Pattern[str]
+    """What to blank out of block numbers: "1丁目9番1号" -> "1 9 1"."""
+    municipal_units: str
+    stops: str
+    admin: str
+    labelled: re.Pattern[str]
+    label_trigger: re.Pattern[str]
+    abbreviations: dict[str, str]
+    """Words written one way in a key ("st" -> street, "avda" -> avenue)."""
+    glued_abbreviations: tuple[tuple[re.Pattern[str], str], ...]
+    """Abbreviated types glued to a name ("Hauptstr." -> "hauptstrasse ")."""
+    connectors: frozenset[str]
+    number_marks: tuple[str, ...]
+
+
+def _alt(words: list[str], capitalized: bool = False) -> str:
+    """``(?:a|bc)`` of the words (capitalized: "Via"), longest first."""
+    return any_of([w.capitalize() if capitalized else w for w in words])
+
+
+def _bare(words: list[str]) -> str:
+    """``a|bc`` of the words, for a group of its own; "(?!)" for none."""
+    return alternation(words) or "(?!)"
+
+
+def _chars(words: list[str]) -> str:
+    return "".join(dict.fromkeys(words))
+
+
+def _streets(words: AddressWords) -> list[tuple[Gate, re.Pattern[str]]]:
+    """The street shapes of spaced scripts that the language files give words for."""
+    out: list[tuple[Gate, re.Pattern[str]]] = []
+    number_first = words.number_name_type
+    if number_first.types or number_first.abbreviations:
+        street = _NUMBER_NAME_TYPE.format(
+            directions="".join(d.upper() for d in number_first.directions),
+            cap=_CAP.format(ordinals="|".join(map(re.escape, number_first.ordinal_suffixes))),
+            types=_alt(number_first.types),
+            abbreviations=_alt(list(number_first.abbreviations)),
+            tail=_NUMBER_NAME_TYPE_TAIL.format(units="|".join(map(re.escape, number_first.units))),
+        )
+        gate = frozenset([*number_first.types, *number_first.abbreviations])
+        out.append((gate, re.compile(street)))
+    glued = words.name_type_number.types
+    if glued:
+        street = _NAME_TYPE_NUMBER.format(types=_alt(glued), capitalized=_alt(glued, True))
+        dotted = [re.escape(t) for t in glued if t.endswith(".")]
+        plain = _alt([t for t in glued if not t.endswith(".")])
+        out.append((re.compile("|".join([rf"{plain}\b", *dotted])), re.compile(street)))
+    type_middle = words.number_type_name
+    if type_middle.types:
+        street = _NUMBER_TYPE_NAME.format(
+            number_suffixes=_alt(type_middle.number_suffixes),
+            types=_bare(type_middle.types),
+            connectors=_alt(type_middle.connectors),
+        )
+        out.append((frozenset(t.rstrip(".") for t in type_middle.types), re.compile(street)))
+    type_first = words.type_name_number
+    if type_first.types or type_first.capitalized_types:
+        street = _TYPE_NAME_NUMBER.format(
+            types=_bare(type_first.types),
+            capitalized=_alt(type_first.capitalized_types, True),
+            connectors=_alt(type_first.connectors),
+            inner=_alt(type_first.inner_connectors),
+        )
+        gate = frozenset(t.rstrip(".") for t in type_first.types + type_first.capitalized_types)
+        out.append((gate, re.compile(street)))
+    lettered = words.name_type_number_postcode_letters.types
+    if lettered:
+        street = _NAME_TYPE_NUMBER_POSTCODE_LETTERS.format(types=_alt(lettered))
+        out.append((re.compile(rf"{_alt(lettered)}\s+\d"), re.compile(street)))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _shapes() -> _Shapes:
+    words = lexicon().values.addresses
+    streets = _streets(words)
+    # a gate's word is a run of letters (and "/", "c/"): ASCII ones and the words' own
+    letters = sorted(
+        {ch for gate, _ in streets if isinstance(gate, frozenset) for w in gate for ch in w}
+    )
+    kr, cn, jp = words.region_district_road, words.name_type_number_mark, words.city_town_block
+    spaced, unspaced = split(words.labels)
+    return _Shapes(
+        words=re.compile(f"[a-z/{re.escape(''.join(c for c in letters if not c.isascii()))}]+"),
+        streets=tuple(streets),
+        region_district_road=re.compile(
+            _REGION_DISTRICT_ROAD.format(
+                regions=_alt(kr.regions), districts=_alt(kr.districts), roads=_alt(kr.roads)
+            )
+        )
+        if kr.roads
+        else None,
+        name_type_number_mark=re.compile(
+            _NAME_TYPE_NUMBER_MARK.format(
+                types=_bare(cn.types),
+                marks=_alt(cn.number_marks),
+                compound=_alt(cn.compound),
+                units=_alt(cn.units),
+            )
+        )
+        if cn.types
+        else None,
+        city_town_block=re.compile(
+            _CITY_TOWN_BLOCK.format(
+                prefectures=_bare(jp.prefectures),
+                prefecture_suffixes=_alt(jp.prefecture_suffixes),
+                units=_alt(jp.municipal_units),
+                chome=_alt(jp.chome),
+                banchi=_alt(jp.banchi),
+                go=_alt(jp.go),
+                dash=_BLOCK_DASHES,
+            )
+        )
+        if jp.municipal_units
+        else None,
+        block_words=re.compile(
+            "|".join(
+                filter(None, [alternation([*jp.chome, *jp.banchi, *jp.go]), f"[{_BLOCK_DASHES}]"])
+            )
+        ),
+        municipal_units=_chars(jp.municipal_units),
+        stops=_PUNCTUATION_STOPS + _chars(cn.stops),
+        admin=_chars(cn.admin_units),
+        labelled=re.compile(_LABELLED.format(spaced=_bare(spaced), unspaced=_alt(unspaced))),
+        label_trigger=prefilter(words.labels),
+        abbreviations={
+            **words.number_name_type.abbreviations,
+            **words.number_name_type.directions,
+            **words.key_forms,
+        },
+        glued_abbreviations=tuple(
+            (re.compile(rf"(?<=[a-z]){re.escape(t)}"), words.key_forms[t[:-1]] + " ")
+            for t in words.name_type_number.types
+            if t.endswith(".") and t[:-1] in words.key_forms
+        ),
+        connectors=frozenset(words.key_connectors),
+        number_marks=tuple(cn.number_marks),
+    )
 
 
 def address_key(text: str) -> str:
@@ -150,10 +268,16 @@ def address_key(text: str) -> str:
 
 
 def normalize_address(text: str) -> str:
-    lowered = text.casefold().replace("ß", "ss").replace("號", "号")
-    lowered = re.sub(r"(?<=[a-z])str\.", "strasse ", lowered)
-    lowered = lowered.replace("straße", "strasse")
-    words = [_ABBREV.get(w, w) for w in _PUNCT.sub(" ", lowered).split() if w not in _CONNECTORS]
+    shapes = _shapes()
+    lowered = text.casefold()  # "ß" -> "ss"
+    for mark in shapes.number_marks[1:]:
+        lowered = lowered.replace(mark, shapes.number_marks[0])
+    for glued, written in shapes.glued_abbreviations:
+        lowered = glued.sub(written, lowered)
+    abbreviations, connectors = shapes.abbreviations, shapes.connectors
+    words = [
+        abbreviations.get(w, w) for w in _PUNCT.sub(" ", lowered).split() if w not in connectors
+    ]
     joined = " ".join(words)
     # CJK is written without spaces; drop spaces next to CJK characters.
     return re.sub(r"(?<=[^\x00-\x7f]) | (?=[^\x00-\x7f])", "", joined)
@@ -164,47 +288,44 @@ def find_addresses(layer: Canonical) -> list[Detected]:
     found: list[Detected] = []
     if _DIGIT.search(text) is None:
         return found
+    shapes = _shapes()
     low = lowered(text)
-    words = set(_WORDS.findall(low))
-    patterns = []
-    if not words.isdisjoint(_EN_WORDS):
-        patterns.append(_EN)
-    if _DE_GATE.search(low) is not None:
-        patterns.append(_DE)
-    if not words.isdisjoint(_FR_WORDS):
-        patterns.append(_FR)
-    if not words.isdisjoint(_ES_IT_WORDS):
-        patterns.append(_ES_IT)
-    if _NL_GATE.search(low) is not None:
-        patterns.append(_NL)
-    for pattern in patterns:
+    words = set(shapes.words.findall(low))
+    for gate, pattern in shapes.streets:
+        if isinstance(gate, frozenset):
+            if words.isdisjoint(gate):
+                continue
+        elif gate.search(low) is None:
+            continue
         for m in pattern.finditer(text):
             found.append(_detected(layer, m.start(), m.end(), m.group(), m.group("street")))
     if not text.isascii():
-        for m in _CN_CORE.finditer(text):
-            street_start = m.start("name") + _street_cut(m.group("name"))
-            start = _cjk_prefix(text, street_start)
-            street = text[street_start : m.end()]
-            found.append(_detected(layer, start, m.end(), text[start : m.end()], street))
-        for m in _JP.finditer(text):
-            found.append(_japanese(layer, m))
-        if _HANGUL.search(text) is not None:
-            for m in _KR.finditer(text):
+        if shapes.name_type_number_mark is not None:
+            for m in shapes.name_type_number_mark.finditer(text):
+                street_start = m.start("name") + _street_cut(shapes, m.group("name"))
+                start = _cjk_prefix(shapes, text, street_start)
+                street = text[street_start : m.end()]
+                found.append(_detected(layer, start, m.end(), text[start : m.end()], street))
+        if shapes.city_town_block is not None:
+            for m in shapes.city_town_block.finditer(text):
+                found.append(_city_town_block(shapes, layer, m))
+        if shapes.region_district_road is not None and _HANGUL.search(text) is not None:
+            for m in shapes.region_district_road.finditer(text):
                 found.append(
                     _detected(layer, m.start(), m.end("full"), m.group("full"), m.group("street"))
                 )
-    if _LABEL_TRIGGER.search(low) is not None:
-        found += _labelled(layer, found)
+    if shapes.label_trigger.search(low) is not None:
+        found += _labelled(shapes, layer, found)
     return found
 
 
-def _labelled(layer: Canonical, shaped: list[Detected]) -> list[Detected]:
+def _labelled(shapes: _Shapes, layer: Canonical, shaped: list[Detected]) -> list[Detected]:
     """Values after an address label; they also carry the keys of shaped matches inside."""
     text = layer.text
     shaped = sorted(shaped, key=lambda d: d.span)
     starts = [d.span[0] for d in shaped]
     out: list[Detected] = []
-    for label in _LABELLED.finditer(text):
+    for label in shapes.labelled.finditer(text):
         m = _LABELLED_VALUE.match(text, label.end())
         if m is None:
             continue
@@ -239,27 +360,28 @@ def _is_cjk(ch: str) -> bool:
     return "\u4e00" <= ch <= "\u9fff"
 
 
-def _street_cut(name: str) -> int:
+def _street_cut(shapes: _Shapes, name: str) -> int:
     """Index in ``name`` where the street name itself starts (after a stop or admin unit)."""
     for i in range(len(name) - 1, -1, -1):
         ch = name[i]
-        if ch in _CJK_STOPS or (ch in _ADMIN and len(name) - i - 1 >= 2):
+        if ch in shapes.stops or (ch in shapes.admin and len(name) - i - 1 >= 2):
             return i + 1
     return 0
 
 
-def _cjk_prefix(text: str, pos: int) -> int:
+def _cjk_prefix(shapes: _Shapes, text: str, pos: int) -> int:
     """Extend left over administrative units (…省 …市 …区) until a stop character."""
+    stops, units = shapes.stops, shapes.admin
     start = pos
-    while start > 0 and text[start - 1] in _ADMIN:
+    while start > 0 and text[start - 1] in units:
         admin = start - 1
         k = admin
         while (
             k > 0
             and admin - k < 6
             and _is_cjk(text[k - 1])
-            and text[k - 1] not in _CJK_STOPS
-            and text[k - 1] not in _ADMIN
+            and text[k - 1] not in stops
+            and text[k - 1] not in units
         ):
             k -= 1
         if k == admin:
@@ -268,12 +390,12 @@ def _cjk_prefix(text: str, pos: int) -> int:
     return start
 
 
-def _japanese(layer: Canonical, m: re.Match[str]) -> Detected:
+def _city_town_block(shapes: _Shapes, layer: Canonical, m: re.Match[str]) -> Detected:
     """Keys with and without the prefecture and from the last city/ward unit on, the block
     numbers written as dashes ("1丁目9番1号" == "1-9-1")."""
-    number = _JP_NUMBER_WORDS.sub(" ", m.group("no")).strip()
+    number = shapes.block_words.sub(" ", m.group("no")).strip()
     city = m.group("city")
-    last_unit = max(city.rfind(u, 0, len(city) - 1) for u in "市区町村郡") + 1
+    last_unit = max(city.rfind(u, 0, len(city) - 1) for u in shapes.municipal_units) + 1
     forms = [
         (m.group("pref") or "") + city + m.group("town"),
         city + m.group("town"),

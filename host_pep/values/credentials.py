@@ -7,22 +7,17 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 
+from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.wordmatch import alternation, split
 from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask
 from host_pep.values.obfuscation import Canonical, lowered
+from host_pep.values.words import prefilter
 
-_DISCLOSURE = re.compile(
-    r"(?:\b(?:password|passwd|pwd|passphrase|pin(?: ?code)?|secret|api[ _-]?key|(?:access|auth|api|bearer)?[ _-]?token"
-    r"|contrase[ñn]a|mot de passe|passwort|senha)\b|密码|口令|密碼|暗証番号|パスワード|비밀번호)"
-    r"(?:\s+(?:is|was|for [\w' ]{1,30}? is|ist|est|es|=)\s*[:=]?|\s*[:=：是为])\s*"
-    r"(?P<q>[\"'“‘「]?)(?P<value>[^\s\"'”’」]{3,128})",
-    re.IGNORECASE,
-)
-# Cheap necessary condition, matched case-sensitively against the lower-cased text.
-_TRIGGERS = re.compile(
-    "pass|pwd|pin|secret|api|token|key|contrase|senha|密码|口令|密碼|暗証|パスワード|비밀번호"
-)
+_TRAILING = ".,;:)]}>。，；）"
 # A configuration line (``.env``, shell, YAML): ``AWS_SECRET_ACCESS_KEY=...``,
 # ``export GITHUB_TOKEN="..."``, ``db_password: ...``. The name says whether the value is secret.
 _CONFIG_LINE = re.compile(
@@ -30,30 +25,53 @@ _CONFIG_LINE = re.compile(
     r"(?P<q>[\"']?)(?P<value>[^\s\"'#]{6,256})"
 )
 _NAME_SPLIT = re.compile(r"[_.\-]+|(?<=[a-z])(?=[A-Z])")
-_SECRET_NAME_WORDS = frozenset(
-    {"secret", "token", "key", "password", "passwd", "pass", "pwd", "apikey", "passphrase",
-     "credential", "credentials", "auth", "private"}
-)  # fmt: skip
-# ``AWS_ACCESS_KEY_ID``, ``KEY_PATH``: the name of a secret's companion, not a secret.
-_NOT_SECRET_LAST = frozenset(
-    {"id", "name", "user", "username", "url", "uri", "host", "port", "region", "file", "path",
-     "type", "length", "size", "ttl", "expiry", "expires"}
-)  # fmt: skip
-_TRAILING = ".,;:)]}>。，；）"
-# Words that follow "password is" in ordinary prose about passwords, not in disclosures.
-_PROSE = frozenset(
-    [
-        "incorrect", "wrong", "required", "invalid", "correct", "expired", "too", "not", "the",
-        "a", "an", "empty", "missing", "weak", "strong", "changed", "reset", "set", "saved",
-        "updated", "needed", "same", "different", "new", "old", "case-sensitive", "protected",
-        "visible", "hidden", "shown", "stored", "encrypted", "ok", "okay", "fine", "below",
-        "above", "here", "there", "this", "that",
-    ]
-)  # fmt: skip
-
-
 _PROSE_GOES_ON = re.compile(r" [A-Za-z]")
 _CODE_LIKE = re.compile(r"\d{4,8}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """The credential words of every language file (``values.credentials``), compiled once."""
+
+    disclosure: re.Pattern[str]
+    """A label, what joins it to its value, and the value ("password: hunter2")."""
+    trigger: re.Pattern[str]
+    """Cheap necessary condition, on the lower-cased text: a label's or a secret name's word
+    (without one, a qualifier alone makes no configuration value secret)."""
+    secret_names: frozenset[str]
+    companion_names: frozenset[str]
+    prose: frozenset[str]
+    """Words that follow "password is" in prose about passwords, not in disclosures."""
+
+
+def _label(word: str) -> str:
+    """A label as a pattern: '_' is a space, '_', '-' or nothing ("api_key": "API key", "apikey")."""
+    return r"[ _\-]?".join(re.escape(part) for part in word.split("_"))
+
+
+@lru_cache(maxsize=1)
+def _words() -> _Words:
+    words = lexicon().values.credentials
+    spaced, unspaced = split(words.labels)
+    labels = "|".join(_label(w) for w in sorted(spaced, key=len, reverse=True))
+    labels = "|".join(filter(None, [rf"\b(?:{labels})\b" if labels else "", alternation(unspaced)]))
+    copulas_spaced, copulas_unspaced = split(words.copulas)
+    joined = "|".join([*words.copula_patterns, alternation(copulas_spaced), "="])
+    glued = "|".join(["[:=：]", *map(re.escape, copulas_unspaced)])
+    disclosure = re.compile(
+        rf"(?:{labels})"
+        rf"(?:\s+(?:{joined})\s*[:=]?|\s*(?:{glued}))\s*"
+        r"(?P<q>[\"'“‘「]?)(?P<value>[^\s\"'”’」]{3,128})",
+        re.IGNORECASE,
+    )
+    literals = [w.split("_")[-1] for w in words.labels]  # in every spelling of the label
+    return _Words(
+        disclosure=disclosure,
+        trigger=prefilter([*literals, *words.config_names]),
+        secret_names=frozenset(words.config_names + words.config_qualifiers),
+        companion_names=frozenset(words.companion_names),
+        prose=frozenset(words.prose_after),
+    )
 
 
 def credential_key(secret: str) -> str:
@@ -73,14 +91,15 @@ def whole_text(text: str) -> Detected:
 
 def find_credentials(layer: Canonical) -> list[Detected]:
     text = layer.text
-    if _TRIGGERS.search(lowered(text)) is None:
+    words = _words()
+    if words.trigger.search(lowered(text)) is None:
         return []
-    found: list[Detected] = list(_config_secrets(layer))
+    found: list[Detected] = list(_config_secrets(layer, words))
     taken = {d.span for d in found}
-    for m in _DISCLOSURE.finditer(text):
+    for m in words.disclosure.finditer(text):
         value = m.group("value").rstrip(_TRAILING)
         start = m.start("value")
-        if len(value) < 3 or value.lower() in _PROSE:
+        if len(value) < 3 or value.lower() in words.prose:
             continue
         if value.isalpha() and value.islower() and _PROSE_GOES_ON.match(text, start + len(value)):
             continue  # "password: tap the link" is an instruction, not a disclosure
@@ -104,7 +123,7 @@ def find_credentials(layer: Canonical) -> list[Detected]:
     return found
 
 
-def _config_secrets(layer: Canonical) -> list[Detected]:
+def _config_secrets(layer: Canonical, known: _Words) -> list[Detected]:
     """Values of configuration lines whose name says they are secret (a ``.env`` file)."""
     text = layer.text
     if "=" not in text and ":" not in text:
@@ -112,7 +131,7 @@ def _config_secrets(layer: Canonical) -> list[Detected]:
     found = []
     for m in _CONFIG_LINE.finditer(text):
         words = [w.lower() for w in _NAME_SPLIT.split(m.group("name")) if w]
-        if not words or _SECRET_NAME_WORDS.isdisjoint(words) or words[-1] in _NOT_SECRET_LAST:
+        if not words or known.secret_names.isdisjoint(words) or words[-1] in known.companion_names:
             continue
         value = m.group("value").rstrip(_TRAILING)
         if len(value) < 6 or (value.isalpha() and len(value) < 16):

@@ -17,9 +17,12 @@ import re
 from bisect import bisect_right
 from dataclasses import replace
 from functools import lru_cache
+from typing import NamedTuple
 
 import phonenumbers
 
+from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.wordmatch import alternation
 from host_pep.values.addresses import address_key, find_addresses
 from host_pep.values.cards import find_cards
 from host_pep.values.credentials import find_credentials, whole_text
@@ -80,9 +83,10 @@ def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Dete
         return []
     hint = ctx.kind_hint
     if ctx.password or hint in ("credential", "password") or is_credential_field(ctx.field):
-        if _SETTING.fullmatch(text.strip().lower()) and _parameter_of_secret(ctx.field):
+        secret = _secret_fields()
+        if secret.setting.fullmatch(text.strip().lower()) and _parameter_of_secret(ctx.field):
             return []  # a switch or a short number beside a secret ({"length": 24}) is not one
-        if _PIN_FIELD.search(ctx.field) and not any(c.isdigit() for c in text):
+        if secret.pin.search(ctx.field) and not any(c.isdigit() for c in text):
             return []  # a PIN is digits: {"pin": "self-select"} names a mode, not a secret
         return [_secret(text)]
 
@@ -107,9 +111,22 @@ def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Dete
     return resolved
 
 
-# booleans and numbers of fewer than four digits (a PIN has four or more): parameters of a
-# credential field ("generate_password": {"length": 24, "symbols": true}), never a secret
-_SETTING = re.compile(r"true|false|yes|no|none|null|on|off|\d{1,3}")
+class _SecretFields(NamedTuple):
+    setting: re.Pattern[str]
+    """Booleans and numbers of fewer than four digits (a PIN has four or more): parameters of a
+    credential field ("generate_password": {"length": 24, "symbols": true}), never a secret."""
+    pin: re.Pattern[str]
+    """A PIN's field name ("card.pin", "passcode")."""
+
+
+@lru_cache(maxsize=1)
+def _secret_fields() -> _SecretFields:
+    values = lexicon().values
+    settings = alternation(values.credentials.setting_values)
+    return _SecretFields(
+        setting=re.compile(rf"(?:{settings})|\d{{1,3}}"),
+        pin=re.compile(rf"(?i)(?:^|[^a-z])(?:{alternation(values.fields.pin)})$"),
+    )
 
 
 def _parameter_of_secret(field: str) -> bool:
@@ -119,7 +136,6 @@ def _parameter_of_secret(field: str) -> bool:
     return leaf != field and not is_credential_field(leaf)
 
 
-_PIN_FIELD = re.compile(r"(?i)(?:^|[^a-z])(?:pin|pincode|pin_code|passcode)$")
 _CODE_LIKE = re.compile(r"\s*(\d{4,8})\s*")
 
 

@@ -9,11 +9,16 @@ domain, so "meet at 5 at the cafe" or "look at example.com" are not addresses.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
+from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.wordmatch import alternation, split
 from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask_email
 from host_pep.values.obfuscation import Canonical, lowered
+from host_pep.values.words import any_of, whole
 
 _LOCAL = r"[A-Za-z0-9](?:[A-Za-z0-9._%+\-]{0,62}[A-Za-z0-9_%+\-])?"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
@@ -23,24 +28,58 @@ _PLAIN = re.compile(
     rf"(?P<domain>(?:{_LABEL}(?:\.| \. ))+[A-Za-z]{{2,24}})(?![A-Za-z0-9\-])"
 )
 
-_BR_AT = r"\s*[\[({<]\s*(?:at|@)\s*[\])}>]\s*"
-_BR_DOT = r"\s*[\[({<]\s*(?:dot|\.)\s*[\])}>]\s*"
-_WORD_AT = r"\s+at\s+"
-_WORD_DOT = r"\s+dot\s+"
-_CJK_AT = r"\s*(?:艾特|圈a|圈A)\s*"
-_CJK_DOT = r"\s*[点點]\s*"
-_ANY_DOT = rf"(?:{_BR_DOT}|{_WORD_DOT}|{_CJK_DOT}|\.| \. )"
-_OBF_DOT = rf"(?:{_BR_DOT}|{_WORD_DOT}|{_CJK_DOT})"
-_OBF_LOCAL = rf"{_LOCAL}(?:{_OBF_DOT}{_LOCAL})*"
 
-_OBFUSCATED = re.compile(
-    rf"(?<![A-Za-z0-9._%+\-])(?P<local>{_OBF_LOCAL})"
-    rf"(?:(?P<at>{_BR_AT}|{_CJK_AT}|\s*@\s*)(?P<domain>(?:{_LABEL}{_ANY_DOT})+(?P<tld>[A-Za-z]{{2,24}}))"
-    rf"|{_WORD_AT}(?P<wdomain>(?:{_LABEL}{_ANY_DOT})*{_LABEL}{_OBF_DOT}(?P<wtld>[A-Za-z]{{2,24}})))"
-    rf"(?![A-Za-z0-9\-])",
-    re.IGNORECASE,
-)
-_DOT_TOKEN = re.compile(rf"{_BR_DOT}|{_WORD_DOT}|{_CJK_DOT}| \. ", re.IGNORECASE)
+@dataclass(frozen=True, slots=True)
+class _Spelled:
+    """How "@" and "." are spelled out (``values.emails`` of every language file), compiled once:
+    words of spaced scripts stand between spaces or in brackets ("name at domain dot com",
+    "name [at] domain [dot] com"), words of unspaced ones anywhere ("名字艾特域名点com")."""
+
+    obfuscated: re.Pattern[str]
+    dot_token: re.Pattern[str]
+    anchor: re.Pattern[str]
+    """An "@" or an "at" (bare, bracketed or unspaced), found on the lower-cased text."""
+    dot_before: re.Pattern[str]
+    at_words: tuple[str, ...]
+    at_marks: tuple[str, ...]
+    dot_words: tuple[str, ...]
+    dot_marks: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def _spelled() -> _Spelled:
+    words = lexicon().values.emails
+    at_words, at_marks = split(words.at)
+    dot_words, dot_marks = split(words.dot)
+    br_at = rf"\s*[\[({{<]\s*(?:{alternation([*at_words, '@'])})\s*[\])}}>]\s*"
+    br_dot = rf"\s*[\[({{<]\s*(?:{alternation([*dot_words, '.'])})\s*[\])}}>]\s*"
+    word_at = rf"\s+{any_of(at_words)}\s+"
+    word_dot = rf"\s+{any_of(dot_words)}\s+"
+    mark_at = rf"\s*{any_of(at_marks)}\s*"
+    mark_dot = rf"\s*{any_of(dot_marks)}\s*"
+    any_dot = rf"(?:{br_dot}|{word_dot}|{mark_dot}|\.| \. )"
+    obf_dot = rf"(?:{br_dot}|{word_dot}|{mark_dot})"
+    obf_local = rf"{_LOCAL}(?:{obf_dot}{_LOCAL})*"
+    obfuscated = (
+        rf"(?<![A-Za-z0-9._%+\-])(?P<local>{obf_local})"
+        rf"(?:(?P<at>{br_at}|{mark_at}|\s*@\s*)(?P<domain>(?:{_LABEL}{any_dot})+(?P<tld>[A-Za-z]{{2,24}}))"
+        rf"|{word_at}(?P<wdomain>(?:{_LABEL}{any_dot})*{_LABEL}{obf_dot}(?P<wtld>[A-Za-z]{{2,24}})))"
+        rf"(?![A-Za-z0-9\-])"
+    )
+    anchor = "|".join(
+        filter(None, ["@", whole(at_words) if at_words else "", alternation(at_marks)])
+    )
+    return _Spelled(
+        obfuscated=re.compile(obfuscated, re.IGNORECASE),
+        dot_token=re.compile(rf"{br_dot}|{word_dot}|{mark_dot}| \. ", re.IGNORECASE),
+        anchor=re.compile(anchor),
+        dot_before=re.compile(rf"(?:{obf_dot}| \. )$", re.IGNORECASE),
+        at_words=tuple(at_words),
+        at_marks=tuple(at_marks),
+        dot_words=tuple(dot_words),
+        dot_marks=tuple(dot_marks),
+    )
+
 
 # Top-level domains accepted after a spelled-out " at ": the common generic ones and any
 # two-letter country code.
@@ -57,15 +96,13 @@ def email_key(local: str, domain: str) -> str:
 
 
 def _canon(part: str) -> str:
-    return _DOT_TOKEN.sub(".", part).replace(" ", "").casefold()
+    return _spelled().dot_token.sub(".", part).replace(" ", "").casefold()
 
 
-# Anchors: an "@" or an "at" (bare, bracketed or Chinese), found on the lower-cased text. Each
-# pattern is then tried only at the start of the local part left of an anchor, so the cost is
-# one anchored match per anchor instead of a backtracking scan from every word.
-_ANCHOR = re.compile(r"@|\bat\b|艾特|圈a")
+# Each pattern is tried only at the start of the local part left of an anchor ("@" or a
+# spelled "at"), so the cost is one anchored match per anchor instead of a backtracking scan
+# from every word.
 _LOCAL_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._%+-")
-_DOT_BEFORE = re.compile(rf"(?:{_OBF_DOT}| \. )$", re.IGNORECASE)
 
 
 def find_emails(layer: Canonical) -> list[Detected]:
@@ -75,7 +112,7 @@ def find_emails(layer: Canonical) -> list[Detected]:
         return []
     found: list[Detected] = []
     covered = -1
-    for anchor in _ANCHOR.finditer(low):
+    for anchor in _spelled().anchor.finditer(low):
         if anchor.start() < covered:
             continue
         for start in _local_starts(text, _before_at(low, anchor.start())):
@@ -97,7 +134,7 @@ def _match_at(text: str, start: int) -> _Hit | None:
     m = _PLAIN.match(text, start)
     if m is not None:
         return _Hit(m.group("local"), m.group("domain"), m.end())
-    m = _OBFUSCATED.match(text, start)
+    m = _spelled().obfuscated.match(text, start)
     if m is None:
         return None
     domain = m.group("domain") or m.group("wdomain")
@@ -130,7 +167,7 @@ def _local_starts(text: str, end: int) -> list[int]:
         return []
     starts = [k]
     while True:
-        dot = _DOT_BEFORE.search(text, max(0, k - 12), k)
+        dot = _spelled().dot_before.search(text, max(0, k - 12), k)
         if dot is None:
             break
         j = dot.start()
@@ -145,14 +182,22 @@ def _local_starts(text: str, end: int) -> list[int]:
 
 def _maybe_obfuscated(low: str) -> bool:
     """Cheap necessary condition for an obfuscated address (no '@')."""
-    if "艾特" in low or "圈a" in low:
-        return True
-    if "at" not in low:
+    spelled = _spelled()
+    for mark in spelled.at_marks:
+        if mark in low:
+            return True
+    for word in spelled.at_words:
+        if word in low:
+            break
+    else:
         return False
     if any(b in low for b in "[({<") and any(b in low for b in "])}>"):
         return True
     # a spelled " at " only counts with an obfuscated dot
-    return " at " in low and (" dot " in low or "点" in low or "點" in low)
+    return any(f" {w} " in low for w in spelled.at_words) and (
+        any(f" {w} " in low for w in spelled.dot_words)
+        or any(mark in low for mark in spelled.dot_marks)
+    )
 
 
 def _detected(layer: Canonical, start: int, end: int, local: str, domain: str) -> Detected:

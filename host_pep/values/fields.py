@@ -1,46 +1,42 @@
-"""What a field name or resource-id says about its content ("et_password" -> a credential)."""
+"""What a field name or resource-id says about its content ("et_password" -> a credential).
+
+The words are language data (``values.fields`` in ``host_pep/recognition/languages/*.yaml``);
+this module splits a name into its words and compares.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
+
+from host_pep.recognition.lexicon import lexicon
 
 _SPLIT = re.compile(r"[\W_]+|(?<=[a-z])(?=[A-Z])")  # words of any script
 
-CREDENTIAL_TOKENS = frozenset(
-    {"password", "passwd", "pwd", "pass", "passphrase", "pin", "pincode", "secret", "passcode"}
-)
-OTP_TOKENS = frozenset(
-    {
-        "otp",
-        "code",
-        "verification",
-        "verify",
-        "verifycode",
-        "vcode",
-        "smscode",
-        "captcha",
-        "2fa",
-        "mfa",
-        "totp",
-    }
-)
-PHONE_TOKENS = frozenset(
-    {"phone", "phones", "phonenumber", "mobile", "cell", "cellphone", "tel", "telephone",
-     "msisdn", "whatsapp",
-     # the labels other languages give a number ("Mobil:", "Portable :", "Móvil:", "电话：")
-     "mobil", "handy", "telefon", "telefonnummer", "tél", "téléphone", "portable", "móvil",
-     "movil", "celular", "teléfono", "telefono", "telefone", "cellulare", "telefoon", "mobiel",
-     "telefonu", "komórka", "телефон", "手机", "电话", "電話", "携帯", "휴대폰", "전화"}
-)  # fmt: skip
-# "code" in these fields is not a one-time code.
-NOT_OTP_TOKENS = frozenset(
-    {"zip", "postal", "post", "postcode", "country", "area", "promo", "coupon", "discount", "qr",
-     "bar", "barcode", "source", "error", "status", "order", "product", "invite", "referral", "lang",
-     # (not "bank" or "account": they name apps in resource ids, "com.bank:id/et_sms_code")
-     "customer", "reference", "tracking", "booking", "policy", "tax", "vat", "iban", "branch",
-     "swift", "sort", "region", "currency", "airport", "station"}
-)  # fmt: skip
+
+@dataclass(frozen=True, slots=True)
+class FieldTokens:
+    credential: frozenset[str]
+    """A secret's field ("password", "pin")."""
+    otp: frozenset[str]
+    """A one-time code's field ("otp", "verification")."""
+    not_otp: frozenset[str]
+    """Words that make a field's "code" another kind of code ("zip", "promo")."""
+    phone: frozenset[str]
+    """A phone number's field, in any language's label ("mobile", "Handy", "电话")."""
+
+
+@lru_cache(maxsize=1)
+def field_words() -> FieldTokens:
+    """The field words of every language file, loaded once."""
+    words = lexicon().values.fields
+    return FieldTokens(
+        credential=frozenset(words.credential),
+        otp=frozenset(words.otp),
+        not_otp=frozenset(words.not_otp),
+        phone=frozenset(words.phone),
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -50,16 +46,17 @@ def field_tokens(field: str) -> frozenset[str]:
 
 
 def is_credential_field(field: str) -> bool:
-    return bool(field) and not field_tokens(field).isdisjoint(CREDENTIAL_TOKENS)
+    return bool(field) and not field_tokens(field).isdisjoint(field_words().credential)
 
 
 def is_otp_field(field: str) -> bool:
     if not field:
         return False
-    tokens = field_tokens(field)
-    return not tokens.isdisjoint(OTP_TOKENS) and tokens.isdisjoint(NOT_OTP_TOKENS)
+    words = field_tokens(field)
+    known = field_words()
+    return not words.isdisjoint(known.otp) and words.isdisjoint(known.not_otp)
 
 
 def is_phone_field(field: str) -> bool:
     """A field named for a phone number ("phone", "contacts[0].mobile", "et_tel")."""
-    return bool(field) and not field_tokens(field).isdisjoint(PHONE_TOKENS)
+    return bool(field) and not field_tokens(field).isdisjoint(field_words().phone)

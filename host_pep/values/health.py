@@ -12,15 +12,18 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 import ahocorasick
 
+from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.wordmatch import alternation
 from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask_text
 from host_pep.values.obfuscation import Canonical
 from host_pep.values.obfuscation import lowered as lower_same_length
+from host_pep.values.words import any_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,46 +66,69 @@ def _automaton() -> ahocorasick.Automaton:
     return automaton
 
 
-_DOSE = r"\d+(?:[.,]\d+)?\s?(?:mg|mcg|µg|μg|g|ml|iu|units?|毫克|微克)"
-_DOSE_BEFORE = re.compile(rf"(?P<dose>{_DOSE})\s+(?:of\s+)?$", re.IGNORECASE)
-_DOSE_AFTER = re.compile(rf"\s*(?P<dose>{_DOSE})(?![A-Za-z])", re.IGNORECASE)
-# "HbA1c: 8.1 %", "LDL of 160 mg/dL", "A1c was 7.2%", "HbA1c came back at 8.4 %": a measured
-# value after a lab test, at most three words on (not a date or a range's first number).
-_LAB_VALUE = re.compile(
-    r"\s*(?:\(\w+\)\s*)?(?:(?:came|back|result|results|level|levels|reading|value|test|score"
-    r"|count|measured|just|now|still|went|rose|fell|dropped|up|down|to|was|is)\s+){0,3}?"
-    r"(?::|=|was|is|of|at)?\s*"
-    r"(?P<value>\d{1,4}(?:[.,]\d{1,2})?)(?!\d|[\-/.]\d)"
-    r"(?:\s?(?:%|mg/dl|mmol/l|mmol/mol|ng/ml|µiu/ml|miu/l|copies/ml|cells/mm3|ml/min))?"
-)
-# Subtypes that also disclose their parent condition.
-_PARENT = {"type 1 diabetes": "diabetes", "type 2 diabetes": "diabetes"}
-_BLOOD_EN = re.compile(
-    r"\bblood\s*(?:type|group)\s*(?:is\s*)?:?\s*(?P<group>(?-i:AB|A|B|O))\b\s*"
-    r"(?P<rh>\+|-|−|positive\b|negative\b|pos\b|neg\b)?",
-    re.IGNORECASE,
-)
-_BLOOD_ZH = re.compile(
-    r"(?:血型\s*[:：是为]?\s*(?P<g1>AB|A|B|O)型?|(?P<g2>AB|A|B|O)型血)\s*(?:RH\s*)?(?P<rh>阴性|阳性|[+\-])?",
-    re.IGNORECASE,
-)
 _LETTER = re.compile(r"\w")
-# "Diagnosis: <anything>": a record's label says the rest of the line is a health datum, even
-# when the lexicon does not know the term ("Diagnosis: Ehlers-Danlos syndrome, hypermobile").
-_NO_ENTRY = frozenset({"none", "n/a", "na", "nil", "unknown", "no", "yes", "pending", "none known"})
-# A diagnosis or a drug is a noun phrase; a status line after the label is not a health datum
-# ("Prescription: ready for pickup", "Medications: 2 refills remaining", "Diagnosis: see below").
-_STATUS_WORDS = frozenset(
-    {"for", "to", "is", "are", "be", "ready", "pending", "due", "available", "remaining",
-     "refill", "refills", "take", "your", "you", "please", "see", "tap", "view", "click", "not",
-     "none", "new", "active", "expired", "approved", "sent", "pickup", "below", "above",
-     "attached", "update", "updated", "add", "edit", "list", "history", "record", "records"}
-)  # fmt: skip
-_LABELLED = re.compile(
-    r"(?im)(?:^|(?<=[\s(\[]))(?:diagnos[ie]s|diagnosed with|medications?"
-    r"|prescriptions?|allerg(?:y|ies)|dx|诊断|病情|用药|診断)\s*[:：]\s*"
-    r"(?P<value>[^\n:;,.。；]{3,80}?)\s*(?=$|[\n;,.。；(])"
-)
+
+
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """The health words of every language file (``values.health``), compiled once."""
+
+    dose_before: re.Pattern[str]
+    """A dose before a medication ("20mg fluoxetine", "20 mg of")."""
+    dose_after: re.Pattern[str]
+    lab_value: re.Pattern[str]
+    """A measured value after a lab test, at most three words on ("HbA1c: 8.1 %", "LDL of 160
+    mg/dL", "A1c was 7.2%", "HbA1c came back at 8.4 %"; not a date or a range's first number)."""
+    labelled: re.Pattern[str]
+    """"Diagnosis: <anything>": a record's label says the rest of the line is a health datum,
+    even when the term list does not know it ("Diagnosis: Ehlers-Danlos syndrome")."""
+    no_entry: frozenset[str]
+    status_words: frozenset[str]
+    """A diagnosis or a drug is a noun phrase; a status line after the label is not a health
+    datum ("Prescription: ready for pickup", "Diagnosis: see below")."""
+    parents: dict[str, str]
+    """Subtypes that also disclose their parent condition."""
+    blood_types: tuple[tuple[str, re.Pattern[str], int], ...]
+    """(word that must occur, the patterns for it as one, how many)."""
+    rh_signs: dict[str, str]
+
+
+def _together(patterns: list[str]) -> str:
+    """One alternation of patterns that each name the groups ``group`` and ``rh``: each
+    pattern's groups are numbered (``group0``, ``rh0``, ...)."""
+    return "|".join(
+        "(?:" + p.replace("(?P<group>", f"(?P<group{i}>").replace("(?P<rh>", f"(?P<rh{i}>") + ")"
+        for i, p in enumerate(patterns)
+    )
+
+
+@lru_cache(maxsize=1)
+def _words() -> _Words:
+    words = lexicon().values.health
+    dose = rf"\d+(?:[.,]\d+)?\s?{any_of(words.dose_units)}"
+    fillers, joiners = any_of(words.lab_fillers), alternation(words.lab_joiners)
+    return _Words(
+        dose_before=re.compile(rf"(?P<dose>{dose})\s+(?:of\s+)?$", re.IGNORECASE),
+        dose_after=re.compile(rf"\s*(?P<dose>{dose})(?![A-Za-z])", re.IGNORECASE),
+        lab_value=re.compile(
+            rf"\s*(?:\(\w+\)\s*)?(?:{fillers}\s+){{0,3}}?"
+            rf"(?::|=|{joiners or '(?!)'})?\s*"
+            r"(?P<value>\d{1,4}(?:[.,]\d{1,2})?)(?!\d|[\-/.]\d)"
+            rf"(?:\s?{any_of(words.lab_units)})?"
+        ),
+        labelled=re.compile(
+            rf"(?im)(?:^|(?<=[\s(\[])){any_of(words.labels)}\s*[:：]\s*"
+            r"(?P<value>[^\n:;,.。；]{3,80}?)\s*(?=$|[\n;,.。；(])"
+        ),
+        no_entry=frozenset(words.no_entry),
+        status_words=frozenset(words.status_words),
+        parents=dict(words.parents),
+        blood_types=tuple(
+            (word, re.compile(_together(patterns), re.IGNORECASE), len(patterns))
+            for word, patterns in words.blood_types.items()
+        ),
+        rh_signs=dict(words.rh_signs),
+    )
 
 
 class _Spans:
@@ -125,16 +151,18 @@ def is_health_entry(text: str) -> bool:
     """Whether the text of a record's diagnosis/medication entry names one (not "none", not a
     status line such as "ready for pickup")."""
     entry = " ".join(text.lower().split())
+    words = _words()
     return (
-        entry not in _NO_ENTRY
+        entry not in words.no_entry
         and _LETTER.search(entry) is not None
-        and _STATUS_WORDS.isdisjoint(entry.split())
+        and words.status_words.isdisjoint(entry.split())
     )
 
 
 def find_health(layer: Canonical) -> list[Detected]:
     text = layer.text
     lowered = lower_same_length(text)
+    words = _words()
     hits: list[tuple[int, int, Term]] = []
     for end_idx, term in _automaton().iter(lowered):
         end = end_idx + 1
@@ -152,18 +180,18 @@ def find_health(layer: Canonical) -> list[Detected]:
             continue
         keys = [f"health:{term.canonical}"]
         if term.category == "lab":
-            value = _LAB_VALUE.match(lowered, end, min(len(lowered), end + 48))
+            value = words.lab_value.match(lowered, end, min(len(lowered), end + 48))
             if value is None:
                 continue  # a test's name without a result says nothing about the person
             number = value.group("value").replace(",", ".")
             keys = [f"health:{term.canonical} {number}"]
             end = value.end()
-        parent = _PARENT.get(term.canonical)
+        parent = words.parents.get(term.canonical)
         if parent is not None:
             keys.append(f"health:{parent}")  # "type 2 diabetes" is also "diabetes"
         if term.category == "medication":
-            before = _DOSE_BEFORE.search(lowered, max(0, start - 20), start)
-            after = _DOSE_AFTER.match(lowered, end, min(len(lowered), end + 20))
+            before = words.dose_before.search(lowered, max(0, start - 20), start)
+            after = words.dose_after.match(lowered, end, min(len(lowered), end + 20))
             dose_match = before or after
             if dose_match is not None:
                 dose = re.sub(r"\s+", "", dose_match.group("dose")).replace(",", ".")
@@ -174,26 +202,21 @@ def find_health(layer: Canonical) -> list[Detected]:
                     end = after.end()
         found.append(_detected(layer, start, end, tuple(keys)))
     if ":" in lowered or "：" in lowered:
-        for m in _LABELLED.finditer(lowered):
+        for m in words.labelled.finditer(lowered):
             start, end = m.span("value")
             entry = m.group("value")
             if not is_health_entry(entry) or not taken.add(start, end):
                 continue  # a term the lexicon knows inside it is reported (and keyed) as itself
             key = "health:" + " ".join(entry.split())
             found.append(_detected(layer, start, end, (key,)))
-    for m in _BLOOD_EN.finditer(text) if "blood" in lowered else ():
-        rh = (m.group("rh") or "").lower().replace("−", "-")
-        sign = {"positive": "+", "pos": "+", "negative": "-", "neg": "-"}.get(rh, rh)
-        found.append(
-            _detected(
-                layer, m.start(), m.end(), (f"health:blood type {m.group('group').lower()}{sign}",)
-            )
-        )
-    if "血" in text:
-        for m in _BLOOD_ZH.finditer(text):
-            group = (m.group("g1") or m.group("g2")).lower()
-            rh = m.group("rh") or ""
-            sign = {"阴性": "-", "阳性": "+"}.get(rh, rh)
+    for word, pattern, count in words.blood_types:
+        if word not in lowered:
+            continue
+        for m in pattern.finditer(text):
+            i = next(i for i in range(count) if m.group(f"group{i}") is not None)
+            rh = (m.group(f"rh{i}") or "").lower().replace("−", "-")
+            sign = words.rh_signs.get(rh, rh)
+            group = m.group(f"group{i}").lower()
             found.append(
                 _detected(layer, m.start(), m.end(), (f"health:blood type {group}{sign}",))
             )

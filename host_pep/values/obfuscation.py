@@ -24,6 +24,9 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cache
 
+from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.wordmatch import alternation, is_unspaced
+
 
 @dataclass(frozen=True, slots=True)
 class Piece:
@@ -202,69 +205,60 @@ def fold(text: str) -> Canonical:
     return _layer(text, folded, pieces, None)
 
 
-_EN_DIGITS = {
-    "zero": "0",
-    "oh": "0",
-    "one": "1",
-    "two": "2",
-    "three": "3",
-    "four": "4",
-    "five": "5",
-    "six": "6",
-    "seven": "7",
-    "eight": "8",
-    "nine": "9",
-}
-_CJK_DIGITS = {
-    "〇": "0",
-    "零": "0",
-    "一": "1",
-    "幺": "1",
-    "壹": "1",
-    "二": "2",
-    "贰": "2",
-    "貳": "2",
-    "三": "3",
-    "叁": "3",
-    "參": "3",
-    "四": "4",
-    "肆": "4",
-    "五": "5",
-    "伍": "5",
-    "六": "6",
-    "陆": "6",
-    "陸": "6",
-    "七": "7",
-    "柒": "7",
-    "八": "8",
-    "捌": "8",
-    "九": "9",
-    "玖": "9",
-}
-_WORD = "|".join(_EN_DIGITS)
-_CJK_CLASS = "".join(_CJK_DIGITS)
-# Matched against the lower-cased text: case-insensitive matching is several times slower.
-_EN_NUMERAL = re.compile(rf"\b(?:{_WORD}|double|triple|dash|hyphen)\b")
-_ANY_NUMERAL = re.compile(rf"\b(?:{_WORD}|double|triple|dash|hyphen)\b|[{_CJK_CLASS}]")
-# "202 dash 555 dash 0143": a spelled separator between digits is a separator.
-_SEPARATORS = frozenset({"dash", "hyphen"})
-_DIGIT_BEFORE = re.compile(rf"(?:\d|\b(?:{_WORD}))\s*$")
-_DIGIT_AFTER = re.compile(rf"\s*(?:\d|(?:{_WORD})\b)")
-_REPEATED = re.compile(rf"[\s-]+({_WORD}|\d)\b")
+@dataclass(frozen=True, slots=True)
+class _Numerals:
+    """Spelled-out digits of every language file (``values.numerals``), compiled once. Matched
+    against the lower-cased text: case-insensitive matching is several times slower."""
+
+    digits: dict[str, str]
+    """Word or character -> its digit ("oh" -> "0", "幺" -> "1")."""
+    repeats: dict[str, int]
+    separators: frozenset[str]
+    interjections: frozenset[str]
+    ascii_numeral: re.Pattern[str]
+    """Any spelled numeral an ASCII text can hold."""
+    any_numeral: re.Pattern[str]
+    digit_before: re.Pattern[str]
+    digit_after: re.Pattern[str]
+    repeated: re.Pattern[str]
+    """The digit a repeat word repeats ("double five")."""
+    near_digit: re.Pattern[str]
 
 
-def _digit_of(token: str) -> str:
-    return token if token.isdigit() else _EN_DIGITS.get(token) or _CJK_DIGITS[token]
+@cache
+def _numerals() -> _Numerals:
+    words = lexicon().values.numerals
+    # a digit of its own script (一, 〇) is matched anywhere, a word whole ("one")
+    unspaced = [w for w in words.digits if is_unspaced(w) or (len(w) == 1 and not w.isascii())]
+    spaced = [w for w in words.digits if w not in unspaced]
+    word = alternation(spaced) or "(?!)"
+    others = [*words.repeats, *words.separators]
+    ascii_words = [w for w in [*spaced, *others] if w.isascii()]
+    marks = "".join(unspaced) if all(len(u) == 1 for u in unspaced) else ""
+    unspaced_alt = f"[{marks}]" if marks else alternation(unspaced)
+    spelled = alternation([*spaced, *others])
+    return _Numerals(
+        digits={w: str(d) for w, d in words.digits.items()},
+        repeats=dict(words.repeats),
+        separators=frozenset(words.separators),
+        interjections=frozenset(words.interjections),
+        ascii_numeral=re.compile(rf"\b(?:{alternation(ascii_words) or '(?!)'})\b"),
+        any_numeral=re.compile(
+            "|".join(filter(None, [rf"\b(?:{spelled})\b" if spelled else "", unspaced_alt]))
+            or "(?!)"
+        ),
+        digit_before=re.compile(rf"(?:\d|\b(?:{word}))\s*$"),
+        digit_after=re.compile(rf"\s*(?:\d|(?:{word})\b)"),
+        repeated=re.compile(rf"[\s-]+({word}|\d)\b"),
+        near_digit=re.compile(rf"[\d{''.join(unspaced)}]"),
+    )
 
 
-_NEAR_DIGIT = re.compile(r"[\d〇零一二三四五六七八九幺壹贰貳叁參肆伍陆陸柒捌玖]")
-
-
-def _isolated(low: str, m: re.Match[str]) -> bool:
+def _isolated(low: str, m: re.Match[str], near_digit: re.Pattern[str]) -> bool:
     """No digit within a few characters on either side of a lone spelled numeral."""
     return (
-        _NEAR_DIGIT.search(low, max(0, m.start() - 4), m.start()) is None
-        and _NEAR_DIGIT.search(low, m.end(), m.end() + 4) is None
+        near_digit.search(low, max(0, m.start() - 4), m.start()) is None
+        and near_digit.search(low, m.end(), m.end() + 4) is None
     )
 
 
@@ -288,8 +282,10 @@ def numerals(layer: Canonical) -> Canonical:
     """Spelled-out digits to digits (layer 2), on top of a folded layer."""
     text = layer.text
     low = lowered(text)
-    matches = list((_EN_NUMERAL if text.isascii() else _ANY_NUMERAL).finditer(low))
-    if not matches or (len(matches) == 1 and _isolated(low, matches[0])):
+    spelled = _numerals()
+    numeral = spelled.ascii_numeral if text.isascii() else spelled.any_numeral
+    matches = list(numeral.finditer(low))
+    if not matches or (len(matches) == 1 and _isolated(low, matches[0], spelled.near_digit)):
         return layer  # "after six tonight": a lone digit completes no number, code or card
     out: list[str] = []
     pieces: list[Piece] = []
@@ -300,23 +296,24 @@ def numerals(layer: Canonical) -> Canonical:
         if s < pos:
             continue  # the digit after a "double" already consumed
         token = m.group()
-        if token == "oh" and not _among_numerals(matches, i):
+        if token in spelled.interjections and not _among_numerals(matches, i):
             continue  # "Oh, call 415...": an interjection, not a zero
-        if token in _SEPARATORS:
+        if token in spelled.separators:
             if (
-                _DIGIT_BEFORE.search(low, max(0, s - 8), s) is None
-                or _DIGIT_AFTER.match(low, e) is None
+                spelled.digit_before.search(low, max(0, s - 8), s) is None
+                or spelled.digit_after.match(low, e) is None
             ):
                 continue  # "a dash of salt"
             digits = "-"
-        elif token in ("double", "triple"):
-            rep = _REPEATED.match(low, e)
+        elif token in spelled.repeats:
+            rep = spelled.repeated.match(low, e)
             if rep is None:
                 continue  # "double" in prose
-            digits = _digit_of(rep.group(1)) * (2 if token == "double" else 3)
+            one = rep.group(1)
+            digits = (one if one.isdigit() else spelled.digits[one]) * spelled.repeats[token]
             e = rep.end()
         else:
-            digits = _digit_of(token)
+            digits = token if token.isdigit() else spelled.digits[token]
         if s > pos:  # unchanged stretch
             out.append(text[pos:s])
             pieces.append(Piece(canon, pos, s, atomic=False))

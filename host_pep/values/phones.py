@@ -26,9 +26,11 @@ from functools import lru_cache
 
 import phonenumbers
 
+from host_pep.recognition.lexicon import lexicon
 from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask_phone
 from host_pep.values.obfuscation import Canonical, fold_in_place
+from host_pep.values.words import any_of
 
 # Numeric tokens (no spaces) are classified one by one; the ones below are not phone digits.
 _TOKEN = re.compile(r"\d[\d,.:/\-]*\d|\d")
@@ -45,9 +47,15 @@ _NOT_PHONE_TOKEN = re.compile(
     re.VERBOSE,
 )
 _CURRENCY_BEFORE = frozenset("$€£¥₹₩￥")
-_CURRENCY_AFTER = re.compile(
-    r"\s?(?:元|块|円|usd|eur|gbp|cny|rmb|jpy|dollars?|euros?|yuan)", re.IGNORECASE
-)
+
+
+@lru_cache(maxsize=1)
+def _currency_after() -> re.Pattern[str]:
+    """A currency word right after a number ("500 dollars", "200元"): an amount."""
+    words = lexicon().values.phones.amount_words
+    return re.compile(rf"\s?{any_of(words)}", re.IGNORECASE)
+
+
 _CHAIN = re.compile(r"\d(?:[ \t.\-/·,()]{0,4}\d)*")
 _GROUP = re.compile(r"\d+")
 _LEAD = re.compile(r"(?:\(\+|\+ ?\(?)$")
@@ -282,6 +290,7 @@ def _blank_non_phone_tokens(text: str, start: int, end: int) -> str | None:
     """``text[start:end]`` with dates, times, amounts, versions and ZIP+4 codes replaced by
     NULs, or None when it has none."""
     blanks: list[tuple[int, int]] = []
+    currency_after = _currency_after()
     for m in _TOKEN.finditer(text, start, end):
         s, e = m.span()
         token = m.group()
@@ -289,7 +298,7 @@ def _blank_non_phone_tokens(text: str, start: int, end: int) -> str | None:
             (not token.isdigit() and _NOT_PHONE_TOKEN.fullmatch(token) is not None)
             or (s > 0 and text[s - 1] in _CURRENCY_BEFORE)
             or (s > 1 and text[s - 1] == " " and text[s - 2] in _CURRENCY_BEFORE)
-            or (_letter_follows(text, e) and _CURRENCY_AFTER.match(text, e) is not None)
+            or (_letter_follows(text, e) and currency_after.match(text, e) is not None)
         ):
             blanks.append((s, e))
     if not blanks:

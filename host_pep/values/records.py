@@ -10,17 +10,36 @@ under a generic key is recognised as one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from host_pep.values.fields import CREDENTIAL_TOKENS, NOT_OTP_TOKENS, field_tokens
+from host_pep.recognition.lexicon import lexicon
+from host_pep.values.fields import field_tokens, field_words
 
-_LABEL_KEYS = ("label", "name", "test", "title", "type", "field", "kind", "metric", "measure")
-_VALUE_KEYS = frozenset({"value", "val", "result", "reading", "content", "data", "text", "secret"})
-_UNIT_KEYS = ("unit", "units")
-# Words in a label that make the labelled value a secret.
-_SECRET_LABEL_WORDS = CREDENTIAL_TOKENS | {
-    "code", "token", "key", "apikey", "otp", "totp", "cvv", "cvc", "credential", "credentials",
-}  # fmt: skip
+
+@dataclass(frozen=True, slots=True)
+class _Keys:
+    """The record keys of every language file (``values.records``)."""
+
+    label: tuple[str, ...]
+    """Keys whose value names what the record holds, first found first."""
+    value: frozenset[str]
+    unit: tuple[str, ...]
+    secret_label: frozenset[str]
+    """Words in a label that make the labelled value a secret."""
+
+
+@lru_cache(maxsize=1)
+def _keys() -> _Keys:
+    words = lexicon().values.records
+    return _Keys(
+        label=tuple(words.label_keys),
+        value=frozenset(words.value_keys),
+        unit=tuple(words.unit_keys),
+        secret_label=field_words().credential | frozenset(words.secret_labels),
+    )
+
+
 MAX_RECORDS = 2000
 
 
@@ -36,7 +55,7 @@ class Labelled:
 
 def is_secret_label(text: str) -> bool:
     tokens = field_tokens(text)
-    return not tokens.isdisjoint(_SECRET_LABEL_WORDS) and tokens.isdisjoint(NOT_OTP_TOKENS)
+    return not tokens.isdisjoint(_keys().secret_label) and tokens.isdisjoint(field_words().not_otp)
 
 
 def labelled_values(value: Any) -> list[Labelled]:
@@ -69,15 +88,16 @@ def _scalar(value: Any) -> str | None:
 
 
 def _in_record(prefix: str, record: dict[Any, Any]) -> list[Labelled]:
+    keys = _keys()
     label = next(
-        (t for k in _LABEL_KEYS if (t := _scalar(record.get(k))) is not None and k in record),
+        (t for k in keys.label if (t := _scalar(record.get(k))) is not None and k in record),
         None,
     )
     if label is None:
         return []
     out = []
     for key, raw in record.items():
-        if str(key).lower() not in _VALUE_KEYS:
+        if str(key).lower() not in keys.value:
             continue
         text = _scalar(raw)
         if text is None:
@@ -86,7 +106,7 @@ def _in_record(prefix: str, record: dict[Any, Any]) -> list[Labelled]:
         if is_secret_label(label):
             out.append(Labelled(path, text, "credential"))
             continue
-        unit = next((u for k in _UNIT_KEYS if (u := _scalar(record.get(k))) is not None), None)
+        unit = next((u for k in keys.unit if (u := _scalar(record.get(k))) is not None), None)
         read = f"{label}: {text}" + (f" {unit}" if unit and unit not in text else "")
         out.append(Labelled(path, read, None))
     return out
