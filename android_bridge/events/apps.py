@@ -7,29 +7,39 @@ Everything the catalog does not know stays unknown: the adapters never guess an 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from apk_helper.catalog import AppEntry, Catalog, load_catalog
+from host_pep.recognition.lexicon import lexicon
 from host_pep.semantics import FieldRole, Operation
 
-# Words in a field name that say what the field is for, when the catalog has no entry for it.
-_RECIPIENT_WORDS = frozenset({"to", "recipient", "recipients", "address", "cc", "bcc", "number"})
-_URL_WORDS = frozenset({"url", "link", "href", "omnibox"})
-_AMOUNT_WORDS = frozenset({"amount", "price", "total", "sum"})
-_CREDENTIAL_WORDS = frozenset({"password", "passwd", "pin", "passcode", "otp", "cvv", "cvc"})
-# A postal address's parts (a shop's street field, a form's postcode): rule 1's last sentence
-# sends address fields to rule 5, not to the source->sink check that judges content.
-_ADDRESS_WORDS = frozenset(
-    {"street", "streetaddress", "postcode", "postalcode", "postal", "zip", "zipcode", "city",
-     "town", "province", "addr", "address1", "address2", "addressline", "addressline1",
-     "addressline2", "line1", "line2", "shipping", "shipto"}
-)  # fmt: skip
-# "address" names a postal address unless another word makes it a mail/network address or the
-# recipient of a message (those are the catalog's or _RECIPIENT_WORDS' business)
-_NOT_POSTAL = frozenset(
-    {"email", "mail", "e", "ip", "mac", "web", "url", "to", "recipient", "phone", "number"}
-)  # fmt: skip
+
+@dataclass(frozen=True, slots=True)
+class _FieldWords:
+    """Words in a field name that say what the field is for, when the catalog has no entry for
+    it (``values.fields`` of every language file)."""
+
+    roles: dict[FieldRole, frozenset[str]]
+    address_nouns: frozenset[str]
+    not_postal: frozenset[str]
+    """Words that make an address a mail/network address or the recipient of a message (those
+    are the catalog's or the recipient words' business)."""
+
+
+@lru_cache(maxsize=1)
+def _field_words() -> _FieldWords:
+    words = lexicon().values.fields
+    return _FieldWords(
+        roles={role: frozenset(ws) for role, ws in words.roles.items()},
+        address_nouns=frozenset(words.address_nouns),
+        not_postal=frozenset(words.not_postal),
+    )
+
+
+def _role_words(role: FieldRole) -> frozenset[str]:
+    return _field_words().roles.get(role, frozenset())
 
 
 @lru_cache(maxsize=1)
@@ -67,13 +77,13 @@ def field_role(app: AppEntry | None, name: str, *, password: bool = False) -> Fi
     if spec is not None:
         return FieldRole(spec.role)
     words = _words(name)
-    if words & _CREDENTIAL_WORDS:
+    if words & _role_words(FieldRole.CREDENTIAL):
         return FieldRole.CREDENTIAL
     if is_postal(name):
         return FieldRole.ADDRESS
-    if words & _URL_WORDS:
+    if words & _role_words(FieldRole.URL):
         return FieldRole.URL
-    if words & _AMOUNT_WORDS:
+    if words & _role_words(FieldRole.AMOUNT):
         return FieldRole.AMOUNT
     return FieldRole.CONTENT
 
@@ -88,10 +98,15 @@ def _words(name: str) -> set[str]:
 def is_postal(name: str) -> bool:
     """Whether a field name or hint ("address_line1", "Street address", "Postcode") names a
     part of a postal address."""
+    known = _field_words()
     words = _words(name.rsplit("/", 1)[-1])  # a resource-id's package says nothing
-    if words & _NOT_POSTAL:
+    if words & known.not_postal:
         return False
-    return bool(words & _ADDRESS_WORDS) or ("address" in words and len(words) > 1)
+    # "address" names a postal address unless another word makes it a mail/network address or
+    # the recipient of a message; alone it is a recipient
+    return bool(words & _role_words(FieldRole.ADDRESS)) or (
+        bool(words & known.address_nouns) and len(words) > 1
+    )
 
 
 def field_kind(app: AppEntry | None, name: str) -> str | None:
@@ -101,7 +116,7 @@ def field_kind(app: AppEntry | None, name: str) -> str | None:
 
 def recipient_like(name: str) -> bool:
     words = set(name.lower().replace("-", "_").split("_"))
-    return bool(words & _RECIPIENT_WORDS)
+    return bool(words & _role_words(FieldRole.RECIPIENT))
 
 
 def untrusted(app: AppEntry | None) -> bool:

@@ -11,14 +11,20 @@ conversation, on the screen right now) is the PEP's business, not ours: it knows
 
 from __future__ import annotations
 
-from android_bridge.events.screen import SYSTEM_UI_PACKAGE, Node, ParsedScreen
+from functools import lru_cache
 
-# resource-id / hint words of the field or label that names the conversation's other party
-_TO_WORDS = frozenset({"to", "recipient", "recipients", "address", "number", "phone", "contact"})
-_TITLE_WORDS = frozenset(
-    {"title", "name", "recipient", "address", "conversation", "contact", "toolbar", "header",
-     "number"}
-)  # fmt: skip
+from android_bridge.events.screen import SYSTEM_UI_PACKAGE, Node, ParsedScreen
+from host_pep.recognition.lexicon import lexicon
+
+
+@lru_cache(maxsize=1)
+def _conversation_words() -> tuple[frozenset[str], frozenset[str]]:
+    """Resource-id / hint words of the field (To) and of the label (a title) that name the
+    conversation's other party (``values.fields`` of every language file)."""
+    words = lexicon().values.fields
+    return frozenset(words.conversation_to), frozenset(words.conversation_title)
+
+
 _MAX_TITLE = 120
 
 
@@ -31,13 +37,14 @@ def _words(node: Node) -> set[str]:
 
 def conversation_recipients(screen: ParsedScreen, composer: Node) -> list[str]:
     """Who a message typed into ``composer`` goes to, as this screen shows it (may be empty)."""
+    to_words, title_words = _conversation_words()
     same_app = [
         n for n in screen.nodes if n.package == composer.package and n.package != SYSTEM_UI_PACKAGE
     ]
     to_fields = [
         n.value
         for n in same_app
-        if n is not composer and n.editable and n.value and _words(n) & _TO_WORDS
+        if n is not composer and n.editable and n.value and _words(n) & to_words
     ]
     if to_fields:
         return to_fields
@@ -50,6 +57,6 @@ def conversation_recipients(screen: ParsedScreen, composer: Node) -> list[str]:
         and n.text
         and len(n.text) <= _MAX_TITLE
         and n.bounds[3] <= top
-        and _words(n) & _TITLE_WORDS
+        and _words(n) & title_words
     ]
     return titles[:1]

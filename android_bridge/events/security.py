@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from android_bridge.events.screen import Node, ParsedScreen
+from host_pep.recognition.lexicon import lexicon
 from host_pep.semantics import Operation
 
 
@@ -30,50 +33,56 @@ class SecurityTap(NamedTuple):
     label: str
 
 
-# Titles of the screen-lock chooser, and the choices on it that leave the phone unlocked.
-_LOCK_SCREEN_TITLES = (
-    "screen lock", "lock screen", "screen-lock", "bildschirmsperre", "verrouillage de l'écran",
-    "verrouillage d'écran", "bloqueo de pantalla", "blocco schermo", "schermvergrendeling",
-    "blokada ekranu", "блокировка экрана", "屏幕锁定", "锁屏", "画面ロック", "화면 잠금",
-)  # fmt: skip
-_NO_LOCK_CHOICES = frozenset(
-    {
-        "none", "swipe", "no lock", "keine", "wischen", "aucun", "aucune", "balayer",
-        "balayage", "ninguno", "ninguna", "deslizar", "nessuno", "scorrimento", "geen", "vegen",
-        "brak", "przesunięcie", "нет", "провести по экрану", "无", "滑动", "なし", "スワイプ",
-        "없음", "밀기",
-    }
-)  # fmt: skip
-# The dialog Android shows before it drops the lock, and the answers that keep it.
-_PROTECTION_DIALOGS = (
-    "remove device protection", "remove screen lock", "turn off screen lock",
-    "gerätesicherheit entfernen", "supprimer la protection de l'appareil",
-    "quitar la protección del dispositivo", "rimuovere la protezione del dispositivo",
-    "移除设备保护", "デバイス保護を削除", "기기 보호 기능을 삭제",
-)  # fmt: skip
-_CANCEL = frozenset(
-    {
-        "cancel", "no", "keep", "not now", "back", "abbrechen", "nein", "annuler", "non",
-        "cancelar", "annulla", "annuleren", "anuluj", "отмена", "нет", "取消", "キャンセル", "취소",
-    }
-)  # fmt: skip
+# The settings whose toggle a tap may flip, in the order their labels are tried, with the new
+# state that weakens protection; their labels are language data (``values.settings.toggles``).
+_WEAKENS: tuple[tuple[str, str], ...] = (
+    ("adb_enabled", "on"),
+    ("install_non_market_apps", "on"),
+    ("play_protect", "off"),
+    ("development_settings_enabled", "on"),
+    ("find_my_device", "off"),
+)
 
-# Toggle labels -> (setting, the new state that weakens protection). Matched as substrings of
-# the row's normalised labels.
-_TOGGLES: tuple[tuple[tuple[str, ...], str, str], ...] = (
-    (("usb debugging", "wireless debugging", "adb debugging", "usb-debugging", "usb-debugging",
-      "débogage usb", "depuración por usb", "debug usb", "usb-fehlerbehebung", "usb 调试",
-      "usb调试", "usb デバッグ", "usb 디버깅"), "adb_enabled", "on"),
-    (("install unknown apps", "allow from this source", "unknown sources",
-      "unbekannte apps installieren", "sources inconnues", "orígenes desconocidos",
-      "origini sconosciute", "安装未知应用", "未知来源"), "install_non_market_apps", "on"),
-    (("play protect", "scan apps with play protect", "harmful app detection", "verify apps",
-      "scan device for security threats", "app-sicherheitsscan", "analyser les applications",
-      "analizar aplicaciones", "scansiona app"), "play_protect", "off"),
-    (("developer options", "entwickleroptionen", "options pour les développeurs",
-      "opciones para desarrolladores", "开发者选项"), "development_settings_enabled", "on"),
-    (("find my device", "find my phone"), "find_my_device", "off"),
-)  # fmt: skip
+
+@dataclass(frozen=True, slots=True)
+class _Labels:
+    """How the protection settings are labelled (``values.settings`` of every language file)."""
+
+    lock_titles: tuple[str, ...]
+    """Titles of the screen-lock chooser."""
+    no_lock: frozenset[str]
+    """The choices on it that leave the phone unlocked."""
+    protection_dialogs: tuple[str, ...]
+    """The dialog Android shows before it drops the lock."""
+    keep: frozenset[str]
+    """The answers to it that keep the lock."""
+    toggles: tuple[tuple[tuple[str, ...], str, str], ...]
+    """Toggle labels -> (setting, the new state that weakens protection). Matched as substrings
+    of the row's normalised labels."""
+    switch_states: frozenset[str]
+    """A switch's own "ON"/"OFF": it names no protection."""
+
+
+@lru_cache(maxsize=1)
+def _labels() -> _Labels:
+    words = lexicon().values.settings
+    unknown = set(words.toggles) - {setting for setting, _ in _WEAKENS}
+    if unknown:
+        raise ValueError(f"values.settings.toggles names unknown settings: {sorted(unknown)}")
+    return _Labels(
+        lock_titles=tuple(words.lock_titles),
+        no_lock=frozenset(words.no_lock_choices),
+        protection_dialogs=tuple(words.protection_dialogs),
+        keep=frozenset(words.keep_answers),
+        toggles=tuple(
+            (tuple(words.toggles[setting]), setting, weakening)
+            for setting, weakening in _WEAKENS
+            if words.toggles.get(setting)
+        ),
+        switch_states=frozenset(words.switch_states),
+    )
+
+
 _TOGGLE_CLASSES = ("Switch", "CheckBox", "ToggleButton", "CompoundButton")
 _MAX_ROW_HEIGHT = 400  # a row, not a whole-screen container
 _SPACE = re.compile(r"\s+")
@@ -142,16 +151,17 @@ def _lock_choice(window: list[Node], node: Node) -> SecurityTap | None:
         if s and len(s) <= 200
     ]
     labels = _labels_inside(window, node)
-    if any(t in title for title in titles for t in _PROTECTION_DIALOGS):
+    known = _labels()
+    if any(t in title for title in titles for t in known.protection_dialogs):
         # "Remove device protection?" [Delete] / [Yes, remove]: any answer but cancel confirms
-        answer = next((lab for lab in labels if _norm(lab) not in _CANCEL), None)
+        answer = next((lab for lab in labels if _norm(lab) not in known.keep), None)
         if answer is not None and node.clickable and labels:
             return SecurityTap(Operation.SECURITY_CHANGE, "screen_lock", "off", answer)
         return None
-    if not any(t in title for title in titles if len(title) <= 80 for t in _LOCK_SCREEN_TITLES):
+    if not any(t in title for title in titles if len(title) <= 80 for t in known.lock_titles):
         return None
     for label in labels:
-        if _norm(label) in _NO_LOCK_CHOICES:
+        if _norm(label) in known.no_lock:
             return SecurityTap(Operation.SECURITY_CHANGE, "screen_lock", "off", label)
     return None
 
@@ -163,7 +173,8 @@ def _toggle(window: list[Node], node: Node) -> SecurityTap | None:
         return None  # no toggle, or several: the tap's effect is not a single flip
     labels = [_norm(s) for n in row for s in (n.text, n.description) if s and len(s) <= 120]
     new = "off" if switches[0].checked else "on"
-    for phrases, setting, weakening in _TOGGLES:
+    known = _labels()
+    for phrases, setting, weakening in known.toggles:
         hit = next((lab for lab in labels if any(p in lab for p in phrases)), None)
         if hit is None:
             continue
@@ -179,11 +190,11 @@ def _toggle(window: list[Node], node: Node) -> SecurityTap | None:
         for s in (n.text, n.description)
         if s and len(s) <= 80
     ]
-    for phrases, setting, weakening in _TOGGLES:
+    for phrases, setting, weakening in known.toggles:
         if weakening != "off" or new != "off":
             continue
         if any(p in title for title in titles for p in phrases):
-            label = next((lab for lab in labels if lab not in ("on", "off")), setting)
+            label = next((lab for lab in labels if lab not in known.switch_states), setting)
             return SecurityTap(Operation.SECURITY_CHANGE, setting, new, label)
     return None
 
