@@ -151,7 +151,8 @@ def _secret(text: str) -> Detected:
 
 def warm_up(ctx: DetectionContext | None = None) -> None:
     """Load what the first detection would otherwise load on the enforcement path: phone
-    metadata for the region hints, the folding table, the health lexicon. Call at startup."""
+    metadata for the region hints, the folding table, the health lexicon, the language files'
+    value words (compiled on first use). Call at startup."""
     ctx = ctx or DEFAULT_CONTEXT
     for region in ctx.regions:
         example = phonenumbers.example_number(region)
@@ -166,6 +167,9 @@ def warm_up(ctx: DetectionContext | None = None) -> None:
         "221B Baker Street, 糖尿病",
         ctx,
     )
+    # the field-name words: a password field (and its parameters), a code field
+    detect_uncached("s3cret-9", replace(ctx, field="account.password"))
+    detect_uncached("482913", replace(ctx, field="otp_code"))
 
 
 def _whole_as(kind: SensitiveKind, text: str) -> Detected:

@@ -17,7 +17,7 @@ def necessary(literals: Iterable[str]) -> list[str]:
     """The fewest of ``literals`` one of which every text holding any of them holds: a
     literal that contains another is left out ("passcode" holds "code"). A substring search
     for them is a cheap necessary condition for the words they come from."""
-    unique = sorted(set(filter(None, literals)), key=len)
+    unique = sorted(set(filter(None, literals)), key=lambda lit: (len(lit), lit))
     kept: list[str] = []
     for lit in unique:
         if not any(k in lit for k in kept):

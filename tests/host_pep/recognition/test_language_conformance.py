@@ -7,24 +7,33 @@ language's phrasings are data too (``tests/data/languages/<code>.yaml``). A lang
 ``host_pep/recognition/languages/`` without a conformance file, or one that leaves out a core
 case, fails here. The lexicon is the union of every language (a request is not tagged with its
 language), so a phrasing is read as the product reads it: with every language's words.
+
+Cases of kind ``value`` and ``field`` read a phrasing with the value detectors
+(``host_pep.values``): a language that gives words in a section of ``values`` phrases a case
+covering it (``screen`` cases run in ``tests/android_bridge/events/test_protection_screens.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 import pytest
 import yaml
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from host_pep.recognition.instructions import Strength, instruction_spans
-from host_pep.recognition.lexicon import LANGUAGES_PACKAGE
+from host_pep.recognition.lexicon import LANGUAGES_PACKAGE, Language, Values, lexicon
 from host_pep.recognition.request import intent, unicode_words
 from host_pep.recognition.words import expanded
 from host_pep.semantics import Operation
+from host_pep.values.detect import detect
+from host_pep.values.fields import is_credential_field, is_otp_field, is_phone_field
+from host_pep.values.kinds import SensitiveKind
+from host_pep.values.records import is_secret_label
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "languages"
 LANGUAGE_INDEPENDENT = "mul"
@@ -45,9 +54,15 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+FieldSays = Literal["credential", "otp", "phone", "secret"]
+"""What a field's name says it holds (``secret``: a record labelled so holds a secret)."""
+
+
 class Case(_Strict):
-    kind: Literal["request", "content"]
+    kind: Literal["request", "content", "value", "field", "screen"]
     says: str
+    covers: str | None = None
+    """The section of the language files' ``values`` whose words the case exercises."""
     asks: list[Operation] = []
     lacks: list[Operation] = []
     names: list[str] = []
@@ -56,11 +71,28 @@ class Case(_Strict):
     strong_cue: Cue | None = None
     span_asks: list[Operation] = []
     no_spans: bool = False
+    finds: list[str] = []
+    """Value kinds the detectors must find (``value``), what a field's name must say (``field``)."""
+    misses: list[str] = []
 
     @model_validator(mode="after")
     def _expects_something_of_its_kind(self) -> Case:
         request_keys = bool(self.asks or self.lacks or self.names)
         content_keys = bool(self.strong_cue or self.span_asks or self.no_spans)
+        value_keys = bool(self.finds or self.misses)
+        if self.kind in ("value", "field", "screen"):
+            if request_keys or content_keys or not self.covers:
+                raise ValueError(f"a {self.kind} case says what it covers, and finds or misses")
+            known = set(SensitiveKind) if self.kind == "value" else set(get_args(FieldSays))
+            if self.kind == "screen" and value_keys:
+                raise ValueError("a screen case is judged by its runner, not by finds or misses")
+            if self.kind != "screen" and (
+                not value_keys or not {*self.finds, *self.misses} <= known
+            ):
+                raise ValueError(f"a {self.kind} case finds or misses some of {sorted(known)}")
+            return self
+        if value_keys or self.covers:
+            raise ValueError("finds, misses and covers belong to value, field and screen cases")
         if self.kind == "request" and (content_keys or not request_keys):
             raise ValueError(
                 "a request case says what `asks` contains or lacks and what it names, nothing else"
@@ -120,6 +152,8 @@ def _phrasing_params() -> list[object]:
         if found is None:
             continue  # test_every_language_has_a_conformance_file reports it
         for case_id, phrasings in found.phrasings.items():
+            if shared_cases().cases[case_id].kind == "screen":
+                continue  # tests/android_bridge/events/test_protection_screens.py runs them
             for n, phrasing in enumerate(phrasings):
                 ident = f"{code}-{case_id}-{n}"
                 if isinstance(phrasing, Phrasing):
@@ -147,6 +181,40 @@ def test_every_language_has_a_conformance_file(code: str) -> None:
     assert not missing, f"{code}: no phrasing of the core cases {missing}"
 
 
+_FIELD_SAYS: dict[str, Callable[[str], bool]] = {
+    "credential": is_credential_field,
+    "otp": is_otp_field,
+    "phone": is_phone_field,
+    "secret": is_secret_label,
+}
+
+
+def _sections_with_words(lang: Language) -> list[str]:
+    """The sections of a language file's ``values`` that give any word."""
+
+    def has_words(value: object) -> bool:
+        if isinstance(value, BaseModel):
+            return any(has_words(getattr(value, f)) for f in type(value).model_fields)
+        return bool(value)
+
+    return [name for name in Values.model_fields if has_words(getattr(lang.values, name))]
+
+
+@pytest.mark.parametrize("code", shipped_languages())
+def test_every_value_section_of_a_language_is_phrased(code: str) -> None:
+    lang = next(lang for lang in lexicon().languages if lang.code == code)
+    found = language_cases(code)
+    assert found is not None
+    phrased = {shared_cases().cases[c].covers for c, ps in found.phrasings.items() if ps}
+    missing = [s for s in _sections_with_words(lang) if s not in phrased]
+    assert not missing, f"{code}: no phrasing of a case covering values.{missing}"
+
+
+def test_every_value_section_is_covered_by_a_case() -> None:
+    covered = {case.covers for case in shared_cases().cases.values()}
+    assert set(Values.model_fields) <= covered
+
+
 def test_every_conformance_file_names_a_shipped_language() -> None:
     files = {p.stem for p in DATA.glob("*.yaml")} - {"cases"}
     assert files <= set(shipped_languages())
@@ -155,6 +223,16 @@ def test_every_conformance_file_names_a_shipped_language() -> None:
 @pytest.mark.parametrize(("case_id", "text"), _phrasing_params())
 def test_phrasing_is_recognised_as_the_case_says(case_id: str, text: str) -> None:
     case = shared_cases().cases[case_id]
+    if case.kind == "value":
+        kinds = {d.kind.value for d in detect(text)}
+        assert set(case.finds) <= kinds, f"{text!r} holds {sorted(kinds)}, not {case.finds}"
+        assert not set(case.misses) & kinds, f"{text!r} holds {sorted(set(case.misses) & kinds)}"
+        return
+    if case.kind == "field":
+        says = {s for s, holds in _FIELD_SAYS.items() if holds(text)}
+        assert set(case.finds) <= says, f"field {text!r} says {sorted(says)}, not {case.finds}"
+        assert not set(case.misses) & says, f"field {text!r} says {sorted(set(case.misses) & says)}"
+        return
     if case.kind == "request":
         asks = intent(text).asks
         assert set(case.asks) <= asks, f"{text!r} asks {sorted(asks)}, not {case.asks}"

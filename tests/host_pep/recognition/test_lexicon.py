@@ -181,3 +181,61 @@ def test_unspaced_languages_say_so() -> None:
 
 def test_the_shipped_lexicon_is_loaded_once() -> None:
     assert lexicon() is lexicon()
+
+
+# --- the values section: the value detectors' and the field readers' words ----------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ("values:\n  otp:\n    keyword: [code]\n", "values.otp.keyword"),  # not a field
+        ("values:\n  addresses:\n    streets: [rue]\n", "values.addresses.streets"),
+        # every construction contains its word, so a search for the word can gate it
+        ("values:\n  otp:\n    constructions:\n      tan: ['\\bpin\\b']\n", "values.otp.constructions"),
+        ("values:\n  otp:\n    constructions:\n      tan: ['tan(']\n", "values.otp.constructions"),
+        ("values:\n  health:\n    blood_types:\n      blood: ['blood (A|B)']\n", "values.health.blood_types"),
+        ("values:\n  numerals:\n    digits: {ten: 10}\n", "values.numerals.digits"),
+        ("values:\n  fields:\n    roles:\n      postal: [zip]\n", "values.fields.roles.postal"),
+        ("values:\n  credentials:\n    copula_patterns: ['for (']\n", "values.credentials.copula_patterns"),
+    ],
+)  # fmt: skip
+def test_a_bad_values_field_is_an_error_naming_file_and_field(body: str, field: str) -> None:
+    with pytest.raises(LexiconError, match=rf"{WHERE}: {field}"):
+        parse_language(language(body), WHERE)
+
+
+def test_values_merge_as_ordered_unions_per_section_and_key() -> None:
+    one = parse_language(
+        language(
+            "values:\n  otp:\n    keywords: [code, pin]\n    not_after: {code: [zip]}\n"
+            "  fields:\n    roles: {url: [link]}\n"
+        ),
+        WHERE,
+    )
+    two = parse_language(
+        language(
+            "values:\n  otp:\n    keywords: [pin, codice]\n    not_after: {code: [promo]}\n"
+            "  fields:\n    roles: {url: [href], amount: [total]}\n",
+            code="yy",
+        ),
+        WHERE,
+    )
+    values = Lexicon([one, two]).values
+    assert values.otp.keywords == ["code", "pin", "codice"]
+    assert values.otp.not_after == {"code": ["zip", "promo"]}
+    assert values.fields.roles == {"url": ["link", "href"], "amount": ["total"]}
+
+
+def test_two_languages_giving_one_word_two_meanings_is_an_error() -> None:
+    one = parse_language(language("values:\n  numerals:\n    digits: {o: 0}\n"), WHERE)
+    two = parse_language(language("values:\n  numerals:\n    digits: {o: 1}\n", "yy"), WHERE)
+    with pytest.raises(LexiconError, match=r"values\.numerals\.digits\.o"):
+        Lexicon([one, two])
+
+
+def test_the_shipped_values_section_is_merged_from_every_file() -> None:
+    values = lexicon().values
+    assert {"code", "验证码", "bestätigungscode"} <= set(values.otp.keywords)  # en, zh, de
+    assert {"telefon", "телефон", "手机"} <= set(values.fields.phone)  # de, ru, zh
+    assert values.numerals.digits["幺"] == 1 and values.numerals.digits["oh"] == 0
