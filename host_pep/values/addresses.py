@@ -23,11 +23,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from host_pep.recognition.lexicon import AddressWords, lexicon
-from host_pep.recognition.wordmatch import alternation, split
+from host_pep.recognition.wordmatch import split
 from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask_text
 from host_pep.values.obfuscation import Canonical, lowered
-from host_pep.values.words import any_of, prefilter
+from host_pep.values.words import alternation, any_of, prefilter
 
 # The shapes of a street address, one per section of ``values.addresses``; ``{…}`` are filled
 # with the section's words. Each shape runs only when one of its own words occurs in the text.
@@ -156,10 +156,10 @@ def _streets(words: AddressWords) -> list[tuple[Gate, re.Pattern[str]]]:
     if number_first.types or number_first.abbreviations:
         street = _NUMBER_NAME_TYPE.format(
             directions="".join(d.upper() for d in number_first.directions),
-            cap=_CAP.format(ordinals="|".join(map(re.escape, number_first.ordinal_suffixes))),
+            cap=_CAP.format(ordinals=_bare(number_first.ordinal_suffixes)),
             types=_alt(number_first.types),
             abbreviations=_alt(list(number_first.abbreviations)),
-            tail=_NUMBER_NAME_TYPE_TAIL.format(units="|".join(map(re.escape, number_first.units))),
+            tail=_NUMBER_NAME_TYPE_TAIL.format(units=_bare(number_first.units)),
         )
         gate = frozenset([*number_first.types, *number_first.abbreviations])
         out.append((gate, re.compile(street)))

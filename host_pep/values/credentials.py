@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.wordmatch import alternation, split
+from host_pep.recognition.wordmatch import split
 from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask
 from host_pep.values.obfuscation import Canonical, lowered
-from host_pep.values.words import prefilter
+from host_pep.values.words import alternation, prefilter
 
 _TRAILING = ".,;:)]}>。，；）"
 # A configuration line (``.env``, shell, YAML): ``AWS_SECRET_ACCESS_KEY=...``,

@@ -22,7 +22,6 @@ from typing import NamedTuple
 import phonenumbers
 
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.wordmatch import alternation
 from host_pep.values.addresses import address_key, find_addresses
 from host_pep.values.cards import find_cards
 from host_pep.values.credentials import find_credentials, whole_text
@@ -35,6 +34,7 @@ from host_pep.values.masking import mask
 from host_pep.values.obfuscation import fold, numerals
 from host_pep.values.otp import find_otps
 from host_pep.values.phones import find_phones, trunk_numbers
+from host_pep.values.words import alternation
 
 DEFAULT_CONTEXT = DetectionContext()
 

@@ -14,11 +14,11 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.wordmatch import alternation, split
+from host_pep.recognition.wordmatch import split
 from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask_email
 from host_pep.values.obfuscation import Canonical, lowered
-from host_pep.values.words import any_of, whole
+from host_pep.values.words import alternation, any_of, whole
 
 _LOCAL = r"[A-Za-z0-9](?:[A-Za-z0-9._%+\-]{0,62}[A-Za-z0-9_%+\-])?"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
@@ -92,11 +92,14 @@ _WORD_TLDS = frozenset(
 
 
 def email_key(local: str, domain: str) -> str:
-    return f"email:{_canon(local)}@{_canon(domain)}"
+    return _key(_spelled(), local, domain)
 
 
-def _canon(part: str) -> str:
-    return _spelled().dot_token.sub(".", part).replace(" ", "").casefold()
+def _key(spelled: _Spelled, local: str, domain: str) -> str:
+    """``email:local@domain``, spelled-out dots written as dots, spaces dropped, case-folded."""
+    dot = spelled.dot_token.sub
+    local = dot(".", local).replace(" ", "").casefold()
+    return f"email:{local}@{dot('.', domain).replace(' ', '').casefold()}"
 
 
 # Each pattern is tried only at the start of the local part left of an anchor ("@" or a
@@ -110,15 +113,16 @@ def find_emails(layer: Canonical) -> list[Detected]:
     low = lowered(text)
     if "@" not in text and not _maybe_obfuscated(low):
         return []
+    spelled = _spelled()
     found: list[Detected] = []
     covered = -1
-    for anchor in _spelled().anchor.finditer(low):
+    for anchor in spelled.anchor.finditer(low):
         if anchor.start() < covered:
             continue
-        for start in _local_starts(text, _before_at(low, anchor.start())):
-            hit = _match_at(text, start)
+        for start in _local_starts(spelled, text, _before_at(low, anchor.start())):
+            hit = _match_at(spelled, text, start)
             if hit is not None and hit.end > anchor.start():
-                found.append(_detected(layer, start, hit.end, hit.local, hit.domain))
+                found.append(_detected(spelled, layer, start, hit.end, hit.local, hit.domain))
                 covered = hit.end
                 break
     return found
@@ -130,11 +134,11 @@ class _Hit(NamedTuple):
     end: int
 
 
-def _match_at(text: str, start: int) -> _Hit | None:
+def _match_at(spelled: _Spelled, text: str, start: int) -> _Hit | None:
     m = _PLAIN.match(text, start)
     if m is not None:
         return _Hit(m.group("local"), m.group("domain"), m.end())
-    m = _spelled().obfuscated.match(text, start)
+    m = spelled.obfuscated.match(text, start)
     if m is None:
         return None
     domain = m.group("domain") or m.group("wdomain")
@@ -155,7 +159,7 @@ def _before_at(low: str, pos: int) -> int:
     return pos
 
 
-def _local_starts(text: str, end: int) -> list[int]:
+def _local_starts(spelled: _Spelled, text: str, end: int) -> list[int]:
     """Candidate starts of a local part ending at ``end``: the plain word, then the word
     extended left over obfuscated dots ("john dot smith")."""
     k = end
@@ -167,7 +171,7 @@ def _local_starts(text: str, end: int) -> list[int]:
         return []
     starts = [k]
     while True:
-        dot = _spelled().dot_before.search(text, max(0, k - 12), k)
+        dot = spelled.dot_before.search(text, max(0, k - 12), k)
         if dot is None:
             break
         j = dot.start()
@@ -200,8 +204,10 @@ def _maybe_obfuscated(low: str) -> bool:
     )
 
 
-def _detected(layer: Canonical, start: int, end: int, local: str, domain: str) -> Detected:
-    key = email_key(local, domain)
+def _detected(
+    spelled: _Spelled, layer: Canonical, start: int, end: int, local: str, domain: str
+) -> Detected:
+    key = _key(spelled, local, domain)
     s, e = layer.to_original(start, end)
     return Detected(
         kind=SensitiveKind.EMAIL,

@@ -18,12 +18,11 @@ from importlib import resources
 import ahocorasick
 
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.wordmatch import alternation
 from host_pep.values.kinds import Detected, SensitiveKind
 from host_pep.values.masking import mask_text
 from host_pep.values.obfuscation import Canonical
 from host_pep.values.obfuscation import lowered as lower_same_length
-from host_pep.values.words import any_of
+from host_pep.values.words import alternation, any_of
 
 
 @dataclass(frozen=True, slots=True)

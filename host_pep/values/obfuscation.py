@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.wordmatch import alternation, is_unspaced
+from host_pep.recognition.wordmatch import is_unspaced
+from host_pep.values.words import alternation
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ import pytest
 
 from host_pep.recognition.lexicon import lexicon
 from host_pep.values import DetectionContext, SensitiveKind, detect
-from host_pep.values.words import any_of, necessary, prefilter, whole
+from host_pep.values.words import alternation, any_of, necessary, prefilter, whole
 
 
 def test_necessary_keeps_the_fewest_literals_every_text_needs() -> None:
@@ -82,3 +82,22 @@ def test_a_qualifier_names_a_secret_only_beside_a_credential_word(
 ) -> None:
     found = [d.raw for d in detect(text) if d.kind is SensitiveKind.CREDENTIAL]
     assert (value in found) is secret, found
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["diagnosis", "diagnoses", "diagnosed with", "dx"],
+        ["es", "est", "is", "ist", "was"],
+        ["floor", "fl", "apt", "apartment"],
+        ["点", "點"],
+        ["a.b", "a-b", "(x)", "c/"],
+    ],
+)
+def test_a_trie_alternation_matches_what_longest_first_matches(words: list[str]) -> None:
+    trie = re.compile(rf"(?:{alternation(words)})")
+    longest = re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
+    for text in [*words, *(w + "t" for w in words), "diagnosed without", "a.bc", "fl oor", ""]:
+        for pos in range(len(text) + 1):
+            a, b = trie.match(text, pos), longest.match(text, pos)
+            assert (a and a.group()) == (b and b.group()), (words, text, pos)
