@@ -86,9 +86,18 @@ class Instructions(_Strict):
 
     addressees: list[str] = Field(default_factory=list)
     """Words naming the assistant ("assistant", "AI agent", "KI"): they count only where a
-    text addresses them (``addressing``), since "agent" or "assistant" also name people."""
+    text addresses them (``addressing``), since "agent" or "assistant" also name people. A
+    leading ``*`` marks the head of a compound ("*assistent" also names "Buchungsassistent").
+    An addressee stands where a word starts (or in a compound, or after a word of a script
+    written without spaces): the addressing constructions are tried only where one does."""
     addressing: list[str] = Field(default_factory=list)
     """Constructions that address an addressee ("dear {A}", "note to the {A}", "^{A}:")."""
+    own_addressees: bool = False
+    """True: in this language's constructions ``{A}`` is its own addressees and those of the
+    languages without the flag (English names an AI assistant in text of every language), not
+    every language's ("Nota para el asistente" names no German "Assistent"). Without the flag a
+    language's constructions take every addressee (English labels and @-mentions stand in text
+    of any language)."""
     overrides: list[str] = Field(default_factory=list)
     """Attempts to replace the user's instructions ("ignore (all )?previous instructions")."""
     sequencing: list[str] = Field(default_factory=list)
@@ -660,6 +669,9 @@ class Language(_Strict):
     name: str
     spaced: bool = True
     """False for languages written without spaces between words (Chinese, Japanese)."""
+    verb_final: bool = False
+    """True where the verb closes the sentence (Turkish, Hindi): an order given in untrusted
+    text may end on its verb ("Raporu … adresine gönder.") instead of opening with it."""
     operations: dict[Operation, list[str]] = Field(default_factory=dict)
     """Words in a request that ask for an operation of this kind ("delete", "pay")."""
     security: dict[str, list[str]] = Field(default_factory=dict)
@@ -863,6 +875,16 @@ class Lexicon:
         ins = [lang.instructions for lang in langs]
         self.addressees = _words([i.addressees for i in ins])
         self.addressing = tuple(p for i in ins for p in i.addressing)
+        shared = _words([i.addressees for i in ins if not i.own_addressees])
+        self.addressing_by_language: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = tuple(
+            (
+                tuple(i.addressing),
+                _words([i.addressees, list(shared)]) if i.own_addressees else self.addressees,
+            )
+            for i in ins
+            if i.addressing
+        )
+        """Each language's constructions, with the addressees its ``{A}`` stands for."""
         self.overrides = tuple(p for i in ins for p in i.overrides)
         self.sequencing = tuple(p for i in ins for p in i.sequencing)
         self.secrecy = tuple(p for i in ins for p in i.secrecy)
@@ -871,6 +893,14 @@ class Lexicon:
         self.tool_directives = tuple(p for i in ins for p in i.tool_directives)
         self.markers = _words([i.markers for i in ins])
         self.request_openers = _words([i.requests for i in ins])
+        self.final_verbs = _words(
+            [
+                [w for ws in lang.operations.values() for w in ws]
+                for lang in langs
+                if lang.verb_final
+            ]
+        )
+        """Operation verbs of the languages that close a sentence on its verb."""
         self.delegation = tuple(p for i in ins for p in i.delegation)
         self.prototypes: dict[Operation, tuple[str, ...]] = {
             op: tuple(p for lang in langs for p in lang.prototypes.get(op, [])) for op in Operation
