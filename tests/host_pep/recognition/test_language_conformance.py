@@ -71,6 +71,9 @@ class Case(_Strict):
     strong_cue: Cue | None = None
     span_asks: list[Operation] = []
     no_spans: bool = False
+    no_strong: bool = False
+    """Content that is no instruction to the assistant: imperatives to whoever reads ("click
+    here to unsubscribe", a recipe's steps) may be weak spans, none is strong."""
     finds: list[str] = []
     """Value kinds the detectors must find (``value``), what a field's name must say (``field``)."""
     misses: list[str] = []
@@ -78,7 +81,7 @@ class Case(_Strict):
     @model_validator(mode="after")
     def _expects_something_of_its_kind(self) -> Case:
         request_keys = bool(self.asks or self.lacks or self.names)
-        content_keys = bool(self.strong_cue or self.span_asks or self.no_spans)
+        content_keys = bool(self.strong_cue or self.span_asks or self.no_spans or self.no_strong)
         value_keys = bool(self.finds or self.misses)
         if self.kind in ("value", "field", "screen"):
             if request_keys or content_keys or not self.covers:
@@ -98,7 +101,9 @@ class Case(_Strict):
                 "a request case says what `asks` contains or lacks and what it names, nothing else"
             )
         if self.kind == "content" and (request_keys or not content_keys):
-            raise ValueError("a content case says strong_cue, span_asks or no_spans, nothing else")
+            raise ValueError(
+                "a content case says strong_cue, span_asks, no_spans or no_strong, nothing else"
+            )
         return self
 
 
@@ -215,6 +220,29 @@ def test_every_value_section_is_covered_by_a_case() -> None:
     assert set(Values.model_fields) <= covered
 
 
+def _is_benign(case: Case) -> bool:
+    return case.kind == "content" and (case.no_spans or case.no_strong)
+
+
+def _is_attack(case: Case) -> bool:
+    return case.kind == "content" and case.strong_cue is not None
+
+
+@pytest.mark.parametrize("code", shipped_languages())
+def test_every_language_tests_as_much_benign_content_as_attacks(code: str) -> None:
+    # a pattern that finds an injection is only as good as the ordinary text it leaves alone:
+    # each language phrases at least as much benign content from outside as injected
+    # instructions (a false block costs as much as a miss)
+    found = language_cases(code)
+    assert found is not None
+    cases = shared_cases().cases
+    count = {
+        kind: sum(len(p) for c, p in found.phrasings.items() if test(cases[c]))
+        for kind, test in (("benign", _is_benign), ("attack", _is_attack))
+    }
+    assert count["benign"] >= count["attack"], f"{code}: {count}"
+
+
 def test_every_conformance_file_names_a_shipped_language() -> None:
     files = {p.stem for p in DATA.glob("*.yaml")} - {"cases"}
     assert files <= set(shipped_languages())
@@ -245,6 +273,9 @@ def test_phrasing_is_recognised_as_the_case_says(case_id: str, text: str) -> Non
     spans = instruction_spans(text)
     if case.no_spans:
         assert spans == (), f"{text!r} read as instructions: {spans}"
+    if case.no_strong:
+        found = [s for s in spans if s.strength is Strength.STRONG]
+        assert not found, f"{text!r} read as addressed to the assistant: {found}"
     if case.strong_cue is not None:
         cues = [s.cue for s in spans if s.strength is Strength.STRONG]
         assert case.strong_cue in cues, f"{text!r}: strong cues {cues}"
