@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from host_pep.policy.compiled import CompiledPolicy, tokens
@@ -352,6 +353,12 @@ def _carried_operation(
     return riskiest(ops)
 
 
+@lru_cache(maxsize=1)
+def _naming_verbs() -> frozenset[str]:
+    """Every verb of the tool-naming vocabulary (built once: classification is on the path)."""
+    return frozenset(w for words in lexicon().tool_verbs.values() for w in words)
+
+
 def _only_compound_executors(method: list[str]) -> bool:
     """Every executor word of the name is one that also ends a compound noun of a thing
     ("access code", "zip code": ``thing_executors``) and does so here -- the word before it is
@@ -363,7 +370,7 @@ def _only_compound_executors(method: list[str]) -> bool:
         return False
     if any(method[i] not in lex.thing_executors for i in hits):
         return False
-    naming_verbs = {w for words in lex.tool_verbs.values() for w in words}
+    naming_verbs = _naming_verbs()
     for i in hits:
         before = method[i - 1] if i > 0 else None
         if (

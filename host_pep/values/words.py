@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from host_pep.recognition.wordmatch import split
+from host_pep.recognition.wordmatch import whole_words
 
 _Trie = dict[str, "_Trie"]
 _END = ""  # the key that marks the end of a word
@@ -66,14 +66,9 @@ def prefilter(literals: Iterable[str]) -> re.Pattern[str]:
 
 
 def whole(words: Iterable[str]) -> str:
-    """``\\b(?:spaced words)\\b|unspaced words``, longest first; "(?!)" for no words."""
-    spaced, unspaced = split(words)
-    parts = []
-    if spaced:
-        parts.append(rf"\b(?:{alternation(spaced)})\b")
-    if unspaced:
-        parts.append(alternation(unspaced))
-    return "|".join(parts) or "(?!)"
+    """``\\b(?:spaced words)\\b|unspaced words`` (``wordmatch.whole_words`` with the trie
+    alternation); "(?!)" for no words."""
+    return whole_words(tuple(words), alternation) or "(?!)"
 
 
 def any_of(words: Iterable[str]) -> str:
