@@ -409,10 +409,24 @@ def _marked_id(ident: str) -> bool:
     return any(c.isdigit() or c in "_/." for c in ident)
 
 
-def _covered_enough(covered: set[str], unexplained: frozenset[str], ins: Instruction) -> bool:
+def _covered_enough(
+    covered: set[str], unexplained: frozenset[str], ins: Instruction, read: bool
+) -> bool:
     """Most of what the action is about (the words the request does not explain) is what the
-    instruction is about; for a read, two words or a strong span (a read is the most common
-    action and the cheapest to repeat: it needs clearer evidence)."""
+    instruction is about. A read that a span asking to *send* shares a single word with (a
+    search for "migration" after a mail asked to forward everything during a migration) is not
+    its first step: a read is the most common action and the cheapest to repeat, so it needs
+    two words in common, a span that asks to read, or a word in common that names private
+    records (the IBAN, the code a span asked to send) or, for a span asking to upload, files:
+    the theft's first step."""
+    if read and len(covered) < 2 and Operation.READ.value not in ins.asks:
+        named = expanded(frozenset(covered))
+        first_step = not named.isdisjoint(lexicon().private_records) or (
+            Operation.SHARE_UPLOAD.value in ins.asks
+            and not named.isdisjoint(lexicon().objects.get("files", frozenset()))
+        )
+        if not first_step:
+            return False
     return len(covered) * 2 >= len(unexplained)
 
 
@@ -461,7 +475,7 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
         )
         if names_act:
             covered.add(verb or "")
-        elif not covered or not _covered_enough(covered, unexplained, ins):
+        elif not covered or not _covered_enough(covered, unexplained, ins, family == "read"):
             continue
         if not ins.strong and intent.delegates and (ins.designated or not ins.untrusted):
             continue  # the user adopted what that source asks ("do what my note says")
