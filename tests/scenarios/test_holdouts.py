@@ -44,6 +44,10 @@ PENDING = {
     "round13": "written by a fresh evaluator for the final measure of issue 14",
     "round14": "a fresh evaluator: multi-step runs in new domains and languages (issue 14)",
     "round15": "a fresh evaluator: single-step injected toolkit calls, ~100 toolkits (issue 14)",
+    "round16": "a fresh evaluator: multi-step runs in workspace, banking, travel, team chat (issue 14)",
+    "round17": "a fresh evaluator: single-step injected toolkit calls, direct harm and theft (issue 14)",
+    "round18": "a fresh evaluator: MCP servers and developer/operator tools, 25% other languages (issue 14)",
+    "round19": "a fresh evaluator: hard benign cases and their attack twins (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **PENDING}
 
