@@ -101,6 +101,13 @@ def classify_operation(
         op = _annotated(annotations)
     if op is None:
         return Operation.UNKNOWN
+    if (
+        op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE)
+        and not description
+        and _annotated(annotations) is None
+        and _says_only_that_it_acts(toks, payload, policy)
+    ):
+        return Operation.UNKNOWN  # rule 9: "HomeHubRun {routine: r_0x4f2a}" does not say what
     if op is not Operation.READ and opaque_payload(payload):
         return Operation.UNKNOWN  # rule 9: an effect carried in an encoded blob is not known
     object_toks = _object_tokens(toks, method)
@@ -108,6 +115,49 @@ def classify_operation(
         "_".join(object_toks[i : i + 2]) for i in range(len(object_toks) - 1)
     }
     return _refined(op, tokset, set(toks), args, arg_roles, values, payload, policy)
+
+
+def _says_only_that_it_acts(
+    toks: list[str], payload: Mapping[str, Any], policy: CompiledPolicy
+) -> bool:
+    """A name whose only verb says that something is done, not what ("run", "do", "apply",
+    "process", "reconcile"), about nothing the lexicon knows as a thing ("fitbit_bridge_apply",
+    "MessengerBridgeDo", "forge__reconcile"), with arguments that name no act either
+    ({"mode": "apply"}, {"cmd": 17}): what it changes cannot be told (rule 9)."""
+    lex = lexicon()
+    known = (
+        lex.object_words
+        | lex.message_objects
+        | lex.file_objects
+        | lex.read_nouns
+        | lex.security_objects
+        | lex.grant_objects
+        | lex.paid_objects
+        | lex.money_words
+        | lex.sharing_words
+        | lex.private_records
+    )
+    contentless = False
+    for tok in toks:
+        if tok in lex.contentless_verbs:
+            contentless = True
+        elif tok in lex.generic_words or len(tok) < 3:
+            continue
+        elif _verb_operation(tok, policy) is not None or tok in lex.verb_words:
+            return False  # a verb that says what changes ("archive", "describe")
+        elif tok in known or stem(tok) in known:
+            return False  # a thing it acts on ("apply_label": labels)
+    if not contentless:
+        return False
+    things = lex.object_words | lex.file_objects | lex.message_objects | lex.synonyms.keys()
+    for key, value in payload.items():
+        if not things.isdisjoint(tokens(str(key).lower())):
+            return False  # run_workflow {repo, …}: it runs something of a repository's
+        if str(key).lower() in lex.action_fields and isinstance(value, str):
+            said = set(tokens(value)) - lex.contentless_verbs
+            if said and _name_operation(sorted(said), policy) is not None:
+                return False  # {"action": "archive"}
+    return True
 
 
 def _names_a_collection(method: list[str], toks: list[str], payload: Mapping[str, Any]) -> bool:

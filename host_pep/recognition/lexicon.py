@@ -174,6 +174,9 @@ class ToolNaming(_Strict):
     local write, but one a span that claims authority over the assistant must not get done."""
     generic_verbs: list[str] = Field(default_factory=list)
     """Verbs that say a tool changes something but not how ("manage", "process", "patch")."""
+    contentless_verbs: list[str] = Field(default_factory=list)
+    """Verbs of a tool's name that say only that something is done ("run", "do", "apply",
+    "process"): with nothing the lexicon knows as their object, the tool's effect is unknown."""
     thing_executors: list[str] = Field(default_factory=list)
     """Executor words that also end compound nouns of things ("access code", "zip code"):
     after a word that is no verb they name the thing, and the tool runs nothing."""
@@ -935,6 +938,7 @@ class Lexicon:
         self.bulk_words = frozenset(_words([t.bulk_words for t in naming]))
         self.action_fields = frozenset(_words([t.action_fields for t in naming]))
         self.generic_verbs = frozenset(_words([t.generic_verbs for t in naming]))
+        self.contentless_verbs = frozenset(_words([t.contentless_verbs for t in naming]))
         self.binding_verbs = frozenset(_words([t.binding_verbs for t in naming]))
         self.selection_fields = frozenset(_words([t.selection_fields for t in naming]))
         self.filter_flags = frozenset(_words([t.filter_flags for t in naming]))
