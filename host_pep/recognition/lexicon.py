@@ -703,6 +703,10 @@ class Language(_Strict):
     question_words: list[str] = Field(default_factory=list)
     """Words that open a question about an act ("how much", "when", "quanto"): a verb after one
     in the same clause is asked about, not asked for ("tell me how much I must pay")."""
+    question_openings: list[str] = Field(default_factory=list)
+    """Words that open a yes/no question ("did", "has", "hat"): a sentence they open and a
+    question mark ends asks whether, not for the act ("did Lena pay me back?"). Never the
+    modals of a polite request ("can you", "could you", "kannst du")."""
     answer_phrases: list[str] = Field(default_factory=list)
     """Phrases by which a request asks the assistant to answer in the conversation ("tell me",
     "let me know"): a send verb inside one does not ask for a message to leave the device."""
@@ -845,6 +849,7 @@ class Lexicon:
         self.ui_nouns = _words([lang.ui_nouns for lang in langs])
         self.answer_phrases = _words([lang.answer_phrases for lang in langs])
         self.question_words = _words([lang.question_words for lang in langs])
+        self.question_openings = _words([lang.question_openings for lang in langs])
         self.noun_markers = _words([lang.noun_markers for lang in langs])
         self.noun_modifiers = _words([lang.noun_modifiers for lang in langs])
         self.light_verbs = _words([lang.light_verbs for lang in langs])

@@ -55,9 +55,8 @@ class _Patterns:
         self.question = re.compile(
             rf"(?:{whole_words(lex.question_words) or '(?!)'}){_CLAUSE_TAIL}", re.IGNORECASE
         )
-        self.question_opening = re.compile(
-            rf"\s*(?:{whole_words(lex.question_words) or '(?!)'})", re.IGNORECASE
-        )
+        openings = whole_words((*lex.question_words, *lex.question_openings)) or "(?!)"
+        self.question_opening = re.compile(rf"\s*[¿¡]?(?:{openings})", re.IGNORECASE)
         modifiers = whole_words(lex.noun_modifiers) or "(?!)"
         self.noun_marker = re.compile(
             rf"(?:{whole_words(lex.noun_markers) or '(?!)'})\s+(?:(?:{modifiers})\s+){{0,2}}$",
