@@ -438,7 +438,7 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
     my inbox" -> get_inbox)."""
     if not request:
         return False
-    from host_pep.recognition.words import content_words, name_words
+    from host_pep.recognition.words import content_words, expanded, name_words
 
     said = intent(request)
     lowered = f" {' '.join(request.lower().split())} "
@@ -460,4 +460,22 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
             and content_words(v) <= said.words
         ):
             return True
-    return not name_words(target).isdisjoint(said.words)
+    named = name_words(target)
+    if not named.isdisjoint(said.words):
+        return True
+    # the request names what someone sent by the verb of sending it ("the invoice Kanso
+    # emailed me" -> search_messages, "what Dana texted me" -> sms_inbox); a noun alone ("read
+    # my latest email") names the kind of source, which the tool's name already had to share
+    sent = _base_forms(said.words) - said.words
+    return not expanded(named).isdisjoint(sent)
+
+
+def _base_forms(words: frozenset[str]) -> frozenset[str]:
+    """Words with an English verb's -ed/-ing folded ("emailed" -> email, "texted" -> text)."""
+    out = set(words)
+    for w in words:
+        for ending in ("ed", "ing"):
+            if w.endswith(ending) and len(w) > len(ending) + 2:
+                base = w[: -len(ending)]
+                out.update((base, base + "e"))
+    return frozenset(out)
