@@ -139,6 +139,14 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
     injected: list[ValueHit] = []
     evidence: list[Proof] = []
     current, app = ctx.event.id, ctx.app
+    # a recipient the user gave or keeps (Dana, from the request and the contacts): then a
+    # further recipient that the source itself asks to send to ("cc docs@… for verification")
+    # is the source's wish, not one the request calls for
+    addressed = any(
+        h.role is FieldRole.RECIPIENT
+        and (h.user_provided or any(o.trusted for o in h.observations))
+        for h in ctx.keyarg_hits()
+    )
     for hit in ctx.keyarg_hits():
         if hit.user_provided or not hit.observations:
             continue
@@ -173,9 +181,10 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
             continue
         # a value a span addressed to the assistant named is never delegated, even where the
         # same source also shows it as data
+        extra = addressed and hit.role is FieldRole.RECIPIENT and any(o.imperative for o in bad)
         delegated = (
             None
-            if any(o.instructive for o in bad)
+            if extra or any(o.instructive for o in bad)
             else next((o for o in bad if _delegated(ctx, o)), None)
         )
         if delegated is not None:
@@ -183,7 +192,7 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
                 evidence_of(hit, delegated, "delegated: data in a source the request names")
             )
             continue
-        if not any(o.instructive for o in bad):
+        if not extra and not any(o.instructive for o in bad):
             # opening a link the user asked to open ("open the tracking link in my text") is
             # the user's act, whatever the sentence around the link says
             if ctx.op in READ_OPS and _user_follows(ctx):

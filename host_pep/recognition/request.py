@@ -453,12 +453,16 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
         host = _site(v)
         if host is not None and re.search(rf"(?<![\w.-]){re.escape(host)}(?![\w-])", lowered):
             return True  # "her site luciaperez.example" -> get_webpage(https://luciaperez.example/about)
+        words = content_words(v) if len(v) >= 3 and len(v.split()) <= 6 else frozenset()
+        if words and words <= said.words and len(v.split()) <= 4:
+            return True
         if (
-            len(v) >= 3
-            and len(v.split()) <= 4
-            and content_words(v)
-            and content_words(v) <= said.words
+            "/" not in v
+            and len(words & said.words) >= 2
+            and len(words & said.words) * 2 >= len(words)
         ):
+            # a title the request names in part: "the HOA meeting minutes" ->
+            # read_document(HOA minutes Nov 2026); not a link's path, whose words are its site's
             return True
     named = name_words(target)
     if not named.isdisjoint(said.words):
