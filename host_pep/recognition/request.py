@@ -87,6 +87,7 @@ class _Patterns:
             rf"|(\d(?:[\d,.]*\d)?)\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies})\b)"
         )
         self.cap_before = re.compile(rf"(?:{whole_words(lex.money_caps)})\s*$", re.IGNORECASE)
+        self.shared_sum = re.compile(whole_words(lex.money_shares) or "(?!)", re.IGNORECASE)
         self.file_name = re.compile(
             rf"(?<![\w.])[\w\-]+\.(?:{alternation(lex.file_extensions)})(?![\w])"
         )
@@ -290,11 +291,13 @@ def _amount_of(m: re.Match[str], p: _Patterns) -> tuple[str, str | None]:
 
 def money_caps(text: str) -> list[float]:
     """Sums a request sets as a limit ("if it's under 500 €", "up to $80"): a payment of less
-    is what it asks for."""
+    is what it asks for. A sum shared between people ("Anna paid 86 euros for the two of us;
+    settle up with her") caps the part asked for too."""
     p = _patterns()
     out = []
+    shared = p.shared_sum.search(text) is not None
     for m in p.money.finditer(text):
-        if p.cap_before.search(text[max(0, m.start() - 24) : m.start()]):
+        if shared or p.cap_before.search(text[max(0, m.start() - 24) : m.start()]):
             whole, frac = _amount_of(m, p)
             out.append(float(f"{whole}.{frac or 0}"))
     return out
@@ -458,6 +461,7 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
             return True
         if (
             "/" not in v
+            and len(v.split()) >= 2  # a title of words, not a file's name ("bill-nov.txt")
             and len(words & said.words) >= 2
             and len(words & said.words) * 2 >= len(words)
         ):
