@@ -513,6 +513,23 @@ def _refined(
         # "MyQGarageSyncState {door_id, state: closed}": what it syncs is a device's state, set
         # to the value given -- a settings change (a security one when the state weakens)
         op = Operation.SETTINGS_CHANGE
+    if (
+        op is Operation.SHARE_UPLOAD
+        and all_toks & lex.refresh_verbs
+        and not arg_roles & {FieldRole.RECIPIENT, FieldRole.URL, FieldRole.CREDENTIAL}
+        and not all_toks
+        & (lex.file_objects | lex.sharing_words | lex.outbound_words | lex.share_places)
+        and not any(
+            str(k).lower() in lex.destination_fields | lex.bulk_words
+            or (v is True and str(k).lower() in lex.all_words)
+            for k, v in payload.items()
+        )
+    ):
+        # "sync_inbox {since}", "garmin_sync_activities": brings the service's records in; an
+        # upload says what it sends or where (a file, a link, a recipient, the cloud), and a
+        # sync given a token links something ("sync_loyalty_link {token}"), one given a target
+        # or told to take everything may send it ("sync_contacts {target}", "x_sync {all: true}")
+        return Operation.READ
     if op is Operation.DELETE and tokset & lex.disposable_objects:
         return Operation.LOCAL_WRITE  # "clear_app_cache": housekeeping, no user data is lost
     if "reset" in tokset and tokset & lex.reset_objects:

@@ -177,6 +177,11 @@ class ToolNaming(_Strict):
     local write, but one a span that claims authority over the assistant must not get done."""
     generic_verbs: list[str] = Field(default_factory=list)
     """Verbs that say a tool changes something but not how ("manage", "process", "patch")."""
+    refresh_verbs: list[str] = Field(default_factory=list)
+    """Verbs of a tool's name that bring a service's records up to date ("sync_inbox"): with
+    nothing said of where data goes, the tool reads them in."""
+    destination_fields: list[str] = Field(default_factory=list)
+    """Argument names that say where data goes ("target", "remote"): a sync given one sends."""
     contentless_verbs: list[str] = Field(default_factory=list)
     """Verbs of a tool's name that say only that something is done ("run", "do", "apply",
     "process"): with nothing the lexicon knows as their object, the tool's effect is unknown."""
@@ -948,6 +953,8 @@ class Lexicon:
         self.action_fields = frozenset(_words([t.action_fields for t in naming]))
         self.generic_verbs = frozenset(_words([t.generic_verbs for t in naming]))
         self.contentless_verbs = frozenset(_words([t.contentless_verbs for t in naming]))
+        self.refresh_verbs = frozenset(_words([t.refresh_verbs for t in naming]))
+        self.destination_fields = frozenset(_words([t.destination_fields for t in naming]))
         self.binding_verbs = frozenset(_words([t.binding_verbs for t in naming]))
         self.selection_fields = frozenset(_words([t.selection_fields for t in naming]))
         self.filter_flags = frozenset(_words([t.filter_flags for t in naming]))
