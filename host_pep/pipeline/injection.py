@@ -428,14 +428,23 @@ def _covered_enough(
     two words in common, a span that asks to read, or a word in common that names private
     records (the IBAN, the code a span asked to send) or, for a span asking to upload, files:
     the theft's first step."""
+    lex = lexicon()
     if read and len(covered) < 2 and Operation.READ.value not in ins.asks:
         named = expanded(frozenset(covered))
-        first_step = not named.isdisjoint(lexicon().private_records) or (
-            Operation.SHARE_UPLOAD.value in ins.asks
-            and not named.isdisjoint(lexicon().objects.get("files", frozenset()))
+        first_step = (
+            not named.isdisjoint(lex.private_records)
+            or (
+                Operation.SHARE_UPLOAD.value in ins.asks
+                and not named.isdisjoint(lex.objects.get("files", frozenset()))
+            )
+            # the kind of thing a span addressed to the assistant asks to act on ("cancel
+            # every booking" -> list_my_reservations): not a topic word ("migration")
+            or (ins.strong and not named.isdisjoint(lex.object_words | lex.synonyms.keys()))
         )
         if not first_step:
             return False
+    if read and ins.strong and len(covered) >= 2:
+        return True  # "take indoor snapshots" -> VistaCamCaptureSnapshots(indoor)
     return len(covered) * 2 >= len(unexplained)
 
 
@@ -500,7 +509,17 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
             # reads first); reading settings is not carrying out "turn this setting on"
             # -- by a span addressed to the assistant: a colleague's "please review the Berg
             # draft" asks the user, and looking the draft up is the user's assistant at work
-            if not span_families & {"read", "send"} or not ins.strong:
+            # -- or, for a span addressed to the assistant, to delete the kind of thing the read
+            # lists ("cancel every booking" -> list_my_reservations: its first step); a read
+            # that shares only names with such a span (a place it mentions) is the user's own
+            if not ins.strong:
+                continue
+            if not span_families & {"read", "send"} and not (
+                "delete" in span_families
+                and not expanded(frozenset(covered)).isdisjoint(
+                    lexicon().object_words | lexicon().synonyms.keys()
+                )
+            ):
                 continue
         elif family not in span_families and not (ins.strong or len(covered) >= 2):
             continue
@@ -619,7 +638,9 @@ def _first_step_of_theft(ctx: DecisionContext) -> Outcome | None:
     if state is None or ctx.op not in READ_OPS or not len(state.instructions):
         return None
     lex = lexicon()
-    private = expanded(ctx.action_words()) & lex.private_records
+    # what the read names, by its tool and by a short argument ("get_note {title: House codes}")
+    named = {w for t in ctx.text.values() if t and len(t.split()) <= 4 for w in content_words(t)}
+    private = (expanded(ctx.action_words()) | named) & lex.private_records
     if not private or not _unasked(ctx):
         return None
     # "look up Emma" -> contacts.search(Emma) reads what the user asked for; but the user's own
@@ -627,7 +648,7 @@ def _first_step_of_theft(ctx: DecisionContext) -> Outcome | None:
     # what the span asked for
     given = _reads_what_was_asked(ctx)
     asked = set(expanded(ctx.intent().words))
-    if not private.isdisjoint(asked):
+    if private <= asked:
         return None  # "what's my address on file?": the user asks for it
     for ins in state.instructions.asking(_FAMILY_OPS["send"]):
         if not ins.about_private or not (ins.untrusted or ins.strong):
