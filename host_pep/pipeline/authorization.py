@@ -259,7 +259,13 @@ def _books_paid_object(ctx: DecisionContext, request: str) -> list[tuple[str, in
     the change to that booking, and so for what it costs (the same words that make a tool's
     change a payment, ``policy.openworld``, make the request ask for one)."""
     lex = lexicon()
-    if lex.paid_objects.isdisjoint(tokens(request)):
+    words = set(tokens(request))
+    if lex.paid_objects.isdisjoint(words):
+        return []
+    # "add my flight to my calendar", "note the hotel in my trip notes": the verb's object is
+    # written into the user's own records, not booked
+    records = {*lex.objects.get("calendar", ()), *lex.objects.get("notes", ())}
+    if not records.isdisjoint(words):
         return []
     return asking_positions(request, tuple(sorted(lex.booking_verbs)))
 
