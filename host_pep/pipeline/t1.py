@@ -300,10 +300,22 @@ def check_binding_act(ctx: DecisionContext) -> None:
         return
     if any(op not in READ_OPS for op in ctx.intent().asks):
         return  # the request asks for some change: what it acts on decides (rules 4, 5)
+    binding = lexicon().binding_verbs
     verb = name_verb(tokens(ctx.completion.event.target or ctx.event.target))
-    if verb is None or verb not in lexicon().binding_verbs:
-        return
-    ctx.review.append(f"this {verb}s for the user, and the request asks only to read or answer")
+    if verb is not None and verb in binding:
+        what = f"this {verb}s for the user"
+    else:
+        # a submit that carries the act in its arguments: {"consent": true, "signature": …}
+        keys = [
+            str(k)
+            for k, v in ctx.event.payload.items()
+            if (v is True or (isinstance(v, str) and v.strip()))
+            and not binding.isdisjoint(tokens(str(k)))
+        ]
+        if not keys:
+            return
+        what = f"this gives the user's {keys[0]}"
+    ctx.review.append(f"{what}, and the request asks only to read or answer")
     ctx.review_rules.append("default:unrequested-binding-act")
 
 
