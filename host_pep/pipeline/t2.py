@@ -56,6 +56,11 @@ def is_sink_write(ctx: DecisionContext) -> bool:
     return ctx.app in ctx.policy.sinks
 
 
+def _enters_what_was_shown(ctx: DecisionContext) -> bool:
+    """The request asks for a write into the user's own records (add, create, save, note)."""
+    return ctx.op is Operation.LOCAL_WRITE and Operation.LOCAL_WRITE in ctx.intent().asks
+
+
 def leak_sources(
     ctx: DecisionContext, hit: ValueHit, *, outbound: bool = False
 ) -> list[Observation]:
@@ -64,9 +69,15 @@ def leak_sources(
     current = ctx.event.id
     outbound = outbound or ctx.op in OUTBOUND_OPS or ctx.op is Operation.UNKNOWN
     out = []
+    entry = not outbound and _enters_what_was_shown(ctx)
     for obs in hit.observations:
         if obs.public:
             continue  # public directory data about a business or a place (rule 1)
+        if entry and obs.designated and not obs.trusted and obs.kind == "address":
+            # the place of the lunch in the mail the user pointed at, written into the event the
+            # user asked to add: where something happens, from the source the user designated,
+            # entered into the user's own records (a number or a diagnosis stays protected)
+            continue
         app = obs.source_app
         if app is None and obs.trusted and _own_data(obs):
             # a card, password or health record that an app the policy does not know (a wallet,
