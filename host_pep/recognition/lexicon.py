@@ -708,6 +708,10 @@ class Language(_Strict):
     light_verbs: list[str] = Field(default_factory=list)
     """Verbs whose object names the act ("make a payment", "fais un virement"): after one and
     an article, an operation noun still asks for its act."""
+    enclitics: list[str] = Field(default_factory=list)
+    """Pronouns written joined to the end of an imperative ("devuélvele", "cancélalo",
+    "restituiscigli"): a listed whole verb of this language with one still asks for its act,
+    with the stress accent the pronoun puts on one of the verb's vowels ("devuelve" + "le")."""
     question_words: list[str] = Field(default_factory=list)
     """Words that open a question about an act ("how much", "when", "quanto"): a verb after one
     in the same clause is asked about, not asked for ("tell me how much I must pay")."""
@@ -862,6 +866,18 @@ class Lexicon:
         self.noun_markers = _words([lang.noun_markers for lang in langs])
         self.noun_modifiers = _words([lang.noun_modifiers for lang in langs])
         self.light_verbs = _words([lang.light_verbs for lang in langs])
+        self.enclitics: dict[str, tuple[str, ...]] = {}
+        """A single-word verb of a language that joins pronouns to its imperatives -> those
+        pronouns (every such language's that lists the verb)."""
+        for lang in langs:
+            if not lang.enclitics:
+                continue
+            for words in lang.operations.values():
+                for w in words:
+                    w = w.lower()
+                    if w.isalpha():  # not a stem ("elimin*"), a phrase, a gap
+                        old = self.enclitics.get(w, ())
+                        self.enclitics[w] = _words([list(old), lang.enclitics])
         self.noun_phrases = _words([lang.noun_phrases for lang in langs])
         self.local_destinations = tuple(p for lang in langs for p in lang.local_destinations)
         self.file_extensions = _words([lang.file_extensions for lang in langs])

@@ -39,6 +39,10 @@ class _Patterns:
             rf"|(?:{whole_words(lex.negation_adjacent) or '(?!)'})\s+$"
         )
         self.negation_anywhere = re.compile(whole_words(lex.negation_before) or r"(?!)")
+        self.listed_phrases = frozenset(
+            w for words in lex.operations.values() for w in words if " " in w and _GAP not in w
+        )
+        """Phrases listed whole ("do not need access"): a negation in one is its own word."""
         self.past_anywhere = re.compile(whole_words(lex.done_before) or r"(?!)")
         self.negation_after = re.compile("|".join(lex.negation_after) or r"(?!)")
         self.negation_clause_end = re.compile(
@@ -58,8 +62,9 @@ class _Patterns:
         openings = whole_words((*lex.question_words, *lex.question_openings)) or "(?!)"
         self.question_opening = re.compile(rf"\s*[¿¡]?(?:{openings})", re.IGNORECASE)
         modifiers = whole_words(lex.noun_modifiers) or "(?!)"
+        # not after a hyphen: "pourrais-tu payer" (French inversion) is no "tu" (Spanish "your")
         self.noun_marker = re.compile(
-            rf"(?:{whole_words(lex.noun_markers) or '(?!)'})\s+(?:(?:{modifiers})\s+){{0,2}}$",
+            rf"(?<!-)(?:{whole_words(lex.noun_markers) or '(?!)'})\s+(?:(?:{modifiers})\s+){{0,2}}$",
             re.IGNORECASE,
         )
         self.plural_noun = re.compile(r"[^\W\d_]+[^\W\d_s]s(?![^\W\d_])")
@@ -73,11 +78,13 @@ class _Patterns:
         self.ui_noun = re.compile(rf"{_INFLECTIONS}\s+(?:{alternation(lex.ui_nouns)})\b")
         currencies = alternation(lex.currencies)
         money_nouns = whole_words(lex.money_nouns)
+        # a sum with its multiplier ("50만원", "3万元") is a sum too
+        times = rf"(?:(?:{alternation(tuple(lex.money_multipliers)) or '(?!)'})\s?)?"
         self.money_request = re.compile(
-            rf"\b({alternation(lex.giving_verbs)})\b[^.;!?]{{0,40}}?"
-            rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies})\b)"
+            rf"({whole_words(lex.giving_verbs) or '(?!)'})[^.;!?]{{0,40}}?"
+            rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies})\b)"
             rf"|{money_nouns})"
-            rf"|(?:{_CURRENCY_SYMBOLS}\s?\d[\d,.]*|\d[\d,.]*\s?(?:{_CURRENCY_SYMBOLS}|"
+            rf"|(?:{_CURRENCY_SYMBOLS}\s?\d[\d,.]*|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|"
             rf"(?:{currencies})\b))[^.;!?]{{0,40}}?({whole_words(lex.giving_verbs_last)})"
         )
         multipliers = alternation(tuple(lex.money_multipliers)) or "(?!)"
@@ -121,12 +128,34 @@ def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
         parts.append(rf"{first}{_INFLECTIONS}{gap}{gap.join(rest)}(?![^\W\d_])")
     if words:
         parts.append(rf"(?:{alternation(words)}){_INFLECTIONS}(?![^\W\d_])")
+    parts.extend(_enclitic_parts(words))
     if stems:
         parts.append(rf"(?:{alternation(stems)})[^\W\d_]*")
     if not parts:
         return None
     # a verb inside a channel, a handle or a path names it ("#deploys", "@sendgrid"): no ask
     return re.compile(rf"(?<![^\W\d_])(?<![#@/])(?:{'|'.join(parts)})")
+
+
+_STRESSED = str.maketrans({"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uú]"})
+
+
+def _enclitic_parts(words: list[str]) -> list[str]:
+    """ "devuélvele", "cancélalo", "restituiscigli": the verbs of languages that join pronouns
+    to an imperative, with one of those pronouns and any vowel stressed (the pronoun moves the
+    written accent onto the verb: "devuelve" -> "devuélvele"). Grouped by their pronouns."""
+    enclitics = lexicon().enclitics
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for w in words:
+        if w in enclitics:
+            groups.setdefault(enclitics[w], []).append(w)
+    parts = []
+    for pronouns, verbs in groups.items():
+        stressed = "|".join(
+            re.escape(v).translate(_STRESSED) for v in sorted(verbs, key=len, reverse=True)
+        )
+        parts.append(rf"(?:{stressed})(?:{alternation(pronouns)})(?![^\W\d_])")
+    return parts
 
 
 def verb_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]]:
@@ -172,7 +201,17 @@ def negated(request: str, verb: str, pos: int) -> bool:
         before is not None
         or p.negation_after.search(request[end : end + 24])
         or p.negation_clause_end.search(request[end:])
+        or _negated_in_gap(verb, p)
     )
+
+
+def _negated_in_gap(verb: str, p: _Patterns) -> bool:
+    """ "sag den Termin nicht ab", "schalte die Sperre nicht aus": a phrase listed with a gap
+    ("sag … ab") holds its negation between its words."""
+    words = verb.split()
+    if len(words) < 3 or verb in p.listed_phrases:
+        return False
+    return p.negation_anywhere.search(" ".join(words[1:-1])) is not None
 
 
 def _cancelled(request: str, pos: int, p: _Patterns) -> bool:

@@ -237,6 +237,69 @@ def test_a_gap_is_at_most_five_words() -> None:
     assert Operation.EXTERNAL_SEND in said
 
 
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Sag den Termin mit Jonas nicht ab",
+        "Schalte die Bildschirmsperre nicht aus",
+        "Zahl Tom das Geld noch nicht zurück",
+        "zeg het abonnement niet op",
+    ],
+)
+def test_a_negation_inside_a_gap_negates_the_phrase(request_text: str) -> None:
+    assert not asks(request_text) & {DELETE, PAYMENT, SECURITY}
+
+
+def test_a_phrase_listed_with_its_own_negation_still_asks() -> None:
+    # "does not need access" is a delete verb listed whole: its "not" is its own word
+    assert DELETE in asks("Dana does not need access to the repo any more")
+
+
+# --- pronouns joined to a verb -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("Devuélvele la fianza a Marta", PAYMENT),  # devuelve + le, the accent moved
+        ("Págale la cena a Luis", PAYMENT),
+        ("Cancélalo", DELETE),
+        ("Bórralos todos", DELETE),
+        ("Restituiscigli la caparra", PAYMENT),
+        ("Cancellalo", DELETE),
+        ("Pague-lhe o jantar", PAYMENT),  # Portuguese writes the hyphen
+    ],
+)
+def test_a_verb_with_a_joined_pronoun_asks(request_text: str, operation: Operation) -> None:
+    assert operation in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "No lo canceles",  # negated: the pronoun stands before the verb
+        "Súbete al tren",  # a reflexive ("te") is no pronoun of the act: nothing is uploaded
+        "si pagase la cuenta",  # an imperfect subjunctive, not "paga" + "se"
+    ],
+)
+def test_a_verb_form_that_only_looks_joined_asks_nothing_high_impact(request_text: str) -> None:
+    assert not asks(request_text) & {DELETE, PAYMENT, SHARE}
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("Pourrais-tu payer la facture d'électricité ?", PAYMENT),
+        ("Peux-tu supprimer la réunion de demain ?", DELETE),
+    ],
+)
+def test_a_subject_pronoun_after_a_hyphen_is_no_possessive(
+    request_text: str, operation: Operation
+) -> None:
+    # French inversion "peux-tu": that "tu" is no Spanish possessive making the verb a noun
+    assert operation in asks(request_text)
+
+
 # --- money -------------------------------------------------------------------------------------
 
 
@@ -275,6 +338,8 @@ def test_bare_numbers_are_not_amounts(text: str) -> None:
         ("send them back the difference", "send"),
         ("schick anna 50 euro", "schick"),
         ("500 rupaye bhej do", "bhej do"),
+        ("给房东转5000元", "转"),  # a giving verb of a script without spaces
+        ("집주인한테 50만원 보내 줘", "보내"),  # a sum with its multiplier
     ],
 )
 def test_a_giving_verb_with_money_asks_to_pay(text: str, verb: str) -> None:
