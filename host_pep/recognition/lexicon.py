@@ -872,12 +872,11 @@ class Lexicon:
         for lang in langs:
             if not lang.enclitics:
                 continue
-            for words in lang.operations.values():
-                for w in words:
-                    w = w.lower()
-                    if w.isalpha():  # not a stem ("elimin*"), a phrase, a gap
-                        old = self.enclitics.get(w, ())
-                        self.enclitics[w] = _words([list(old), lang.enclitics])
+            for verbs in lang.operations.values():
+                for verb in (v.lower() for v in verbs):
+                    if verb.isalpha():  # not a stem ("elimin*"), a phrase, a gap
+                        known = self.enclitics.get(verb, ())
+                        self.enclitics[verb] = _words([list(known), lang.enclitics])
         self.noun_phrases = _words([lang.noun_phrases for lang in langs])
         self.local_destinations = tuple(p for lang in langs for p in lang.local_destinations)
         self.file_extensions = _words([lang.file_extensions for lang in langs])
