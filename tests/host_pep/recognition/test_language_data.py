@@ -434,3 +434,45 @@ def test_an_instruction_for_private_data_names_it_in_an_unspaced_script(text: st
     from host_pep.recognition.words import content_words
 
     assert not content_words(text).isdisjoint(lexicon().personal_words)
+
+
+# A tool named in another language's words, written in Latin letters the way such tools are
+# named (pinyin, romaji, transliterated Russian, Czech without its diacritics), is classified by
+# those words (rule 9): no objection is no reason to allow it.
+@pytest.mark.parametrize(
+    ("name", "operation"),
+    [
+        ("shanchu_jilu", Operation.DELETE),
+        ("zhifu_dingdan", Operation.PAYMENT),
+        ("chaxun_dingdan", Operation.READ),
+        ("dingdan_jilu", Operation.READ),
+        ("sakujo_yoyaku", Operation.DELETE),
+        ("yoyaku_torikeshi", Operation.DELETE),
+        ("gyeoljae_yocheong", Operation.PAYMENT),
+        ("jumun_naeyeok", Operation.READ),
+        ("udalit_zapis", Operation.DELETE),
+        ("oplatit_schet", Operation.PAYMENT),
+        ("xoa_lich_hen", Operation.DELETE),
+        ("lipa_bili", Operation.PAYMENT),
+        ("tuma_ujumbe", Operation.EXTERNAL_SEND),
+        ("faktury_zaplatit", Operation.PAYMENT),
+        ("laskut_maksa", Operation.PAYMENT),
+        ("szamla_fizet", Operation.PAYMENT),
+        ("factura_plateste", Operation.PAYMENT),
+        ("faktura_betala", Operation.PAYMENT),
+        ("bayaran_bill", Operation.PAYMENT),
+        ("hazf_resala", Operation.DELETE),
+        # English names keep their own words
+        ("get_usa_weather", Operation.READ),
+        ("listar_las_citas", Operation.READ),
+    ],
+)
+def test_a_tool_named_in_a_latin_form_of_its_language_is_classified(
+    name: str, operation: Operation
+) -> None:
+    from host_pep.policy import load_bundle
+    from host_pep.policy.compiled import CompiledPolicy
+    from host_pep.policy.openworld import classify_operation
+
+    policy = CompiledPolicy.build(load_bundle("default"))
+    assert classify_operation(name, [], "", policy) is operation
