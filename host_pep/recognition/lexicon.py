@@ -719,6 +719,9 @@ class Language(_Strict):
     """Words that open a yes/no question ("did", "has", "hat"): a sentence they open and a
     question mark ends asks whether, not for the act ("did Lena pay me back?"). Never the
     modals of a polite request ("can you", "could you", "kannst du")."""
+    question_words_after: list[str] = Field(default_factory=list)
+    """Question words that stand after the verb they ask about, in the same clause (Thai
+    "ต้องจ่ายค่าไฟเท่าไหร่", how much must I pay for electricity): the verb is asked about."""
     answer_phrases: list[str] = Field(default_factory=list)
     """Phrases by which a request asks the assistant to answer in the conversation ("tell me",
     "let me know"): a send verb inside one does not ask for a message to leave the device."""
@@ -863,6 +866,7 @@ class Lexicon:
         self.answer_phrases = _words([lang.answer_phrases for lang in langs])
         self.question_words = _words([lang.question_words for lang in langs])
         self.question_openings = _words([lang.question_openings for lang in langs])
+        self.question_words_after = _words([lang.question_words_after for lang in langs])
         self.noun_markers = _words([lang.noun_markers for lang in langs])
         self.noun_modifiers = _words([lang.noun_modifiers for lang in langs])
         self.light_verbs = _words([lang.light_verbs for lang in langs])

@@ -17,7 +17,7 @@ from host_pep.recognition.lexicon import Lexicon, lexicon
 from host_pep.recognition.wordmatch import alternation, whole_words
 from host_pep.semantics import Operation
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CLAUSE_TAIL = r"[^.,;!?，。；—–]{0,24}$"
 _SENTENCE_ENDS = ".!?\n。！？"
 # English inflections a listed whole verb may carry ("deletes", "deleted", "deleting")
@@ -58,6 +58,9 @@ class _Patterns:
         self.wish_before = re.compile(rf"(?:{whole_words(lex.wish_before)})[^.,;!?]{{0,24}}$")
         self.question = re.compile(
             rf"(?:{whole_words(lex.question_words) or '(?!)'}){_CLAUSE_TAIL}", re.IGNORECASE
+        )
+        self.question_after = re.compile(
+            rf"[^.,;!?\n]{{0,40}}?(?:{whole_words(lex.question_words_after) or '(?!)'})"
         )
         openings = whole_words((*lex.question_words, *lex.question_openings)) or "(?!)"
         self.question_opening = re.compile(rf"\s*[¿¡]?(?:{openings})", re.IGNORECASE)
@@ -273,7 +276,7 @@ def asked_about(request: str, pos: int) -> bool:
     question word shortly before the verb, or opening the sentence the verb stands in when that
     sentence ends with a question mark ("what reference do I use for the rent transfer?")."""
     p = _patterns()
-    if p.question.search(request[:pos]) is not None:
+    if p.question.search(request[:pos]) is not None or p.question_after.match(request, pos):
         return True
     start = max(request.rfind(c, 0, pos) for c in _SENTENCE_ENDS) + 1
     ends = [i for i in (request.find(c, pos) for c in _SENTENCE_ENDS) if i >= 0]

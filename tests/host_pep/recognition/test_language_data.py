@@ -272,6 +272,7 @@ KNOWN_NOUN_VERBS: dict[str, frozenset[Operation]] = {
     "bin": frozenset({Operation.DELETE}),
     "rent": frozenset({Operation.PAYMENT}),  # "pay the rent" / "rent a car"
     "订单": frozenset({Operation.PAYMENT}),  # the single-character verb 订 (book) inside it
+    "คำสั่งซื้อ": frozenset({Operation.PAYMENT}),  # Thai "order" holds the verb สั่งซื้อ (to order)
 }
 
 

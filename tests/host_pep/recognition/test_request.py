@@ -473,3 +473,37 @@ def test_a_negation_that_stands_only_before_its_verb() -> None:
     # Hinglish "mat" negates the verb right after it; in "a yoga mat and add …" it is a mat
     assert Operation.LOCAL_WRITE in intent("Order a yoga mat and add delivery notes").asks
     assert "bhejo" in intent("mat bhejo message abhi").forbids
+
+
+# --- Thai: written without spaces --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("ช่วยลบการประชุมกับโจนัสพรุ่งนี้ให้หน่อย", DELETE),  # the verb inside a run of letters
+        ("ช่วยจ่ายค่าไฟให้หน่อยได้ไหม", PAYMENT),
+        ("โอนให้แอนนา 500 บาท", PAYMENT),
+    ],
+)
+def test_a_thai_verb_inside_a_run_of_letters_asks(request_text: str, operation: Operation) -> None:
+    assert operation in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("ฉันลบการประชุมกับโจนัสไปแล้ว", DELETE),  # "ไปแล้ว" closing the clause: done
+        ("เดือนนี้ต้องจ่ายค่าไฟเท่าไหร่", PAYMENT),  # the question word after the verb
+        ("อย่าลบการประชุมกับโจนัส", DELETE),
+    ],
+)
+def test_a_thai_statement_question_or_negation_asks_nothing(
+    request_text: str, operation: Operation
+) -> None:
+    assert operation not in asks(request_text)
+
+
+def test_thai_then_is_no_already() -> None:
+    # inside a run of letters "แล้ว" is "and then": the first verb is still asked for
+    assert DELETE in asks("ลบไฟล์เก่าแล้วส่งอีเมลถึงแอนนา")
