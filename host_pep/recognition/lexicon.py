@@ -708,6 +708,10 @@ class Language(_Strict):
     light_verbs: list[str] = Field(default_factory=list)
     """Verbs whose object names the act ("make a payment", "fais un virement"): after one and
     an article, an operation noun still asks for its act."""
+    proclitics: list[str] = Field(default_factory=list)
+    """Pronouns that stand right before a verb ("mi paghi", "ci mandi"): where another language
+    reads the same word as an article or a possessive (Spanish "mi"), a verb of this language
+    after it is still a verb."""
     enclitics: list[str] = Field(default_factory=list)
     """Pronouns written joined to the end of an imperative ("devuélvele", "cancélalo",
     "restituiscigli"): a listed whole verb of this language with one still asks for its act,
@@ -870,6 +874,14 @@ class Lexicon:
         self.noun_markers = _words([lang.noun_markers for lang in langs])
         self.noun_modifiers = _words([lang.noun_modifiers for lang in langs])
         self.light_verbs = _words([lang.light_verbs for lang in langs])
+        self.proclitic_verbs: dict[str, frozenset[str]] = {}
+        """A pronoun that stands before a verb -> the verbs (of its languages) it stands before."""
+        for lang in langs:
+            verbs_of = frozenset(v.lower() for vs in lang.operations.values() for v in vs)
+            for pronoun in (p.lower() for p in lang.proclitics):
+                self.proclitic_verbs[pronoun] = (
+                    self.proclitic_verbs.get(pronoun, frozenset()) | verbs_of
+                )
         self.enclitics: dict[str, tuple[str, ...]] = {}
         """A single-word verb of a language that joins pronouns to its imperatives -> those
         pronouns (every such language's that lists the verb)."""

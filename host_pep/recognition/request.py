@@ -85,16 +85,16 @@ class _Patterns:
         times = rf"(?:(?:{alternation(tuple(lex.money_multipliers)) or '(?!)'})\s?)?"
         self.money_request = re.compile(
             rf"({whole_words(lex.giving_verbs) or '(?!)'})[^.;!?]{{0,40}}?"
-            rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies})\b)"
+            rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies})(?![^\W\d_]))"
             rf"|{money_nouns})"
             rf"|(?:{_CURRENCY_SYMBOLS}\s?\d[\d,.]*|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|"
-            rf"(?:{currencies})\b))[^.;!?]{{0,40}}?({whole_words(lex.giving_verbs_last)})"
+            rf"(?:{currencies})(?![^\W\d_])))[^.;!?]{{0,40}}?({whole_words(lex.giving_verbs_last)})"
         )
         multipliers = alternation(tuple(lex.money_multipliers)) or "(?!)"
         self.multipliers = lex.money_multipliers
         self.money = re.compile(
             rf"(?i){_CURRENCY_SYMBOLS}\s?(\d(?:[\d,.]*\d)?)({multipliers})?(?![^\W\d_])"
-            rf"|(\d(?:[\d,.]*\d)?)\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies})\b)"
+            rf"|(\d(?:[\d,.]*\d)?)\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies})(?![^\W\d_]))"
         )
         self.cap_before = re.compile(rf"(?:{whole_words(lex.money_caps)})\s*$", re.IGNORECASE)
         self.shared_sum = re.compile(whole_words(lex.money_shares) or "(?!)", re.IGNORECASE)
@@ -266,8 +266,14 @@ def used_as_noun(request: str, pos: int) -> bool:
         nouns = lexicon().object_words
         if word in nouns or word[:-1] in nouns or (word.endswith("es") and word[:-2] in nouns):
             return True  # "messages", "emails", "orders": a request's verb is not in -s form
-    if p.noun_marker.search(request[max(0, pos - 30) : pos]) is None:
+    marker = p.noun_marker.search(request[max(0, pos - 30) : pos])
+    if marker is None:
         return False
+    verb = _UWORD.match(request, pos)
+    before = lexicon().proclitic_verbs.get(marker.group(0).split()[0].lower(), frozenset())
+    said = verb.group(0).lower() if verb is not None else ""
+    if said in before or any(v.endswith("*") and said.startswith(v[:-1]) for v in before):
+        return False  # Italian "mi paghi": a pronoun before a verb, no Spanish "mi" (my)
     return p.light_verb.search(request[max(0, pos - 48) : pos]) is None
 
 

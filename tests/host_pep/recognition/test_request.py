@@ -289,6 +289,25 @@ def test_a_verb_form_that_only_looks_joined_asks_nothing_high_impact(request_tex
 @pytest.mark.parametrize(
     ("request_text", "operation"),
     [
+        ("Mi paghi la bolletta dell'acqua per favore?", PAYMENT),
+        ("Mi cancelli l'appuntamento di domani?", DELETE),
+    ],
+)
+def test_a_pronoun_before_its_verb_is_no_possessive(
+    request_text: str, operation: Operation
+) -> None:
+    # Italian "mi" (me) before a verb of Italian's: no Spanish "mi" (my) making it a noun
+    assert operation in asks(request_text)
+
+
+def test_a_possessive_before_a_noun_of_its_own_language_still_makes_a_noun() -> None:
+    # Spanish "mi reserva": "reserva" is no verb Italian lists, so "mi" is "my"
+    assert PAYMENT not in asks("muéstrame mi reserva del hotel")
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
         ("Pourrais-tu payer la facture d'électricité ?", PAYMENT),
         ("Peux-tu supprimer la réunion de demain ?", DELETE),
     ],
@@ -340,6 +359,7 @@ def test_bare_numbers_are_not_amounts(text: str) -> None:
         ("500 rupaye bhej do", "bhej do"),
         ("给房东转5000元", "转"),  # a giving verb of a script without spaces
         ("집주인한테 50만원 보내 줘", "보내"),  # a sum with its multiplier
+        ("अन्ना को 500 रुपये भेज दो", "भेज दो"),  # a currency word ending in a vowel sign
     ],
 )
 def test_a_giving_verb_with_money_asks_to_pay(text: str, verb: str) -> None:
