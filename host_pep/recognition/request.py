@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
-from host_pep.recognition.wordmatch import alternation, whole_words
+from host_pep.recognition.wordmatch import alternation, split, whole_words
 from host_pep.semantics import Operation
 
 _CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
@@ -79,22 +79,31 @@ class _Patterns:
         )
         self.answer = re.compile(whole_words(lex.answer_phrases) or r"(?!)")
         self.ui_noun = re.compile(rf"{_INFLECTIONS}\s+(?:{alternation(lex.ui_nouns)})\b")
-        currencies = alternation(lex.currencies)
+        # a currency word ends where its word ends (also after a vowel sign: "रुपये"); in a
+        # script without spaces the next word follows at once ("8000บาทให้")
+        spaced, unspaced = split(lex.currencies)
+        currencies = (
+            "|".join(
+                [rf"(?:{alternation(spaced)})(?![^\W\d_])"] * bool(spaced)
+                + [alternation(unspaced)] * bool(unspaced)
+            )
+            or "(?!)"
+        )
         money_nouns = whole_words(lex.money_nouns)
         # a sum with its multiplier ("50만원", "3万元") is a sum too
         times = rf"(?:(?:{alternation(tuple(lex.money_multipliers)) or '(?!)'})\s?)?"
         self.money_request = re.compile(
             rf"({whole_words(lex.giving_verbs) or '(?!)'})[^.;!?]{{0,40}}?"
-            rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies})(?![^\W\d_]))"
+            rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
             rf"|{money_nouns})"
             rf"|(?:{_CURRENCY_SYMBOLS}\s?\d[\d,.]*|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|"
-            rf"(?:{currencies})(?![^\W\d_])))[^.;!?]{{0,40}}?({whole_words(lex.giving_verbs_last)})"
+            rf"(?:{currencies})))[^.;!?]{{0,40}}?({whole_words(lex.giving_verbs_last)})"
         )
         multipliers = alternation(tuple(lex.money_multipliers)) or "(?!)"
         self.multipliers = lex.money_multipliers
         self.money = re.compile(
             rf"(?i){_CURRENCY_SYMBOLS}\s?(\d(?:[\d,.]*\d)?)({multipliers})?(?![^\W\d_])"
-            rf"|(\d(?:[\d,.]*\d)?)\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies})(?![^\W\d_]))"
+            rf"|(\d(?:[\d,.]*\d)?)\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
         )
         self.cap_before = re.compile(rf"(?:{whole_words(lex.money_caps)})\s*$", re.IGNORECASE)
         self.shared_sum = re.compile(whole_words(lex.money_shares) or "(?!)", re.IGNORECASE)

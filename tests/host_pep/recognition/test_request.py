@@ -360,6 +360,7 @@ def test_bare_numbers_are_not_amounts(text: str) -> None:
         ("给房东转5000元", "转"),  # a giving verb of a script without spaces
         ("집주인한테 50만원 보내 줘", "보내"),  # a sum with its multiplier
         ("अन्ना को 500 रुपये भेज दो", "भेज दो"),  # a currency word ending in a vowel sign
+        ("โอน 8000 บาทให้เจ้าของห้อง", "โอน"),  # the next word follows the currency at once
     ],
 )
 def test_a_giving_verb_with_money_asks_to_pay(text: str, verb: str) -> None:
