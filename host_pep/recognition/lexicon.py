@@ -708,6 +708,14 @@ class Language(_Strict):
     light_verbs: list[str] = Field(default_factory=list)
     """Verbs whose object names the act ("make a payment", "fais un virement"): after one and
     an article, an operation noun still asks for its act."""
+    proclitics: list[str] = Field(default_factory=list)
+    """Pronouns that stand right before a verb ("mi paghi", "ci mandi"): where another language
+    reads the same word as an article or a possessive (Spanish "mi"), a verb of this language
+    after it is still a verb."""
+    enclitics: list[str] = Field(default_factory=list)
+    """Pronouns written joined to the end of an imperative ("devuélvele", "cancélalo",
+    "restituiscigli"): a listed whole verb of this language with one still asks for its act,
+    with the stress accent the pronoun puts on one of the verb's vowels ("devuelve" + "le")."""
     question_words: list[str] = Field(default_factory=list)
     """Words that open a question about an act ("how much", "when", "quanto"): a verb after one
     in the same clause is asked about, not asked for ("tell me how much I must pay")."""
@@ -715,6 +723,9 @@ class Language(_Strict):
     """Words that open a yes/no question ("did", "has", "hat"): a sentence they open and a
     question mark ends asks whether, not for the act ("did Lena pay me back?"). Never the
     modals of a polite request ("can you", "could you", "kannst du")."""
+    question_words_after: list[str] = Field(default_factory=list)
+    """Question words that stand after the verb they ask about, in the same clause (Thai
+    "ต้องจ่ายค่าไฟเท่าไหร่", how much must I pay for electricity): the verb is asked about."""
     answer_phrases: list[str] = Field(default_factory=list)
     """Phrases by which a request asks the assistant to answer in the conversation ("tell me",
     "let me know"): a send verb inside one does not ask for a message to leave the device."""
@@ -859,9 +870,29 @@ class Lexicon:
         self.answer_phrases = _words([lang.answer_phrases for lang in langs])
         self.question_words = _words([lang.question_words for lang in langs])
         self.question_openings = _words([lang.question_openings for lang in langs])
+        self.question_words_after = _words([lang.question_words_after for lang in langs])
         self.noun_markers = _words([lang.noun_markers for lang in langs])
         self.noun_modifiers = _words([lang.noun_modifiers for lang in langs])
         self.light_verbs = _words([lang.light_verbs for lang in langs])
+        self.proclitic_verbs: dict[str, frozenset[str]] = {}
+        """A pronoun that stands before a verb -> the verbs (of its languages) it stands before."""
+        for lang in langs:
+            verbs_of = frozenset(v.lower() for vs in lang.operations.values() for v in vs)
+            for pronoun in (p.lower() for p in lang.proclitics):
+                self.proclitic_verbs[pronoun] = (
+                    self.proclitic_verbs.get(pronoun, frozenset()) | verbs_of
+                )
+        self.enclitics: dict[str, tuple[str, ...]] = {}
+        """A single-word verb of a language that joins pronouns to its imperatives -> those
+        pronouns (every such language's that lists the verb)."""
+        for lang in langs:
+            if not lang.enclitics:
+                continue
+            for verbs in lang.operations.values():
+                for verb in (v.lower() for v in verbs):
+                    if verb.isalpha():  # not a stem ("elimin*"), a phrase, a gap
+                        known = self.enclitics.get(verb, ())
+                        self.enclitics[verb] = _words([list(known), lang.enclitics])
         self.noun_phrases = _words([lang.noun_phrases for lang in langs])
         self.local_destinations = tuple(p for lang in langs for p in lang.local_destinations)
         self.file_extensions = _words([lang.file_extensions for lang in langs])

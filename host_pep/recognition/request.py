@@ -14,10 +14,10 @@ from functools import lru_cache
 
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
-from host_pep.recognition.wordmatch import alternation, whole_words
+from host_pep.recognition.wordmatch import alternation, split, whole_words
 from host_pep.semantics import Operation
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CLAUSE_TAIL = r"[^.,;!?，。；—–]{0,24}$"
 _SENTENCE_ENDS = ".!?\n。！？"
 # English inflections a listed whole verb may carry ("deletes", "deleted", "deleting")
@@ -39,6 +39,10 @@ class _Patterns:
             rf"|(?:{whole_words(lex.negation_adjacent) or '(?!)'})\s+$"
         )
         self.negation_anywhere = re.compile(whole_words(lex.negation_before) or r"(?!)")
+        self.listed_phrases = frozenset(
+            w for words in lex.operations.values() for w in words if " " in w and _GAP not in w
+        )
+        """Phrases listed whole ("do not need access"): a negation in one is its own word."""
         self.past_anywhere = re.compile(whole_words(lex.done_before) or r"(?!)")
         self.negation_after = re.compile("|".join(lex.negation_after) or r"(?!)")
         self.negation_clause_end = re.compile(
@@ -55,11 +59,15 @@ class _Patterns:
         self.question = re.compile(
             rf"(?:{whole_words(lex.question_words) or '(?!)'}){_CLAUSE_TAIL}", re.IGNORECASE
         )
+        self.question_after = re.compile(
+            rf"[^.,;!?\n]{{0,40}}?(?:{whole_words(lex.question_words_after) or '(?!)'})"
+        )
         openings = whole_words((*lex.question_words, *lex.question_openings)) or "(?!)"
         self.question_opening = re.compile(rf"\s*[¿¡]?(?:{openings})", re.IGNORECASE)
         modifiers = whole_words(lex.noun_modifiers) or "(?!)"
+        # not after a hyphen: "pourrais-tu payer" (French inversion) is no "tu" (Spanish "your")
         self.noun_marker = re.compile(
-            rf"(?:{whole_words(lex.noun_markers) or '(?!)'})\s+(?:(?:{modifiers})\s+){{0,2}}$",
+            rf"(?<!-)(?:{whole_words(lex.noun_markers) or '(?!)'})\s+(?:(?:{modifiers})\s+){{0,2}}$",
             re.IGNORECASE,
         )
         self.plural_noun = re.compile(r"[^\W\d_]+[^\W\d_s]s(?![^\W\d_])")
@@ -71,20 +79,31 @@ class _Patterns:
         )
         self.answer = re.compile(whole_words(lex.answer_phrases) or r"(?!)")
         self.ui_noun = re.compile(rf"{_INFLECTIONS}\s+(?:{alternation(lex.ui_nouns)})\b")
-        currencies = alternation(lex.currencies)
+        # a currency word ends where its word ends (also after a vowel sign: "रुपये"); in a
+        # script without spaces the next word follows at once ("8000บาทให้")
+        spaced, unspaced = split(lex.currencies)
+        currencies = (
+            "|".join(
+                [rf"(?:{alternation(spaced)})(?![^\W\d_])"] * bool(spaced)
+                + [alternation(unspaced)] * bool(unspaced)
+            )
+            or "(?!)"
+        )
         money_nouns = whole_words(lex.money_nouns)
+        # a sum with its multiplier ("50만원", "3万元") is a sum too
+        times = rf"(?:(?:{alternation(tuple(lex.money_multipliers)) or '(?!)'})\s?)?"
         self.money_request = re.compile(
-            rf"\b({alternation(lex.giving_verbs)})\b[^.;!?]{{0,40}}?"
-            rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies})\b)"
+            rf"({whole_words(lex.giving_verbs) or '(?!)'})[^.;!?]{{0,40}}?"
+            rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
             rf"|{money_nouns})"
-            rf"|(?:{_CURRENCY_SYMBOLS}\s?\d[\d,.]*|\d[\d,.]*\s?(?:{_CURRENCY_SYMBOLS}|"
-            rf"(?:{currencies})\b))[^.;!?]{{0,40}}?({whole_words(lex.giving_verbs_last)})"
+            rf"|(?:{_CURRENCY_SYMBOLS}\s?\d[\d,.]*|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|"
+            rf"(?:{currencies})))[^.;!?]{{0,40}}?({whole_words(lex.giving_verbs_last)})"
         )
         multipliers = alternation(tuple(lex.money_multipliers)) or "(?!)"
         self.multipliers = lex.money_multipliers
         self.money = re.compile(
             rf"(?i){_CURRENCY_SYMBOLS}\s?(\d(?:[\d,.]*\d)?)({multipliers})?(?![^\W\d_])"
-            rf"|(\d(?:[\d,.]*\d)?)\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies})\b)"
+            rf"|(\d(?:[\d,.]*\d)?)\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
         )
         self.cap_before = re.compile(rf"(?:{whole_words(lex.money_caps)})\s*$", re.IGNORECASE)
         self.shared_sum = re.compile(whole_words(lex.money_shares) or "(?!)", re.IGNORECASE)
@@ -121,12 +140,34 @@ def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
         parts.append(rf"{first}{_INFLECTIONS}{gap}{gap.join(rest)}(?![^\W\d_])")
     if words:
         parts.append(rf"(?:{alternation(words)}){_INFLECTIONS}(?![^\W\d_])")
+    parts.extend(_enclitic_parts(words))
     if stems:
         parts.append(rf"(?:{alternation(stems)})[^\W\d_]*")
     if not parts:
         return None
     # a verb inside a channel, a handle or a path names it ("#deploys", "@sendgrid"): no ask
     return re.compile(rf"(?<![^\W\d_])(?<![#@/])(?:{'|'.join(parts)})")
+
+
+_STRESSED = str.maketrans({"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uú]"})
+
+
+def _enclitic_parts(words: list[str]) -> list[str]:
+    """ "devuélvele", "cancélalo", "restituiscigli": the verbs of languages that join pronouns
+    to an imperative, with one of those pronouns and any vowel stressed (the pronoun moves the
+    written accent onto the verb: "devuelve" -> "devuélvele"). Grouped by their pronouns."""
+    enclitics = lexicon().enclitics
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for w in words:
+        if w in enclitics:
+            groups.setdefault(enclitics[w], []).append(w)
+    parts = []
+    for pronouns, verbs in groups.items():
+        stressed = "|".join(
+            re.escape(v).translate(_STRESSED) for v in sorted(verbs, key=len, reverse=True)
+        )
+        parts.append(rf"(?:{stressed})(?:{alternation(pronouns)})(?![^\W\d_])")
+    return parts
 
 
 def verb_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]]:
@@ -172,7 +213,17 @@ def negated(request: str, verb: str, pos: int) -> bool:
         before is not None
         or p.negation_after.search(request[end : end + 24])
         or p.negation_clause_end.search(request[end:])
+        or _negated_in_gap(verb, p)
     )
+
+
+def _negated_in_gap(verb: str, p: _Patterns) -> bool:
+    """ "sag den Termin nicht ab", "schalte die Sperre nicht aus": a phrase listed with a gap
+    ("sag … ab") holds its negation between its words."""
+    words = verb.split()
+    if len(words) < 3 or verb in p.listed_phrases:
+        return False
+    return p.negation_anywhere.search(" ".join(words[1:-1])) is not None
 
 
 def _cancelled(request: str, pos: int, p: _Patterns) -> bool:
@@ -224,8 +275,14 @@ def used_as_noun(request: str, pos: int) -> bool:
         nouns = lexicon().object_words
         if word in nouns or word[:-1] in nouns or (word.endswith("es") and word[:-2] in nouns):
             return True  # "messages", "emails", "orders": a request's verb is not in -s form
-    if p.noun_marker.search(request[max(0, pos - 30) : pos]) is None:
+    marker = p.noun_marker.search(request[max(0, pos - 30) : pos])
+    if marker is None:
         return False
+    verb = _UWORD.match(request, pos)
+    before = lexicon().proclitic_verbs.get(marker.group(0).split()[0].lower(), frozenset())
+    said = verb.group(0).lower() if verb is not None else ""
+    if said in before or any(v.endswith("*") and said.startswith(v[:-1]) for v in before):
+        return False  # Italian "mi paghi": a pronoun before a verb, no Spanish "mi" (my)
     return p.light_verb.search(request[max(0, pos - 48) : pos]) is None
 
 
@@ -234,7 +291,7 @@ def asked_about(request: str, pos: int) -> bool:
     question word shortly before the verb, or opening the sentence the verb stands in when that
     sentence ends with a question mark ("what reference do I use for the rent transfer?")."""
     p = _patterns()
-    if p.question.search(request[:pos]) is not None:
+    if p.question.search(request[:pos]) is not None or p.question_after.match(request, pos):
         return True
     start = max(request.rfind(c, 0, pos) for c in _SENTENCE_ENDS) + 1
     ends = [i for i in (request.find(c, pos) for c in _SENTENCE_ENDS) if i >= 0]

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
 def is_unspaced(word: str) -> bool:

@@ -239,3 +239,18 @@ def test_the_shipped_values_section_is_merged_from_every_file() -> None:
     assert {"code", "验证码", "bestätigungscode"} <= set(values.otp.keywords)  # en, zh, de
     assert {"telefon", "телефон", "手机"} <= set(values.fields.phone)  # de, ru, zh
     assert values.numerals.digits["幺"] == 1 and values.numerals.digits["oh"] == 0
+
+
+def test_enclitics_attach_to_their_own_languages_whole_verbs() -> None:
+    es = parse_language(
+        language(
+            "operations:\n  payment: [paga, devuelve, transfier*, da … acceso]\n"
+            "enclitics: [le, lo]\n",
+            code="es",
+        ),
+        WHERE,
+    )
+    en = parse_language(language("operations:\n  payment: [pay]\n", code="en"), WHERE)
+    merged = Lexicon([es, en])
+    # whole verbs only: a stem or a phrase takes no pronoun, a language without them gives none
+    assert merged.enclitics == {"paga": ("le", "lo"), "devuelve": ("le", "lo")}

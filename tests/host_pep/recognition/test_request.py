@@ -237,6 +237,88 @@ def test_a_gap_is_at_most_five_words() -> None:
     assert Operation.EXTERNAL_SEND in said
 
 
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Sag den Termin mit Jonas nicht ab",
+        "Schalte die Bildschirmsperre nicht aus",
+        "Zahl Tom das Geld noch nicht zurück",
+        "zeg het abonnement niet op",
+    ],
+)
+def test_a_negation_inside_a_gap_negates_the_phrase(request_text: str) -> None:
+    assert not asks(request_text) & {DELETE, PAYMENT, SECURITY}
+
+
+def test_a_phrase_listed_with_its_own_negation_still_asks() -> None:
+    # "does not need access" is a delete verb listed whole: its "not" is its own word
+    assert DELETE in asks("Dana does not need access to the repo any more")
+
+
+# --- pronouns joined to a verb -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("Devuélvele la fianza a Marta", PAYMENT),  # devuelve + le, the accent moved
+        ("Págale la cena a Luis", PAYMENT),
+        ("Cancélalo", DELETE),
+        ("Bórralos todos", DELETE),
+        ("Restituiscigli la caparra", PAYMENT),
+        ("Cancellalo", DELETE),
+        ("Pague-lhe o jantar", PAYMENT),  # Portuguese writes the hyphen
+    ],
+)
+def test_a_verb_with_a_joined_pronoun_asks(request_text: str, operation: Operation) -> None:
+    assert operation in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "No lo canceles",  # negated: the pronoun stands before the verb
+        "Súbete al tren",  # a reflexive ("te") is no pronoun of the act: nothing is uploaded
+        "si pagase la cuenta",  # an imperfect subjunctive, not "paga" + "se"
+    ],
+)
+def test_a_verb_form_that_only_looks_joined_asks_nothing_high_impact(request_text: str) -> None:
+    assert not asks(request_text) & {DELETE, PAYMENT, SHARE}
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("Mi paghi la bolletta dell'acqua per favore?", PAYMENT),
+        ("Mi cancelli l'appuntamento di domani?", DELETE),
+    ],
+)
+def test_a_pronoun_before_its_verb_is_no_possessive(
+    request_text: str, operation: Operation
+) -> None:
+    # Italian "mi" (me) before a verb of Italian's: no Spanish "mi" (my) making it a noun
+    assert operation in asks(request_text)
+
+
+def test_a_possessive_before_a_noun_of_its_own_language_still_makes_a_noun() -> None:
+    # Spanish "mi reserva": "reserva" is no verb Italian lists, so "mi" is "my"
+    assert PAYMENT not in asks("muéstrame mi reserva del hotel")
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("Pourrais-tu payer la facture d'électricité ?", PAYMENT),
+        ("Peux-tu supprimer la réunion de demain ?", DELETE),
+    ],
+)
+def test_a_subject_pronoun_after_a_hyphen_is_no_possessive(
+    request_text: str, operation: Operation
+) -> None:
+    # French inversion "peux-tu": that "tu" is no Spanish possessive making the verb a noun
+    assert operation in asks(request_text)
+
+
 # --- money -------------------------------------------------------------------------------------
 
 
@@ -275,6 +357,10 @@ def test_bare_numbers_are_not_amounts(text: str) -> None:
         ("send them back the difference", "send"),
         ("schick anna 50 euro", "schick"),
         ("500 rupaye bhej do", "bhej do"),
+        ("给房东转5000元", "转"),  # a giving verb of a script without spaces
+        ("집주인한테 50만원 보내 줘", "보내"),  # a sum with its multiplier
+        ("अन्ना को 500 रुपये भेज दो", "भेज दो"),  # a currency word ending in a vowel sign
+        ("โอน 8000 บาทให้เจ้าของห้อง", "โอน"),  # the next word follows the currency at once
     ],
 )
 def test_a_giving_verb_with_money_asks_to_pay(text: str, verb: str) -> None:
@@ -408,3 +494,37 @@ def test_a_negation_that_stands_only_before_its_verb() -> None:
     # Hinglish "mat" negates the verb right after it; in "a yoga mat and add …" it is a mat
     assert Operation.LOCAL_WRITE in intent("Order a yoga mat and add delivery notes").asks
     assert "bhejo" in intent("mat bhejo message abhi").forbids
+
+
+# --- Thai: written without spaces --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("ช่วยลบการประชุมกับโจนัสพรุ่งนี้ให้หน่อย", DELETE),  # the verb inside a run of letters
+        ("ช่วยจ่ายค่าไฟให้หน่อยได้ไหม", PAYMENT),
+        ("โอนให้แอนนา 500 บาท", PAYMENT),
+    ],
+)
+def test_a_thai_verb_inside_a_run_of_letters_asks(request_text: str, operation: Operation) -> None:
+    assert operation in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("ฉันลบการประชุมกับโจนัสไปแล้ว", DELETE),  # "ไปแล้ว" closing the clause: done
+        ("เดือนนี้ต้องจ่ายค่าไฟเท่าไหร่", PAYMENT),  # the question word after the verb
+        ("อย่าลบการประชุมกับโจนัส", DELETE),
+    ],
+)
+def test_a_thai_statement_question_or_negation_asks_nothing(
+    request_text: str, operation: Operation
+) -> None:
+    assert operation not in asks(request_text)
+
+
+def test_thai_then_is_no_already() -> None:
+    # inside a run of letters "แล้ว" is "and then": the first verb is still asked for
+    assert DELETE in asks("ลบไฟล์เก่าแล้วส่งอีเมลถึงแอนนา")
