@@ -22,6 +22,7 @@ from host_pep.policy.objects import asks_for_all, object_mismatch
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import (
     asking_positions,
+    deducts_a_sum,
     file_names,
     has_negation,
     is_remote,
@@ -431,7 +432,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         )
     if op is Operation.PAYMENT:
         asked = _money_amounts(ctx.user_request)
-        if asked:
+        if asked and not deducts_a_sum(ctx.user_request):
             paid = {
                 k
                 for path, text in ctx.sem.text.items()

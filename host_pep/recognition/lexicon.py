@@ -74,6 +74,9 @@ class Money(_Strict):
     """Words that name money itself ("money", "funds", "Geld"): a giving verb with one asks to pay."""
     caps: list[str] = Field(default_factory=list)
     """Words before a sum that make it a limit ("under", "up to", "unter", "moins de")."""
+    deductions: list[str] = Field(default_factory=list)
+    """Words before a sum that take it off another ("minus", "less", "menos", "abzüglich"): the
+    request states what is deducted, not what is paid."""
     shares: list[str] = Field(default_factory=list)
     """Words by which a request speaks of a sum shared between people ("for the two of us",
     "my half", "split"): the sum it states is what was shared, and a part of it is asked."""
@@ -863,6 +866,7 @@ class Lexicon:
         self.money_nouns = _words([lang.money.nouns for lang in langs])
         self.money_caps = _words([lang.money.caps for lang in langs])
         self.money_shares = _words([lang.money.shares for lang in langs])
+        self.money_deductions = _words([lang.money.deductions for lang in langs])
         self.money_multipliers = {
             w.lower(): n for lang in langs for w, n in lang.money.multipliers.items()
         }

@@ -107,6 +107,10 @@ class _Patterns:
         )
         self.cap_before = re.compile(rf"(?:{whole_words(lex.money_caps)})\s*$", re.IGNORECASE)
         self.shared_sum = re.compile(whole_words(lex.money_shares) or "(?!)", re.IGNORECASE)
+        self.deduction_before = re.compile(
+            rf"(?:{whole_words(lex.money_deductions) or '(?!)'})\s+(?:\w+\s+){{0,2}}$",
+            re.IGNORECASE,
+        )
         self.file_name = re.compile(
             rf"(?<![\w.])[\w\-]+\.(?:{alternation(lex.file_extensions)})(?![\w])"
         )
@@ -344,6 +348,16 @@ def _amount_of(m: re.Match[str], p: _Patterns) -> tuple[str, str | None]:
     value = round(float(f"{whole}.{frac or 0}") * factor, 2)
     whole_part, _, frac_part = f"{value:.2f}".partition(".")
     return whole_part, None if frac_part == "00" else frac_part.rstrip("0")
+
+
+def deducts_a_sum(text: str) -> bool:
+    """Does the request state a sum to take off another ("the deposit minus the 120 € for the
+    paint")? Then the sum it states is not the one paid."""
+    p = _patterns()
+    return any(
+        p.deduction_before.search(text[max(0, m.start() - 32) : m.start()])
+        for m in p.money.finditer(text)
+    )
 
 
 def money_caps(text: str) -> list[float]:
