@@ -4,15 +4,28 @@ An argument the schema does not name is refused unless the schema says ``additio
 is allowed: a caller that misspells an argument must hear so before the action is judged and
 audited, not find out from a failure afterwards. Remote ``$ref``s are never fetched (the
 ``referencing`` registry is empty), so such a schema cannot be checked and the call is refused.
+
+Two validators per schema, both built once: jsonschema's is the reference (it judges every
+schema, words every refusal and has the last word), and jsonschema-rs's compiled one answers
+"valid" for the calls that fit, ~100x faster (~0.2 us where jsonschema's ``is_valid`` took
+10-15 us on a quiet core, ~34 us of a busy daemon's request). The compiled one may only
+*accept*: whatever it refuses, or cannot read, is judged again by the reference. It is asked
+only where both read a value alike, so no call passes that jsonschema refuses: arguments of
+plain JSON types (a tuple would pass as an array there, not here), and schemas without
+``pattern``/``patternProperties`` (ECMA-262 regexes against Python's: their digit and space
+classes differ on non-ASCII text) or ``multipleOf`` (decimal against binary float arithmetic:
+0.07 is a multiple of 0.01 there, not here). A test compares the two on generated arguments.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 import jsonschema
+import jsonschema_rs
 from jsonschema.exceptions import SchemaError, ValidationError, best_match
 
 MAX_LISTED = 20
@@ -43,31 +56,100 @@ def shape(schema: Mapping[str, Any]) -> str:
     return ", ".join(listed) + more
 
 
+_READ_APART = frozenset({"pattern", "patternProperties", "multipleOf"})
+"""Keywords the two validators evaluate differently (see the module docstring): a schema that
+has one anywhere (even as a property's name: erring towards the reference costs only time) is
+checked by jsonschema alone."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Checker:
+    reference: Any
+    """jsonschema's validator: the judge of the schema, of every refusal and its wording."""
+    compiled: Any
+    """jsonschema-rs's validator of the same schema, or None (see ``_compiled``)."""
+
+
 @lru_cache(maxsize=512)
-def _validator(schema_json: str) -> Any:
+def _validator(schema_json: str) -> _Checker:
     import json
 
     schema = json.loads(schema_json)
     cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
     cls.check_schema(schema)
-    return cls(schema)
+    return _Checker(cls(schema), _compiled(schema))
 
 
-_BY_OBJECT: dict[int, tuple[Mapping[str, Any], Any]] = {}
-"""id(schema) -> (schema, validator): a tool's schema is one long-lived object, so the hot path
-skips serialising it to find its validator (the object is kept, so its id cannot be reused)."""
+def _compiled(schema: Any) -> Any:
+    """jsonschema-rs's validator of a schema jsonschema accepted, or None where the two could
+    read it differently, or it cannot build one (say a ``$ref`` it would have to fetch: it is
+    told it is offline, and the reference refuses such calls). Formats are annotations in both,
+    as in jsonschema without a format checker."""
+    if _mentions(schema, _READ_APART):
+        return None
+    try:
+        return jsonschema_rs.validator_for(schema, validate_formats=False, offline=True)
+    except Exception:  # any schema it cannot build: the reference alone, as before
+        return None
 
 
-def _validator_of(schema: Mapping[str, Any]) -> Any:
+def _mentions(schema: Any, keys: frozenset[str]) -> bool:
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            if not keys.isdisjoint(node):
+                return True
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
+
+
+_LEAVES = (str, int, float, bool, type(None))
+_INT_RANGE = (-(2**63), 2**64 - 1)
+
+
+def _plain_json(value: Any) -> bool:
+    """Whether ``value`` is JSON as a parser returns it: dicts with string keys, lists, strings,
+    finite numbers (integers within 64 bits), booleans and None, of exactly those types."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is dict:
+            for key, item in node.items():
+                if type(key) is not str:
+                    return False
+                stack.append(item)
+        elif kind is list:
+            stack.extend(node)
+        elif kind is int:
+            if not _INT_RANGE[0] <= node <= _INT_RANGE[1]:
+                return False
+        elif kind is float:
+            if node != node or node in (float("inf"), float("-inf")):
+                return False
+        elif kind not in _LEAVES:
+            return False
+    return True
+
+
+_BY_OBJECT: dict[int, tuple[Mapping[str, Any], _Checker]] = {}
+"""id(schema) -> (schema, checker): a tool's schema is one long-lived object, so the hot path
+skips serialising it to find its checker (the object is kept, so its id cannot be reused)."""
+
+
+def _validator_of(schema: Mapping[str, Any]) -> _Checker:
     import json
 
     hit = _BY_OBJECT.get(id(schema))
     if hit is not None and hit[0] is schema:
         return hit[1]
-    validator = _validator(json.dumps(schema, sort_keys=True, default=str))
+    checker = _validator(json.dumps(schema, sort_keys=True, default=str))
     if len(_BY_OBJECT) < 4096:
-        _BY_OBJECT[id(schema)] = (schema, validator)
-    return validator
+        _BY_OBJECT[id(schema)] = (schema, checker)
+    return checker
 
 
 def check_arguments(tool: str, schema: Mapping[str, Any] | None, args: Any) -> None:
@@ -86,13 +168,20 @@ def check_arguments(tool: str, schema: Mapping[str, Any] | None, args: Any) -> N
                 f"arguments.{unknown[0]}",
             )
     try:
-        validator = _validator_of(schema)
+        checker = _validator_of(schema)
     except (SchemaError, TypeError, ValueError) as exc:
         raise ArgumentError(
             f"{tool}: its input schema is not a valid JSON schema, so no call can be checked "
             f"({getattr(exc, 'message', exc)})",
             "arguments",
         ) from exc
+    if checker.compiled is not None and _plain_json(args):
+        try:
+            if checker.compiled.is_valid(args):
+                return
+        except Exception:  # whatever it cannot read, the reference judges
+            pass
+    validator = checker.reference
     try:
         error = None if validator.is_valid(args) else best_match(validator.iter_errors(args))
     except Exception as exc:  # an unresolvable $ref and the like: fail closed
