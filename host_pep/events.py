@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import time
-import uuid
 from enum import StrEnum
+from os import urandom
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -94,6 +94,15 @@ def _check_bounds(value: Any, max_bytes: int) -> None:
         raise ValueError(f"larger than {max_bytes} bytes")
 
 
+def new_event_id() -> str:
+    """A random (version 4) UUID as 32 hex digits, the form ``uuid.uuid4().hex`` gives, for a
+    third of its cost (~0.5 us against ~1.6: every event the PEP numbers itself pays it)."""
+    raw = bytearray(urandom(16))
+    raw[6] = raw[6] & 0x0F | 0x40  # version 4
+    raw[8] = raw[8] & 0x3F | 0x80  # the RFC 4122 variant
+    return raw.hex()
+
+
 class AgentEvent(BaseModel):
     """e = <s, a, c, tau, o, p, pi, m, t>."""
 
@@ -109,7 +118,7 @@ class AgentEvent(BaseModel):
     """What the agent *claims*. Audited, never used for a decision."""
     context: JSONObject = Field(default_factory=dict)
     ts: float = Field(default_factory=time.time)
-    id: str = Field(default_factory=lambda: uuid.uuid4().hex, max_length=MAX_ID_CHARS)
+    id: str = Field(default_factory=new_event_id, max_length=MAX_ID_CHARS)
 
     @field_validator("session")
     @classmethod

@@ -1,9 +1,11 @@
+import uuid
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from host_pep import AgentEvent, Channel, EventValidationError
-from host_pep.events import MAX_NESTING, MAX_PAYLOAD_BYTES, _bounds, _json_size
+from host_pep.events import MAX_NESTING, MAX_PAYLOAD_BYTES, _bounds, _json_size, new_event_id
 
 
 def test_wire_format_round_trip() -> None:
@@ -93,3 +95,17 @@ def test_limits_still_hold_near_and_past_them() -> None:
         AgentEvent.parse(base | {"provenance": {"x": "\x01" * (MAX_PAYLOAD_BYTES // 5)}})
     with pytest.raises(EventValidationError, match="larger than"):
         AgentEvent.parse(base | {"payload": {"n": [10**4000] * 70}})
+
+
+def test_an_event_without_an_id_gets_a_fresh_version_4_uuid() -> None:
+    ids = {
+        AgentEvent.parse(
+            {"session": "s", "agent": "a", "channel": "tool", "action": "tool_call"}
+        ).id
+        for _ in range(200)
+    }
+    assert len(ids) == 200
+    for value in ids:
+        parsed = uuid.UUID(hex=value)
+        assert parsed.hex == value and parsed.version == 4 and parsed.variant == uuid.RFC_4122
+    assert uuid.UUID(hex=new_event_id()).version == 4
