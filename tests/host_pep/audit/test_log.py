@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 import time
 from pathlib import Path
 
@@ -111,6 +113,30 @@ def test_query_filters(tmp_path: Path) -> None:
         assert [r.seq for r in log.query(kind="eviction")] == [5]
         with pytest.raises(ValueError):
             log.query(decision="maybe")
+
+
+def _indexes(db: Path) -> set[str]:
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'").fetchall()
+    return {name for (name,) in rows if not name.startswith("sqlite_autoindex")}
+
+
+def test_the_log_indexes_only_rare_values_and_sheds_the_others(tmp_path: Path) -> None:
+    """Sessions and agents are indexed (a rare one is far back); decisions and times are
+    found walking back from the newest row, so a log written with those indexes loses them."""
+    db = tmp_path / "idx.db"
+    with AuditLog.open(db) as log:
+        log.append(record("s-1", "deny", "a1"))
+    assert _indexes(db) == {"audit_session", "audit_agent"}
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        conn.execute("CREATE INDEX audit_decision ON audit(decision, seq)")
+        conn.execute("CREATE INDEX audit_ts ON audit(ts)")
+        conn.commit()
+    with AuditLog.open(db) as log:
+        log.append(record("s-2", "allow", "a2"))
+        assert [r.seq for r in log.query(decision="deny")] == [1]
+        assert log.verify().ok
+    assert _indexes(db) == {"audit_session", "audit_agent"}
 
 
 def test_append_event_kinds_are_chained_and_redacted() -> None:
