@@ -152,15 +152,32 @@ def _validator_of(schema: Mapping[str, Any]) -> _Checker:
     return checker
 
 
+_ANY_OBJECT: Mapping[str, Any] = {"type": "object"}
+"""The schema of a tool that gives none (one object: the caches above keep what they see)."""
+
+_KNOWN: dict[int, tuple[Mapping[str, Any], frozenset[str]]] = {}
+"""id(schema) -> (schema, the argument names it declares), kept like ``_BY_OBJECT``."""
+
+
+def _known_names(schema: Mapping[str, Any]) -> frozenset[str]:
+    hit = _KNOWN.get(id(schema))
+    if hit is not None and hit[0] is schema:
+        return hit[1]
+    names = frozenset(_names(schema))
+    if len(_KNOWN) < 4096:
+        _KNOWN[id(schema)] = (schema, names)
+    return names
+
+
 def check_arguments(tool: str, schema: Mapping[str, Any] | None, args: Any) -> None:
     """Raise ArgumentError naming the first problem; return None when ``args`` fit ``schema``."""
     if not isinstance(args, Mapping):
         raise ArgumentError(f"{tool}: arguments must be a JSON object", "arguments")
-    schema = schema or {"type": "object"}
+    schema = schema or _ANY_OBJECT
     extra = schema.get("additionalProperties")
     if extra is None or extra is False:
-        known = set(_names(schema))
-        unknown = sorted(str(k) for k in args if k not in known)
+        known = _known_names(schema)
+        unknown = [] if known.issuperset(args) else sorted(str(k) for k in args if k not in known)
         if unknown:
             raise ArgumentError(
                 f"{tool}: unknown argument{'s' if len(unknown) > 1 else ''} "
