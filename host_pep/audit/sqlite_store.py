@@ -75,7 +75,12 @@ CREATE TABLE IF NOT EXISTS checkpoints (
 _COLUMNS = "seq, ts, kind, session, agent, decision, stage, event_id, body, prev_hash, hash, mac"
 _INSERT = f"INSERT INTO audit({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
 _CHECKPOINT_COLUMNS = "seq, hash, ts, key_id, signature"
-_SET_HEAD = "INSERT OR REPLACE INTO meta(key, value) VALUES ('head', ?)"
+# An upsert changes the head's row in place; INSERT OR REPLACE deleted and re-inserted it,
+# which also rewrote its key's index page: a WAL frame more per commit (~5 us of CPU).
+_SET_HEAD = (
+    "INSERT INTO meta(key, value) VALUES ('head', ?) "
+    "ON CONFLICT(key) DO UPDATE SET value = excluded.value"
+)
 _LAST = "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1"
 
 Durability = Literal["process", "power"]
