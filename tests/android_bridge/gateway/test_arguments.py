@@ -162,3 +162,26 @@ def test_a_refusal_is_worded_by_jsonschema() -> None:
         check_arguments("t", schema, {})
     assert err.value.field == f"arguments.{schema['required'][0]}"
     assert err.value.message.endswith(f"t takes {shape(schema)}")
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {
+            "type": "object",
+            "$defs": {"p": {"type": "integer"}},
+            "properties": {"a": {"$ref": "#/$defs/p"}},
+        },
+        {
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "type": "object",
+            "definitions": {"p": {"type": "integer"}},
+            "properties": {"a": {"$ref": "#/definitions/p"}},
+        },
+    ],
+)
+def test_local_references_and_older_drafts_are_compiled_too(schema: dict[str, Any]) -> None:
+    assert _validator_of(schema).compiled is not None
+    with pytest.raises(ArgumentError, match="is not of type 'integer'"):
+        check_arguments("t", schema, {"a": "x"})
+    check_arguments("t", schema, {"a": 2})
