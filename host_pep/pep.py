@@ -32,6 +32,7 @@ from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import AuditUnavailable, ControlPlaneError, EventValidationError
 from host_pep.extract import key_arguments, sensitive_values
 from host_pep.observe import Observed, to_observations
+from host_pep.pipeline import authorization
 from host_pep.pipeline.context import DecisionContext
 from host_pep.pipeline.engine import ALL_STAGES, Evaluation, Pipeline, evidence_list
 from host_pep.pipeline.t3 import SemanticBackend
@@ -163,6 +164,7 @@ class PEP:
         store: RuleStore = rules if isinstance(rules, RuleStore) else SQLiteRuleStore(rules)
         compiled = CompiledPolicy.build(bundle)
         _warm_up(compiled.regions)
+        authorization.warm_up(compiled)
         return cls(
             bundle=bundle,
             audit=log_,
