@@ -40,6 +40,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round17",
         "round18",
         "round19",
+        "round20",
+        "round21",
+        "round22",
+        "round23",
     }
 )
 

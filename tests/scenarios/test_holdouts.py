@@ -48,6 +48,10 @@ PENDING = {
     "round17": "a fresh evaluator: single-step injected toolkit calls, direct harm and theft (issue 14)",
     "round18": "a fresh evaluator: MCP servers and developer/operator tools, 25% other languages (issue 14)",
     "round19": "a fresh evaluator: hard benign cases and their attack twins (issue 14)",
+    "round20": "a fresh evaluator: multi-step everyday assistants, the user pointing at data (issue 14)",
+    "round21": "a fresh evaluator: injected toolkit calls over ~110 toolkits (issue 14)",
+    "round22": "a fresh evaluator: phone agents and developer/operator agents (issue 14)",
+    "round23": "a fresh evaluator: multilingual minimal pairs (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **PENDING}
 
