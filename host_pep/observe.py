@@ -16,12 +16,12 @@ from dataclasses import dataclass, field, replace
 from host_pep.extract import Found, international_numbers, key_arguments, sensitive_values
 from host_pep.observations import Instruction, Observation
 from host_pep.phrases import PHRASE_KINDS, phrase_key
-from host_pep.policy.compiled import CompiledPolicy, is_package_name, tokens
+from host_pep.policy.compiled import CompiledPolicy, is_package_name
 from host_pep.recognition.cues import names_a_record, speaks_of_codes, strong_code_cue
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.instructions import Span, Strength, instruction_spans
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.words import content_words
+from host_pep.recognition.words import content_words, tokens
 from host_pep.semantics import ObservedValue
 from host_pep.values.addresses import address_key
 from host_pep.values.fields import is_phone_field

@@ -16,8 +16,8 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from host_pep.policy.compiled import tokens
 from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.words import tokens
 
 # Fields that name the party an item came from (the first word of ``organizer_email`` counts).
 _ORIGIN_WORDS = frozenset(

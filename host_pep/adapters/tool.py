@@ -12,9 +12,10 @@ from host_pep.adapters.origin import is_public_source, outside_paths, public_pat
 from host_pep.adapters.results import structured
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
-from host_pep.policy.compiled import CompiledPolicy, tokens
+from host_pep.policy.compiled import CompiledPolicy
 from host_pep.policy.openworld import addresses_people, classify_tool, role_for_field
 from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.words import tokens
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, ObservedValue, Operation
 from host_pep.values.records import labelled_values
 

@@ -23,10 +23,9 @@ from host_pep.pipeline.context import (
     note_evidence,
     semantic_evidence,
 )
-from host_pep.policy.compiled import tokens
 from host_pep.policy.openworld import opaque_payload
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.words import expanded, name_verb, name_words, stem
+from host_pep.recognition.words import expanded, name_verb, name_words, stem, tokens
 from host_pep.semantics import Operation
 from host_pep.verdict import Decision, Stage
 

@@ -26,8 +26,9 @@ from host_pep.pipeline.context import (
     note_evidence,
 )
 from host_pep.pipeline.injection import check_carried_out, check_injected_values
-from host_pep.policy.compiled import is_package_name, tokens
+from host_pep.policy.compiled import is_package_name
 from host_pep.recognition.secret_files import secret_files
+from host_pep.recognition.words import tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.verdict import Decision, Stage
 

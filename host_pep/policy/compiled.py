@@ -10,10 +10,9 @@ from dataclasses import dataclass, field
 
 from host_pep.policy.model import AppRole, PolicyBundle, ToolSpec
 from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.words import tokens
 from host_pep.semantics import FieldRole, Operation
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_SPLIT = re.compile(r"[^0-9a-zA-Z\u4e00-\u9fff]+")
 # What separates a tool's namespace from its method: "hubspot.x", "drive/x", "ns:x", "mcp__x".
 _NAMESPACE_SEP = re.compile(r"[./:]|__")
 # The two states of an on/off setting, in the spellings `settings put` and tools use.
@@ -38,11 +37,6 @@ def _merged(words: tuple[str, ...], extra: list[str]) -> tuple[str, ...]:
 def is_package_name(name: str) -> bool:
     """Whether ``name`` is an Android package (``com.example.app``), not a tool name."""
     return _PACKAGE_LIKE.match(name) is not None
-
-
-def tokens(name: str) -> list[str]:
-    """``wire_funds`` / ``postToSlack`` / ``calendar.create_event`` -> lower-case word tokens."""
-    return [t for t in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if t]
 
 
 @dataclass(slots=True)

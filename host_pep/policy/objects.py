@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from host_pep.policy.compiled import CompiledPolicy, tokens
+from host_pep.policy.compiled import CompiledPolicy
 from host_pep.recognition.request import negated_before
+from host_pep.recognition.words import tokens
 from host_pep.semantics import Operation
 
 # Argument names that *name* the object acted on (a person, an app), not describe it: a

@@ -4,8 +4,9 @@ import pytest
 
 from host_pep.exceptions import PolicyFileError
 from host_pep.policy import AppRole, apply_overlay, load_bundle, resolve_policy, shipped_names
-from host_pep.policy.compiled import CompiledPolicy, tokens
+from host_pep.policy.compiled import CompiledPolicy
 from host_pep.policy.openworld import classify_tool
+from host_pep.recognition.words import tokens
 from host_pep.semantics import FieldRole, Operation
 
 
