@@ -17,7 +17,7 @@ from enum import StrEnum
 from host_pep.events import Channel
 from host_pep.extract import key_arguments, normalize_amount, role_key_arguments
 from host_pep.pipeline.context import DecisionContext, semantic_evidence
-from host_pep.policy.compiled import CompiledPolicy, tokens
+from host_pep.policy.compiled import CompiledPolicy
 from host_pep.policy.objects import asks_for_all, object_mismatch
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import (
@@ -34,7 +34,7 @@ from host_pep.recognition.request import (
     unicode_words,
     verb_positions,
 )
-from host_pep.recognition.words import content_words, expanded, stem
+from host_pep.recognition.words import content_words, expanded, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 
 _STOP = stopwords()
@@ -225,6 +225,8 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
     )
     if not expanded(frozenset(acted)).isdisjoint(asked):
         return None
+    if acted <= lex.grant_objects and Operation.SHARE_UPLOAD in ctx.intent().asks:
+        return None  # "share the sheet with Dana": sharing names the access it grants
     return f"the user request does not name what this changes ({', '.join(sorted(acted))})"
 
 

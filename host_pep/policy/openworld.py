@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from host_pep.policy.compiled import CompiledPolicy, tokens
+from host_pep.policy.compiled import CompiledPolicy
 from host_pep.policy.model import ToolSpec
 from host_pep.recognition.commands import (
     CloudCall,
@@ -25,7 +25,7 @@ from host_pep.recognition.commands import (
     sql_operation,
 )
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.words import name_verb, stem
+from host_pep.recognition.words import name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.values.fields import field_words
 
@@ -72,6 +72,8 @@ def classify_operation(
         return carried
     method_name = name.rsplit("__", 1)[-1].rsplit(".", 1)[-1] if method != toks else name
     op = _name_operation(method, policy, method_name) or _name_operation(toks, policy, name)
+    if op is not None and op is not Operation.READ and _reads_what_it_names(method, policy):
+        op = Operation.READ
     if op is None and description:
         op = _first_verb(tokens(description)[:12], policy)
     arg_roles = {role_for_field(a, None, Operation.UNKNOWN, policy) for a in args}
@@ -114,7 +116,18 @@ def classify_operation(
     tokset = set(object_toks) | {
         "_".join(object_toks[i : i + 2]) for i in range(len(object_toks) - 1)
     }
-    return _refined(op, tokset, set(toks), args, arg_roles, values, payload, policy)
+    return _refined(
+        op, tokset, set(toks), args, arg_roles, values, payload, policy, _compound_tokens(toks)
+    )
+
+
+def _reads_what_it_names(method: list[str], policy: CompiledPolicy) -> bool:
+    """A name that ends on what a read returns (a report, a status, a history) after a verb of
+    reading: the words between describe that thing ("RoborockGetCleanReport": the report of a
+    cleaning, nothing is cleaned; "get_transfer_history": no transfer is made)."""
+    if len(method) < 3 or stem(method[-1]) not in lexicon().read_nouns:
+        return False
+    return any(policy.verb_op.get(t) is Operation.READ for t in method[:-2])
 
 
 def _says_only_that_it_acts(
@@ -234,6 +247,11 @@ def _name_operation(
                     break
         if op is not None:
             verb_of.setdefault(tok, op)
+    # "meituan_last_order", "recent_transfers": a verb after a word of recency names records
+    nouned = {t for i, t in enumerate(toks) if i and toks[i - 1] in lex.recency_words}
+    if verb_of and set(verb_of) <= nouned:
+        return Operation.READ
+    verb_of = {t: o for t, o in verb_of.items() if t not in nouned}
     if not verb_of:
         return None
     # words of a compound noun ("pull request", "purchase order") name a thing, not an act:
@@ -489,8 +507,10 @@ def _refined(
     values: set[str],
     payload: Mapping[str, Any],
     policy: CompiledPolicy,
+    compound: set[str] | frozenset[str] = frozenset(),
 ) -> Operation:
-    """What the objects of a name (and its values) make of its verb."""
+    """What the objects of a name (and its values) make of its verb. ``compound``: tokens that
+    stand in a compound noun of the name ("ev charge"): they name a thing, not money."""
     lex = lexicon()
     if op is Operation.READ:
         if tokset & lex.public_words and tokset & {"create", "get_or_create", "link"}:
@@ -542,7 +562,7 @@ def _refined(
             and (
                 weakening
                 or weakened
-                or op is Operation.SETTINGS_CHANGE
+                or (op is Operation.SETTINGS_CHANGE and not _secured_values(payload))
                 or tokset & lex.loosening_words
             )
         )
@@ -559,7 +579,7 @@ def _refined(
         if tokset & lex.granting_verbs:
             return Operation.SECURITY_CHANGE  # "typing keys" grants nothing; "add a key" does
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND, Operation.SETTINGS_CHANGE) and (
-        tokset & lex.money_words
+        (tokset - compound) & lex.money_words
         or (FieldRole.ACCOUNT in arg_roles and FieldRole.AMOUNT in arg_roles)
     ):
         return Operation.PAYMENT
@@ -624,6 +644,18 @@ def _weakened_values(payload: Mapping[str, Any], *, named_only: bool = False) ->
         if v in lex.weakening_verbs:
             return True
     return False
+
+
+def _secured_values(payload: Mapping[str, Any]) -> bool:
+    """Every state the call sets is a safe one ({"state": "closed"} for a garage door, {"mode":
+    "armed_away"}): the change secures a protection, it does not weaken one."""
+    lex = lexicon()
+    states = [
+        str(v).strip().lower()
+        for k, v in payload.items()
+        if str(k).lower() in lex.state_fields and isinstance(v, str)
+    ]
+    return bool(states) and all(v in lex.securing_values for v in states)
 
 
 def _removal_flag(payload: Mapping[str, Any]) -> bool:

@@ -162,6 +162,12 @@ class ToolNaming(_Strict):
     """What protects the user (a lock, 2FA, a firewall): weakening one is a security change."""
     weakening_verbs: list[str] = Field(default_factory=list)
     """Verbs and values that weaken a protection ("disable", "unlock", "off", "none")."""
+    recency_words: list[str] = Field(default_factory=list)
+    """Words that make the verb after them a noun: "last_order", "recent_transfers" name
+    records (what the tool returns), they do not order or transfer."""
+    securing_values: list[str] = Field(default_factory=list)
+    """Values that set a protection to its safe state ("closed", "locked", "armed"): such a
+    setting secures, it disables nothing (rule 4 names *disabling* security)."""
     grant_objects: list[str] = Field(default_factory=list)
     """What gives someone access (a role, a collaborator seat, a key, an accessibility
     service): creating one is a security change, revoking one a delete."""
@@ -979,6 +985,8 @@ class Lexicon:
         self.executors = frozenset(_words([t.executors for t in naming]))
         self.security_objects = frozenset(_words([t.security_objects for t in naming]))
         self.weakening_verbs = frozenset(_words([t.weakening_verbs for t in naming]))
+        self.securing_values = frozenset(_words([t.securing_values for t in naming]))
+        self.recency_words = frozenset(_words([t.recency_words for t in naming]))
         self.grant_objects = frozenset(_words([t.grant_objects for t in naming]))
         self.granting_verbs = frozenset(_words([t.granting_verbs for t in naming]))
         self.revoking_verbs = frozenset(_words([t.revoking_verbs for t in naming]))
