@@ -205,6 +205,19 @@ def _means(ctx: DecisionContext, op: Operation) -> bool:
     return True
 
 
+def _granting_phrases(policy: CompiledPolicy) -> tuple[str, ...]:
+    """The phrases of turning on that grant someone something -- a granting word with the
+    grantee between ("give … access", "let … in") -- not those that switch a protection on
+    ("enable", "turn on", "arm")."""
+    lex = lexicon()
+    words = lex.granting_verbs | lex.grant_objects
+    return tuple(
+        v
+        for v in policy.security_verbs.get("on", ())
+        if "…" in v and not words.isdisjoint(v.split())
+    )
+
+
 def _protection_not_named(ctx: DecisionContext) -> str | None:
     """A security change is authorized for the protection or access the request names: "send
     Omar a password reset link" does not turn off his 2-step verification, "install the QR
@@ -225,8 +238,18 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
     )
     if not expanded(frozenset(acted)).isdisjoint(asked):
         return None
-    if acted <= lex.grant_objects and Operation.SHARE_UPLOAD in ctx.intent().asks:
-        return None  # "share the sheet with Dana": sharing names the access it grants
+    # a grant's other protections are what it gives access to ("LockGrantGuestAccess": the
+    # lock); beside an act that is no grant ("admin_turn_off_2sv") each must be named itself
+    grants = not lex.granting_verbs.isdisjoint(tokens(ctx.completion.event.target or ""))
+    if (
+        acted & lex.grant_objects
+        and (grants or acted <= lex.grant_objects)
+        and (
+            Operation.SHARE_UPLOAD in ctx.intent().asks
+            or asking_positions(ctx.user_request.lower(), _granting_phrases(ctx.policy))
+        )
+    ):
+        return None  # "share the sheet with Dana", "let the plumber in": the access is asked
     return f"the user request does not name what this changes ({', '.join(sorted(acted))})"
 
 

@@ -276,6 +276,13 @@ def _name_operation(
         # a thing makes that word its object (a status update, an email), not the act
         # ("ParcelTrackRedirect" redirects)
         del verb_of[last]
+    if (
+        pascal
+        and last in verb_of
+        and last in lex.grant_objects
+        and any(t in lex.granting_verbs for t in verb_of if t != last)
+    ):
+        del verb_of[last]  # "LockGrantGuestAccess": the access is what is granted, not a read
     ranked = sorted(
         verb_of,
         key=lambda t: (
@@ -536,6 +543,8 @@ def _refined(
     if (
         op is Operation.SHARE_UPLOAD
         and all_toks & lex.refresh_verbs
+        # "TurboTaxSyncPush": a sync that also pushes, uploads or sends is an upload
+        and not (all_toks - lex.refresh_verbs) & set(lex.tool_verbs.get(Operation.SHARE_UPLOAD, ()))
         and not arg_roles & {FieldRole.RECIPIENT, FieldRole.URL, FieldRole.CREDENTIAL}
         and not all_toks
         & (lex.file_objects | lex.sharing_words | lex.outbound_words | lex.share_places)
@@ -558,7 +567,7 @@ def _refined(
     weakening = tokset & lex.weakening_verbs
     if (
         (
-            all_toks & lex.security_objects
+            (all_toks | tokset) & lex.security_objects
             and (
                 weakening
                 or weakened
@@ -566,7 +575,7 @@ def _refined(
                 or tokset & lex.loosening_words
             )
         )
-        or (values & lex.security_objects and weakening)
+        or (values & lex.security_objects and (weakening or weakened))
         # {"waiting_room": false} in a settings update: the argument names the protection
         or _weakened_values(payload, named_only=True)
     ):
@@ -596,8 +605,13 @@ def _refined(
         return Operation.BULK_CHANGE  # can touch many records: high-impact like a delete
     if op is Operation.DELETE and (tokset & lex.bulk_words or _selects_many(payload)):
         return Operation.DELETE
-    if op is Operation.EXTERNAL_SEND and _to_everyone(payload, arg_roles, args, policy):
-        return Operation.BULK_CHANGE  # {"recipients": "all_contacts"}: a broadcast, not a message
+    if op is Operation.EXTERNAL_SEND and (
+        _to_everyone(payload, arg_roles, args, policy)
+        # "SendBulkSms", "mass_email"; "reply_all" answers the people of one thread
+        or tokset & (lex.bulk_words - frozenset(lex.all_words))
+    ):
+        # {"recipients": "all_contacts"}, "SendBulkSms": a broadcast, not a message
+        return Operation.BULK_CHANGE
     if op is Operation.EXTERNAL_SEND and tokset & lex.file_objects:
         return Operation.SHARE_UPLOAD
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and tokset & lex.paste_words:
