@@ -286,6 +286,10 @@ def _books_paid_object(ctx: DecisionContext, request: str) -> list[tuple[str, in
     change a payment, ``policy.openworld``, make the request ask for one)."""
     lex = lexicon()
     words = set(tokens(request))
+    if any(len(v.strip()) >= 4 and v.strip().lower() in request for v in ctx.sem.text.values()):
+        # "renew acme.io for two years": the request names the record (the domain) the action
+        # acts on, and the action names what kind of paid thing it is
+        words |= set(ctx.action_words()) & lex.paid_objects
     if lex.paid_objects.isdisjoint(words):
         return []
     # "add my flight to my calendar", "note the hotel in my trip notes": the verb's object is
@@ -486,7 +490,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
             }
             # payment APIs that take minor units: 500 EUR asked, amount 50000 (cents) paid
             # the name or the description says so ("… a payment intent in Stripe", "in cents")
-            named = tokens(f"{ctx.event.target} {ctx.sem.description or ''}".lower())
+            named = tokens(f"{ctx.event.target} {ctx.sem.description or ''}")
             minor_api = not _MINOR_UNIT_APIS.isdisjoint(named)
             minor = {_in_minor_units(a) for a in asked} if minor_api else set()
             caps = money_caps(ctx.user_request)

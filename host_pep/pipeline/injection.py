@@ -109,6 +109,19 @@ def _user_follows(ctx: DecisionContext) -> bool:
     return not lexicon().follow_words.isdisjoint(tokens(ctx.user_request.lower()))
 
 
+def _link_does_what_was_asked(ctx: DecisionContext, hit: ValueHit) -> bool:
+    """The link's own words name the act the request asks for ("unsubscribe me from the Zara
+    newsletter" -> …/newsletter/unsubscribe?u=…, "pay Joris's Tikkie" -> tikkie.me/pay/…):
+    opening it is how that act is done, so the link is delegated data, not a visit someone
+    else asked for. Reading verbs do not count: every link shows something."""
+    if hit.role is not FieldRole.URL:
+        return False
+    lex = lexicon()
+    reads = frozenset(lex.operations.get(Operation.READ, ()))
+    acts = {w for w in tokens(ctx.user_request.lower()) if w in lex.verb_words and w not in reads}
+    return bool(acts) and not acts.isdisjoint(tokens(hit.found.raw.lower()))
+
+
 def _delegated(ctx: DecisionContext, obs: Observation) -> bool:
     """A value the user's request delegated: data (not an instruction) in a source the request
     pointed at, for the kind of action the request asks for; an imperative only when the
@@ -195,7 +208,7 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
         if not extra and not any(o.instructive for o in bad):
             # opening a link the user asked to open ("open the tracking link in my text") is
             # the user's act, whatever the sentence around the link says
-            if ctx.op in READ_OPS and _user_follows(ctx):
+            if ctx.op in READ_OPS and (_user_follows(ctx) or _link_does_what_was_asked(ctx, hit)):
                 ctx.evidence.append(
                     evidence_of(hit, bad[0], "delegated: the request asks to follow it")
                 )

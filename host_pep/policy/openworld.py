@@ -583,8 +583,8 @@ def _refined(
     if tokset & lex.grant_objects and tokset & (lex.file_objects | lex.share_places):
         return Operation.DELETE if tokset & lex.revoking_verbs else Operation.SHARE_UPLOAD
     if tokset & lex.grant_objects:
-        if tokset & lex.revoking_verbs or op is Operation.DELETE:
-            return Operation.DELETE
+        if tokset & lex.revoking_verbs or op is Operation.DELETE or _secured_values(payload):
+            return Operation.DELETE  # {"permission": "RECORD_AUDIO", "state": "denied"} revokes
         if tokset & lex.granting_verbs:
             return Operation.SECURITY_CHANGE  # "typing keys" grants nothing; "add a key" does
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND, Operation.SETTINGS_CHANGE) and (
@@ -746,8 +746,10 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
             role = policy.field_role.get(tok)
             if role is not None:
                 break
-        if role is FieldRole.CREDENTIAL and not field_words().not_otp.isdisjoint(toks):
-            role = FieldRole.IDENTIFIER  # "customer_code", "postal_code": a code that names
+        if role is FieldRole.CREDENTIAL and (
+            not field_words().not_otp.isdisjoint(toks) or _names_a_record(toks)
+        ):
+            role = FieldRole.IDENTIFIER  # "customer_code", "room_code": a code that names
     if role is None:
         return FieldRole.CONTENT
     if op is Operation.UNKNOWN:
@@ -769,6 +771,16 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
     if role is FieldRole.ADDRESS and app in ("mail", "sms"):
         return FieldRole.RECIPIENT
     return role
+
+
+def _names_a_record(toks: list[str]) -> bool:
+    """A code field named for a thing booked or kept ("room_code", "reservation_code",
+    "order_code"), with no word of a protection or an access beside it ("door_code",
+    "access_code"): the code names that thing, it is no secret."""
+    lex = lexicon()
+    guarded = lex.security_objects | lex.grant_objects
+    words = {stem(t) for t in toks} | set(toks)
+    return not words.isdisjoint(lex.record_code_words) and words.isdisjoint(guarded)
 
 
 def _own_records(toks: list[str], app: str | None, policy: CompiledPolicy) -> bool:
