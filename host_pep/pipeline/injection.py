@@ -133,8 +133,15 @@ def _delegated(ctx: DecisionContext, obs: Observation) -> bool:
     calls_for = _user_follows(ctx) if ctx.op in READ_OPS else asks_for_this(ctx)
     if not calls_for and ctx.op not in READ_OPS and ctx.intent().asks:
         # the request asks for an act on what this action acts on, in words of its own ("get me
-        # a ride to the Rijksmuseum" -> request_ride(destination=<the address it looked up>))
-        calls_for = not ctx.action_words().isdisjoint(expanded(ctx.intent().words))
+        # a ride to the Rijksmuseum" -> request_ride(destination=<the address it looked up>));
+        # the words naming the source ("the booking from my email") name no act on it
+        # (a channel's own words -- "email", "message" -- say where, not what)
+        source = ctx.policy.app_objects.get(obs.source_app or "", frozenset()) | (
+            lexicon().message_objects
+        )
+        calls_for = not (ctx.action_words() - expanded(source)).isdisjoint(
+            expanded(ctx.intent().words)
+        )
     if not calls_for:
         return False
     if not obs.imperative or ctx.intent().delegates:
@@ -195,6 +202,14 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
         # a value a span addressed to the assistant named is never delegated, even where the
         # same source also shows it as data
         extra = addressed and hit.role is FieldRole.RECIPIENT and any(o.imperative for o in bad)
+        # "forward my boarding pass to my wife": the request names whom it goes to, so an
+        # address the source offers is not the one it calls for -- unless the request says the
+        # address is there ("to my accountant, her email is on her invoice")
+        extra = extra or (
+            hit.role is FieldRole.RECIPIENT
+            and ctx.intent().addressed
+            and not ctx.intent().points_at_address
+        )
         delegated = (
             None
             if extra or any(o.instructive for o in bad)

@@ -118,6 +118,12 @@ class Instructions(_Strict):
     """Words that open a request to whoever reads ("please", "kindly", "could you")."""
     delegation: list[str] = Field(default_factory=list)
     """Requests that adopt what a named source asks ("do the tasks (in|from|listed)")."""
+    address_pointer: list[str] = Field(default_factory=list)
+    """Requests that say where the addressee's address is ("her email is on her website",
+    "use the address in the invoice"): an address taken from there is the one asked for."""
+    addressee: list[str] = Field(default_factory=list)
+    """Requests that name whom a send goes to by who they are ("forward it to my wife"): the
+    address is theirs, not one a source the request points at offers."""
     tool_directives: list[str] = Field(default_factory=list)
     """Text that tells its reader which tool or function to call, and with what ("use the tool
     send_money with the following arguments:"): only an agent is told that."""
@@ -963,6 +969,8 @@ class Lexicon:
         )
         """Operation verbs of the languages that close a sentence on its verb."""
         self.delegation = tuple(p for i in ins for p in i.delegation)
+        self.addressee = tuple(p for i in ins for p in i.addressee)
+        self.address_pointer = tuple(p for i in ins for p in i.address_pointer)
         self.prototypes: dict[Operation, tuple[str, ...]] = {
             op: tuple(p for lang in langs for p in lang.prototypes.get(op, [])) for op in Operation
         }

@@ -118,6 +118,8 @@ class _Patterns:
         self.delegation = re.compile(
             "|".join(lex.delegation) or r"(?!)", re.IGNORECASE | re.MULTILINE
         )
+        self.addressee = re.compile("|".join(lex.addressee) or r"(?!)")
+        self.address_pointer = re.compile("|".join(lex.address_pointer) or r"(?!)")
 
 
 @lru_cache(maxsize=1)
@@ -424,6 +426,10 @@ class RequestIntent:
     """Identifier-like values it gives (file names, ids, handles, quoted names)."""
     delegates: bool
     """It adopts what a source it names asks for ("do the tasks in the email from Bob")."""
+    addressed: bool = False
+    """It names whom a send goes to by who they are ("forward it to my wife")."""
+    points_at_address: bool = False
+    """It says where that addressee's address is ("her email is on her website")."""
     forbids: frozenset[str] = frozenset()
     """Verbs it asks *not* to do, stemmed ("don't approve anything" -> approve)."""
     forbidden: frozenset[Operation] = frozenset()
@@ -442,12 +448,16 @@ def intent(request: str) -> RequestIntent:
     if money_request(lowered) is not None:
         asks.add(Operation.PAYMENT)
     delegates = bool(lex.delegation) and _patterns().delegation.search(request) is not None
+    addressed = bool(lex.addressee) and _patterns().addressee.search(lowered) is not None
+    pointer = bool(lex.address_pointer) and _patterns().address_pointer.search(lowered) is not None
     forbids, forbidden = _forbidden(lowered)
     return RequestIntent(
         asks=frozenset(asks),
         words=content_words(request),
         identifiers=identifiers(request),
         delegates=delegates,
+        addressed=addressed,
+        points_at_address=pointer,
         forbids=forbids,
         forbidden=forbidden,
     )
