@@ -151,7 +151,8 @@ def well_formed(cases: list[Case], *, labelled: bool = True) -> list[str]:
 def test_cases_are_well_formed_valid_events(folder: str) -> None:
     cases = load_cases(scored_files(folder))
     expects = well_formed(cases)
-    assert len(cases) >= 150
+    # a round is about 150 cases; round 23's writer moved two they found ambiguous to unscored/
+    assert len(cases) >= 145
     if (
         folder in ROUNDS
     ):  # the first eight rounds each name policy and final label, use every channel
