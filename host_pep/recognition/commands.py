@@ -60,7 +60,12 @@ _OPAQUE = re.compile(
     r"|\bsystem\s*\("
 )
 # a psql meta-command that only describes ("\dt", "\l", "\conninfo")
-_SQL_META_READ = re.compile(r"^\s*\\(?:d[a-zA-Z]*\+?|l\+?|conninfo|x|timing)(?:\s|$)")
+_SQL_META_READ = re.compile(
+    r"^\s*(?:\\(?:d[a-zA-Z]*\+?|l\+?|conninfo)|\.(?:tables|schema|indexes|dbinfo))"
+    r"(?:\s+[\w.*%\"]+)?\s*$"
+)
+# COPY … TO/FROM PROGRAM runs a shell command on the database server
+_SQL_RUNS_PROGRAM = re.compile(r"(?is)\bcopy\b.*\bprogram\b")
 _SQL_STATEMENT = re.compile(r"(?is)^\s*(?:/\*.*?\*/\s*)*([a-z]+)")
 _SQL_WHERE = re.compile(r"(?is)\bwhere\b(.*)$")
 # one row by its key: "id = 7", "user_id='u-12'" -- nothing broader
@@ -140,16 +145,17 @@ def _segment_operation(words: list[str], segment: str) -> Operation | CloudCall 
         and pair not in lex.shell_ops
     ):
         return CloudCall(_api_name(words, sub[0]), _flags(words[1:]))
-    op = lex.shell_ops.get(triple) or lex.shell_ops.get(pair)
-    if op is None and len(sub) >= 2:
-        # "service nginx restart": what is named comes before the action
-        op = lex.shell_ops.get(f"{program} * {sub[1].lower()}")
-    op = op or lex.shell_ops.get(program)
-    flagged = [
-        lex.shell_ops[k] for k in _flag_keys(program, pair, triple, words) if k in lex.shell_ops
-    ]
-    if flagged:
-        op = riskiest(flagged)  # "crontab -l" reads, "kubectl scale --replicas=0" stops
+    level, op = _listed(program, pair, triple, sub)
+    # "crontab -l" reads, "kubectl scale --replicas=0" stops: a flag listed where the command
+    # was found (or more specifically) says what it does; one listed more broadly only adds risk
+    # ("systemctl --failed restart x" restarts)
+    flagged = [(n, lex.shell_ops[k]) for n, k in _flag_keys(program, pair, triple, words)]
+    decisive = [o for n, o in flagged if n >= level]
+    if decisive:
+        op = riskiest(decisive)
+    broader = [o for n, o in flagged if n < level]
+    if broader and op is not None:
+        op = riskiest([op, *broader])
     if program in lex.sql_programs:
         sql = _sql_argument(words[1:], lex.sql_programs[program])
         if sql is not None:
@@ -171,12 +177,26 @@ def _segment_operation(words: list[str], segment: str) -> Operation | CloudCall 
         op = Operation.SECURITY_CHANGE  # "gh pr merge --admin": past a protection
     if program == "find" and "-delete" in words:
         op = Operation.DELETE
+    own = op  # what the program does, before its output is redirected
     targets = _REDIRECT.findall(segment)
     if targets and op is Operation.READ:
         op = Operation.LOCAL_WRITE
-    if _writes_security_file(op, targets, words[1:]):
+    if _stops_a_protection(program, sub, words[1:]):
+        op = Operation.SECURITY_CHANGE  # "systemctl disable --now ufw": the firewall is off
+    if _writes_security_file(own, targets, words[1:]):
         op = Operation.SECURITY_CHANGE  # "tee /etc/sudoers.d/x", ">> ~/.ssh/authorized_keys"
     return op
+
+
+def _stops_a_protection(program: str, sub: list[str], operands: list[str]) -> bool:
+    lex = lexicon()
+    keys = {program, f"{program} {sub[0].lower()}" if sub else program}
+    if len(sub) >= 2:
+        keys.add(f"{program} * {sub[1].lower()}")
+    if keys.isdisjoint(lex.stopping_commands):
+        return False
+    names = {w.lower().rsplit("/", 1)[-1].removesuffix(".service") for w in operands}
+    return not names.isdisjoint(lex.protections)
 
 
 def _unwrapped(words: list[str]) -> tuple[list[str], Operation | None]:
@@ -243,9 +263,24 @@ def _writes_security_file(op: Operation, targets: list[str], operands: list[str]
     return op in writes and any(p in w for w in operands for p in paths)
 
 
-def _flag_keys(program: str, pair: str, triple: str, words: list[str]) -> list[str]:
+def _listed(program: str, pair: str, triple: str, sub: list[str]) -> tuple[int, Operation | None]:
+    """The vocabulary's operation for a command and how specifically it was found (2: program
+    and two subcommand words, 1: one, 0: the program alone)."""
+    ops = lexicon().shell_ops
+    if triple != pair and triple in ops:
+        return 2, ops[triple]
+    if pair != program and pair in ops:
+        return 1, ops[pair]
+    if len(sub) >= 2 and f"{program} * {sub[1].lower()}" in ops:
+        # "service nginx restart": what is named comes before the action
+        return 1, ops[f"{program} * {sub[1].lower()}"]
+    return 0, ops.get(program)
+
+
+def _flag_keys(program: str, pair: str, triple: str, words: list[str]) -> list[tuple[int, str]]:
     """The vocabulary keys of the flags given (``crontab -l``, ``kubectl scale --replicas=0``):
-    each flag alone and with its value, after the program, its subcommand or both."""
+    each flag alone and with its value, after the program (0), its subcommand (1) or both (2);
+    only those the vocabulary lists."""
     forms: list[str] = []
     for i, w in enumerate(words[1:], start=1):
         if not w.startswith("-") or len(w) < 2:
@@ -257,8 +292,11 @@ def _flag_keys(program: str, pair: str, triple: str, words: list[str]) -> list[s
             forms.append(flag)
         elif i + 1 < len(words) and not words[i + 1].startswith("-"):
             forms.append(f"{name}={words[i + 1].lower()}")
-    prefixes = dict.fromkeys((program, pair, triple))
-    return [f"{p} {f}" for p in prefixes for f in forms]
+    ops = lexicon().shell_ops
+    levels: dict[str, int] = {}
+    for p, n in ((program, 0), (pair, 1), (triple, 2)):
+        levels.setdefault(p, n)  # a command without subcommands keeps its lowest level
+    return [(n, f"{p} {f}") for p, n in levels.items() for f in forms if f"{p} {f}" in ops]
 
 
 def _nested_line(words: list[str], sub: list[str], named: int, nested: Nested) -> str | None:
@@ -321,8 +359,10 @@ def _sql_argument(words: list[str], flags: frozenset[str]) -> str | None:
 def _client_sql_operation(sql: str) -> Operation:
     """What SQL given to a client does; a meta-command that describes (``\\dt``, ``.tables``)
     reads; anything else not recognised is unknown."""
-    if _SQL_META_READ.match(sql) or re.match(r"^\s*\.(?:tables|schema|indexes|dbinfo)\b", sql):
+    if _SQL_META_READ.match(sql):
         return Operation.READ
+    if _SQL_RUNS_PROGRAM.search(sql):
+        return Operation.UNKNOWN
     return sql_operation(sql) or Operation.UNKNOWN
 
 

@@ -343,6 +343,11 @@ class Commands(_Strict):
     nested: dict[str, Nested] = Field(default_factory=dict)
     """Commands that run a command line given after them (``docker exec web …``): they do
     what it does."""
+    stopping_commands: list[str] = Field(default_factory=list)
+    """Commands that stop or disable a service (``systemctl stop``, ``service * stop``)."""
+    protections: list[str] = Field(default_factory=list)
+    """Services that protect a host (``ufw``, ``apparmor``, ``auditd``): stopping one is a
+    security change."""
     security_paths: list[str] = Field(default_factory=list)
     """Files that say who may do what (``/etc/sudoers``, ``authorized_keys``): writing one is
     a security change."""
@@ -1104,6 +1109,8 @@ class Lexicon:
         }
         self.nested: dict[str, Nested] = {k.lower(): v for c in cmds for k, v in c.nested.items()}
         self.security_paths = _words([c.security_paths for c in cmds])
+        self.stopping_commands = frozenset(_words([c.stopping_commands for c in cmds]))
+        self.protections = frozenset(_words([c.protections for c in cmds]))
         self.untrusted_words = frozenset(_words([t.untrusted for t in naming]))
         self.values = merged([lang.values for lang in langs])
         """The value detectors' words, every language's together (``Values``)."""
