@@ -59,6 +59,8 @@ _OPAQUE = re.compile(
     r"|\|\s*(?:(?:sudo|doas)\s+(?:-\S+\s+)*)?(?:ba|z|k|da)?sh\b|\|\s*(?:python3?|node|perl|ruby|php)\b"
     r"|\bsystem\s*\("
 )
+# an option written as name=value, as some CLIs take them (rabbitmqadmin, dd)
+_SETTING = re.compile(r"^[a-z][a-z_]*=\S")
 # a psql meta-command that only describes ("\dt", "\l", "\conninfo")
 _SQL_META_READ = re.compile(
     r"^\s*(?:\\(?:d[a-zA-Z]*\+?|l\+?|conninfo)|\.(?:tables|schema|indexes|dbinfo))"
@@ -283,6 +285,9 @@ def _flag_keys(program: str, pair: str, triple: str, words: list[str]) -> list[t
     only those the vocabulary lists."""
     forms: list[str] = []
     for i, w in enumerate(words[1:], start=1):
+        if _SETTING.match(w):
+            forms.append(w.lower())  # "ackmode=ack_requeue_false", "of=/dev/sda": an option too
+            continue
         if not w.startswith("-") or len(w) < 2:
             continue
         flag = w.lower()

@@ -178,6 +178,14 @@ def test_a_shell_line_is_what_its_program_does(line: str, operation: Operation) 
         ("rabbitmqadmin list queues", READ),
         ("rabbitmqadmin -H mq.internal -u admin -p secret list queues name messages", READ),
         ("rabbitmqadmin purge queue name=orders", DELETE),
+        ("rabbitmqadmin get queue=orders count=5", READ),
+        ("rabbitmqadmin get queue=orders ackmode=ack_requeue_false", DELETE),  # consumed
+        ("rabbitmqadmin declare user name=ops password=x tags=administrator", SECURITY),
+        (
+            "keytool -importcert -trustcacerts -alias corp -file corp.pem -keystore cacerts",
+            SECURITY,
+        ),
+        ("kubectl create role reader --verb=get --resource=pods", SECURITY),
         ("rabbitmqadmin publish exchange=amq.default routing_key=jobs payload=x", SEND),
         ("rabbitmqctl list_queues name messages", READ),
         ("rabbitmqctl add_user ops s3cret", SECURITY),
@@ -286,6 +294,7 @@ def test_a_nested_command_is_what_it_runs(line: str, operation: Operation) -> No
         "psql -U app appdb",  # an interactive session: what it will run is not in the line
         "redis-cli",
         "kafka-topics --bootstrap-server k:9092",
+        "am broadcast -a android.intent.action.MASTER_CLEAR",  # a broadcast does what its receiver does
         "psql -L /tmp/psql.log -f migrate.sql",  # a file of SQL: not in the line
     ],
 )
