@@ -378,7 +378,9 @@ def _carried_operation(
     carries: classify that. None when the tool is no executor."""
     lex = lexicon()
     joined = {"_".join(method), *method, *("_".join(method[i : i + 2]) for i in range(len(method)))}
-    if joined.isdisjoint(lex.executors) or not payload:
+    # a tool named for a CLI ("rabbitmqadmin", "helm {args}") runs what it is given, like kubectl
+    named_cli = _named_program(method) in {"-".join(method), "_".join(method)}
+    if (joined.isdisjoint(lex.executors) and not named_cli) or not payload:
         return None
     if _only_compound_executors(method):
         return None  # "create_access_code", "apply_promo_code": a thing named code, not a program
@@ -466,12 +468,16 @@ def _with_program(line: str, method: list[str]) -> str:
     programs = {p.split()[0] for p in lex.shell_ops} | set(lex.clouds)
     if first in programs:
         return line
-    named = next((t for t in method if t in lex.clouds or t in _CLI_PROGRAMS), None)
+    named = _named_program(method)
     return f"{named} {line}" if named else line
 
 
-# programs a tool may be named for ("gh_cli", "git_tool") whose subcommands the line carries
-_CLI_PROGRAMS = frozenset({"gh", "git", "docker", "npm", "helm", "terraform"})
+def _named_program(method: list[str]) -> str | None:
+    """The program a tool is named for ("gh_cli", "git_tool", "redis_cli", "rabbitmqadmin"):
+    a cloud CLI or a program whose subcommands the vocabulary lists."""
+    lex = lexicon()
+    programs = {p.split()[0] for p in lex.shell_ops if " " in p} | set(lex.clouds)
+    return next((t for t in ("-".join(method), "_".join(method), *method) if t in programs), None)
 
 
 def _dict(payload: Mapping[str, Any]) -> dict[str, Any]:

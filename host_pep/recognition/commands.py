@@ -14,7 +14,7 @@ import re
 import shlex
 from dataclasses import dataclass
 
-from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.lexicon import Nested, lexicon
 from host_pep.semantics import Operation
 
 # the riskier effect wins when a line does several things
@@ -33,18 +33,41 @@ RISK = (
     Operation.UNKNOWN,
 )
 _SEGMENTS = re.compile(r"\|\||&&|[;|\n]")
-_WRAPPERS = frozenset(
-    {"sudo", "env", "time", "nice", "nohup", "exec", "command", "xargs", "timeout"}
+_WRAPPERS = frozenset({"env", "time", "nice", "nohup", "exec", "command", "xargs", "timeout"})
+# a wrapper's own arguments before what it runs ("timeout 30 …", "nice -n 10 …")
+_WRAPPER_ARG = re.compile(r"^(?:-.*|\d+(?:\.\d+)?[smhd]?)$")
+# sudo and doas run what follows as another user (root): they do what it does; alone, with a
+# shell or a login option they open a root shell -- a privilege escalation
+_PRIVILEGE = frozenset({"sudo", "doas"})
+_PRIVILEGE_VALUED = frozenset(
+    {"-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T", "--user", "--group", "--host"}
+    | {"--prompt", "--chdir", "--role", "--type", "--other-user", "--close-from"}
+    | {"--command-timeout"}
 )
+_PRIVILEGE_READS = frozenset(
+    {"-l", "--list", "-k", "-K", "--reset-timestamp", "--remove-timestamp", "-V", "--version"}
+    | {"-h", "--help", "-L"}
+)
+_PRIVILEGE_EDIT = frozenset({"-e", "--edit"})
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "fish", "csh", "tcsh", "ash"})
 _REDIRECT = re.compile(r"(?<![0-9&])>{1,2}\s*(?!&)(\S+)")
 _OPAQUE = re.compile(
-    r"(?i)\b(?:base64\s+(?:-d|--decode)|eval\b|exec\b|bash\s+-c|sh\s+-c|python3?\s+-c|"
+    r"(?i)\b(?:base64\s+(?:-d|--decode)|eval\b|(?<![\w-]\s)exec\b|bash\s+-c|sh\s+-c|python3?\s+-c|"
     r"node\s+-e|perl\s+-e|powershell\s+-enc)"
     # a pipe into an interpreter runs code the line does not show ("curl … | bash"), and so
     # does awk's system()
-    r"|\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh\b|\|\s*(?:python3?|node|perl|ruby|php)\b"
+    r"|\|\s*(?:(?:sudo|doas)\s+(?:-\S+\s+)*)?(?:ba|z|k|da)?sh\b|\|\s*(?:python3?|node|perl|ruby|php)\b"
     r"|\bsystem\s*\("
 )
+# an option written as name=value, as some CLIs take them (rabbitmqadmin, dd)
+_SETTING = re.compile(r"^[a-z][a-z_]*=\S")
+# a psql meta-command that only describes ("\dt", "\l", "\conninfo")
+_SQL_META_READ = re.compile(
+    r"^\s*(?:\\(?:d[a-zA-Z]*\+?|l\+?|conninfo)|\.(?:tables|schema|indexes|dbinfo))"
+    r"(?:\s+[\w.*%\"]+)?\s*$"
+)
+# COPY … TO/FROM PROGRAM runs a shell command on the database server
+_SQL_RUNS_PROGRAM = re.compile(r"(?is)\bcopy\b.*\bprogram\b")
 _SQL_STATEMENT = re.compile(r"(?is)^\s*(?:/\*.*?\*/\s*)*([a-z]+)")
 _SQL_WHERE = re.compile(r"(?is)\bwhere\b(.*)$")
 # one row by its key: "id = 7", "user_id='u-12'" -- nothing broader
@@ -67,7 +90,6 @@ def riskiest(ops: list[Operation]) -> Operation:
 
 def shell_operation(line: str) -> Operation | CloudCall | None:
     """The effect of a shell line (None: nothing recognised)."""
-    lex = lexicon()
     if _OPAQUE.search(line):
         return Operation.UNKNOWN  # code that hides what it runs cannot be classified
     found: list[Operation] = []
@@ -77,53 +99,276 @@ def shell_operation(line: str) -> Operation | CloudCall | None:
             words = shlex.split(segment, comments=True)
         except ValueError:
             words = segment.split()
-        while words and (words[0] in _WRAPPERS or "=" in words[0]):
-            words = words[1:]
-        if not words:
-            continue
-        program = words[0].rsplit("/", 1)[-1].lower()
-        # "kubectl --context staging get ns", "git -C repo status": global options before the
-        # subcommand are not it
-        sub = _subcommand_words(program, words[1:])
-        listed = " ".join([program, *(w.lower() for w in sub[:2])])
-        listed_pair = f"{program} {sub[0].lower()}" if sub else program
-        if (
-            program in lex.clouds
-            and len(sub) >= 2
-            and listed not in lex.shell_ops
-            and listed_pair not in lex.shell_ops
-        ):
-            flags = _flags(words[1:])
-            cloud = CloudCall(" ".join(sub[:2]), flags)
-            continue
-        pair = f"{program} {sub[0].lower()}" if sub else program
-        triple = " ".join([program, *(w.lower() for w in sub[:2])])
-        op = lex.shell_ops.get(triple) or lex.shell_ops.get(pair) or lex.shell_ops.get(program)
-        if op is None and (program.startswith(("./", "../")) or program.endswith(".sh")):
-            op = Operation.UNKNOWN  # a script of its own: what it does is not in the line
-        if op is None and len(words) > 1 and all(w in lex.info_flags for w in words[1:]):
-            op = Operation.READ  # "fastcsv --version": an installed program asked about itself
-        if op is None:
-            continue
-        if program in lex.api_programs or pair in lex.api_programs:
-            op = _api_call(words, op)
-        given = {w.lower().split("=", 1)[0] for w in words[1:] if w.startswith("-")}
-        if (pair in lex.overwrite_commands or program in lex.overwrite_commands) and not (
-            given.isdisjoint(lex.force_flags)
-        ):
-            op = Operation.DELETE  # "git push --force": what was there is gone
-        if not lex.bypass_flags.isdisjoint(given):
-            op = Operation.SECURITY_CHANGE  # "gh pr merge --admin": past a protection
-        if program == "find" and "-delete" in words:
-            op = Operation.DELETE
-        if _REDIRECT.search(segment) and op is Operation.READ:
-            op = Operation.LOCAL_WRITE
-        found.append(op)
+        op = _segment_operation(words, segment)
+        if isinstance(op, CloudCall):
+            cloud = op
+        elif op is not None:
+            found.append(op)
     if cloud is not None and not found:
         return cloud
     if not found:
         return None
     return riskiest(found)
+
+
+def _segment_operation(words: list[str], segment: str) -> Operation | CloudCall | None:
+    """One command of a line: its program (and subcommand, and flags) by the vocabulary."""
+    lex = lexicon()
+    words, privileged = _unwrapped(words)
+    if privileged is not None:
+        return privileged
+    if not words:
+        return None
+    program = words[0].rsplit("/", 1)[-1].lower()
+    # "kubectl --context staging get ns", "git -C repo status": global options before the
+    # subcommand are not it
+    sub = _subcommand_words(program, words[1:])
+    pair = f"{program} {sub[0].lower()}" if sub else program
+    triple = " ".join([program, *(w.lower() for w in sub[:2])])
+    named = next(
+        (
+            n
+            for n, key in ((2, triple), (1, pair), (0, program))
+            if key in lex.nested and n <= len(sub)
+        ),
+        None,
+    )
+    if named is not None:
+        key = (program, pair, triple)[named]
+        inner = _nested_line(words, sub, named, lex.nested[key])
+        if inner is not None:
+            carried = shell_operation(inner) if inner.strip() else None
+            # what it runs decides; a command line it runs that is not recognised is unknown
+            return carried if carried is not None else Operation.UNKNOWN
+    if (
+        program in lex.clouds
+        and len(sub) >= 2
+        and triple not in lex.shell_ops
+        and pair not in lex.shell_ops
+    ):
+        return CloudCall(_api_name(words, sub[0]), _flags(words[1:]))
+    level, op = _listed(program, pair, triple, sub)
+    # "crontab -l" reads, "kubectl scale --replicas=0" stops: a flag listed where the command
+    # was found (or more specifically) says what it does; one listed more broadly only adds risk
+    # ("systemctl --failed restart x" restarts)
+    flagged = [(n, lex.shell_ops[k]) for n, k in _flag_keys(program, pair, triple, words)]
+    decisive = [o for n, o in flagged if n >= level]
+    if decisive:
+        op = riskiest(decisive)
+    broader = [o for n, o in flagged if n < level]
+    if broader and op is not None:
+        op = riskiest([op, *broader])
+    if program in lex.sql_programs:
+        sql = _sql_argument(words[1:], lex.sql_programs[program])
+        if sql is not None:
+            op = _client_sql_operation(sql)
+    if op is None and (program.startswith(("./", "../")) or program.endswith(".sh")):
+        op = Operation.UNKNOWN  # a script of its own: what it does is not in the line
+    if op is None and len(words) > 1 and all(w in lex.info_flags for w in words[1:]):
+        op = Operation.READ  # "fastcsv --version": an installed program asked about itself
+    if op is None:
+        return None
+    if program in lex.api_programs or pair in lex.api_programs:
+        op = _api_call(words, op)
+    given = {w.lower().split("=", 1)[0] for w in words[1:] if w.startswith("-")}
+    if (pair in lex.overwrite_commands or program in lex.overwrite_commands) and not (
+        given.isdisjoint(lex.force_flags)
+    ):
+        op = Operation.DELETE  # "git push --force": what was there is gone
+    if not lex.bypass_flags.isdisjoint(given):
+        op = Operation.SECURITY_CHANGE  # "gh pr merge --admin": past a protection
+    if program == "find" and "-delete" in words:
+        op = Operation.DELETE
+    own = op  # what the program does, before its output is redirected
+    targets = _REDIRECT.findall(segment)
+    if targets and op is Operation.READ:
+        op = Operation.LOCAL_WRITE
+    if _stops_a_protection(program, sub, words[1:]):
+        op = Operation.SECURITY_CHANGE  # "systemctl disable --now ufw": the firewall is off
+    if _writes_security_file(own, targets, words[1:]):
+        op = Operation.SECURITY_CHANGE  # "tee /etc/sudoers.d/x", ">> ~/.ssh/authorized_keys"
+    return op
+
+
+def _stops_a_protection(program: str, sub: list[str], operands: list[str]) -> bool:
+    lex = lexicon()
+    keys = {program, f"{program} {sub[0].lower()}" if sub else program}
+    if len(sub) >= 2:
+        keys.add(f"{program} * {sub[1].lower()}")
+    if keys.isdisjoint(lex.stopping_commands):
+        return False
+    names = {w.lower().rsplit("/", 1)[-1].removesuffix(".service") for w in operands}
+    return not names.isdisjoint(lex.protections)
+
+
+def _unwrapped(words: list[str]) -> tuple[list[str], Operation | None]:
+    """The command a line runs under its wrappers ("nohup", "timeout 30", "FOO=1") and
+    privilege prefixes ("sudo -u postgres"); an operation of its own when the prefix is all
+    there is to it (``sudo -i``, ``sudo su``-like root shells, ``sudo -l``)."""
+    while words:
+        head = words[0].rsplit("/", 1)[-1].lower()
+        if head in _PRIVILEGE:
+            words, own = _privileged(words)
+            if own is not None:
+                return [], own
+        elif head in _WRAPPERS:
+            words = words[1:]
+            while words and _WRAPPER_ARG.match(words[0]):
+                words = words[1:]
+        elif "=" in words[0] and not words[0].startswith("-"):
+            words = words[1:]
+        else:
+            break
+    return words, None
+
+
+def _privileged(words: list[str]) -> tuple[list[str], Operation | None]:
+    """``sudo``/``doas`` and their options taken off: the command run, or what the prefix
+    itself does when it runs none (a root shell is a security change)."""
+    opts: set[str] = set()
+    i = 1
+    while i < len(words) and words[i].startswith("-"):
+        w = words[i]
+        i += 1
+        if w == "--":
+            break
+        opts.add(w.split("=", 1)[0])
+        if w in _PRIVILEGE_VALUED:
+            i += 1
+    rest = words[i:]
+    if opts & _PRIVILEGE_EDIT:  # sudoedit: the files given are edited as root
+        return [], _edit_operation(rest)
+    if not rest:
+        if opts and opts <= _PRIVILEGE_READS:
+            return [], Operation.READ  # "sudo -l": what one may run
+        return [], Operation.SECURITY_CHANGE  # "sudo", "sudo -i", "sudo -s": a root shell
+    if rest[0].rsplit("/", 1)[-1].lower() in _SHELLS:
+        if all(w.startswith("-") for w in rest[1:]):
+            return [], Operation.SECURITY_CHANGE  # "sudo bash", "doas zsh -l"
+        return [], Operation.UNKNOWN  # a script run as root: what it does is not in the line
+    return rest, None
+
+
+def _edit_operation(files: list[str]) -> Operation:
+    if _writes_security_file(Operation.LOCAL_WRITE, [], files):
+        return Operation.SECURITY_CHANGE
+    return Operation.LOCAL_WRITE
+
+
+def _writes_security_file(op: Operation, targets: list[str], operands: list[str]) -> bool:
+    """A write whose file says who may do what: redirected into one, or a writing command
+    (``tee``, ``cp``, ``sed -i``, ``rm``) given one."""
+    paths = lexicon().security_paths
+    if any(p in t for t in targets for p in paths):
+        return True
+    writes = (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE, Operation.INSTALL, Operation.DELETE)
+    return op in writes and any(p in w for w in operands for p in paths)
+
+
+def _listed(program: str, pair: str, triple: str, sub: list[str]) -> tuple[int, Operation | None]:
+    """The vocabulary's operation for a command and how specifically it was found (2: program
+    and two subcommand words, 1: one, 0: the program alone)."""
+    ops = lexicon().shell_ops
+    if triple != pair and triple in ops:
+        return 2, ops[triple]
+    if pair != program and pair in ops:
+        return 1, ops[pair]
+    if len(sub) >= 2 and f"{program} * {sub[1].lower()}" in ops:
+        # "service nginx restart": what is named comes before the action
+        return 1, ops[f"{program} * {sub[1].lower()}"]
+    return 0, ops.get(program)
+
+
+def _flag_keys(program: str, pair: str, triple: str, words: list[str]) -> list[tuple[int, str]]:
+    """The vocabulary keys of the flags given (``crontab -l``, ``kubectl scale --replicas=0``):
+    each flag alone and with its value, after the program (0), its subcommand (1) or both (2);
+    only those the vocabulary lists."""
+    forms: list[str] = []
+    for i, w in enumerate(words[1:], start=1):
+        if _SETTING.match(w):
+            forms.append(w.lower())  # "ackmode=ack_requeue_false", "of=/dev/sda": an option too
+            continue
+        if not w.startswith("-") or len(w) < 2:
+            continue
+        flag = w.lower()
+        name = flag.split("=", 1)[0]
+        forms.append(name)
+        if "=" in flag:
+            forms.append(flag)
+        elif i + 1 < len(words) and not words[i + 1].startswith("-"):
+            forms.append(f"{name}={words[i + 1].lower()}")
+    ops = lexicon().shell_ops
+    levels: dict[str, int] = {}
+    for p, n in ((program, 0), (pair, 1), (triple, 2)):
+        levels.setdefault(p, n)  # a command without subcommands keeps its lowest level
+    return [(n, f"{p} {f}") for p, n in levels.items() for f in forms if f"{p} {f}" in ops]
+
+
+def _nested_line(words: list[str], sub: list[str], named: int, nested: Nested) -> str | None:
+    """The command line a nested command runs (``docker exec -it web nginx -t``: ``nginx -t``);
+    None when it runs none (``ssh host``: a session). ``named``: how many subcommand words
+    its name takes ("docker exec": one)."""
+    start = 1
+    for s in sub[:named]:
+        start = words.index(s, start) + 1
+    rest = words[start:]
+    if "--" in rest:
+        after = rest[rest.index("--") + 1 :]
+        return " ".join(after) if after else None
+    i = 0
+    targeted = not nested.target
+    while i < len(rest):
+        w = rest[i]
+        if w.startswith("-") and len(w) > 1:
+            i += 2 if w in nested.options else 1
+            continue
+        if not targeted:
+            targeted = True
+            i += 1
+            continue
+        break
+    after = rest[i:]
+    return " ".join(after) if after else None
+
+
+def _api_name(words: list[str], first: str) -> str:
+    """A cloud CLI's call named by its command words ("ec2 terminate-instances", "compute
+    instances delete web-1"): from the first up to the options, at most four, and past the
+    second only plain words (a path or a URL names no call). Of three or more, the first names
+    the service ("compute", "storage"), not the call: it is left out (and "compute" is a verb)."""
+    name: list[str] = []
+    for w in words[words.index(first, 1) :]:
+        if w.startswith("-") or len(name) == 4:
+            break
+        if len(name) >= 2 and not re.fullmatch(r"[a-z][a-z0-9-]*", w):
+            break
+        name.append(w)
+    return " ".join(name[1:] if len(name) >= 3 else name)
+
+
+def _sql_argument(words: list[str], flags: frozenset[str]) -> str | None:
+    """The SQL a database client is given: after one of its flags (``psql -c "…"``), or for a
+    client without them the operand after the database (``sqlite3 app.db "…"``)."""
+    for i, w in enumerate(words):
+        low = w.lower()
+        if "=" in low and low.split("=", 1)[0] in flags:
+            return w.split("=", 1)[1]
+        if low in flags and i + 1 < len(words):
+            return words[i + 1]
+    if flags:
+        return None
+    operands = [w for w in words if not w.startswith("-")]
+    return operands[1] if len(operands) >= 2 else None
+
+
+def _client_sql_operation(sql: str) -> Operation:
+    """What SQL given to a client does; a meta-command that describes (``\\dt``, ``.tables``)
+    reads; anything else not recognised is unknown."""
+    if _SQL_META_READ.match(sql):
+        return Operation.READ
+    if _SQL_RUNS_PROGRAM.search(sql):
+        return Operation.UNKNOWN
+    return sql_operation(sql) or Operation.UNKNOWN
 
 
 _METHOD_FLAGS = ("-X", "--request", "--method")

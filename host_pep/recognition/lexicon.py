@@ -302,6 +302,15 @@ class ToolNaming(_Strict):
     """Argument names that carry the inner tool's arguments."""
 
 
+class Nested(_Strict):
+    """A command that runs another command line given after it (``ssh host …``)."""
+
+    target: bool = True
+    """Whether a target comes first (the host, the container); ``adb shell …`` has none."""
+    options: list[str] = Field(default_factory=list)
+    """Its options that take a value (``ssh -i key``): the value is not the target."""
+
+
 class Commands(_Strict):
     """The vocabulary of formal languages tools carry: shell commands and SQL statements."""
 
@@ -328,6 +337,20 @@ class Commands(_Strict):
     info_flags: list[str] = Field(default_factory=list)
     """Arguments that make any program only print about itself (``--version``, ``--help``):
     a line of a program and nothing but them reads, whatever the program."""
+    sql_programs: dict[str, list[str]] = Field(default_factory=dict)
+    """Database clients and the flags that carry the SQL they run (``psql -c``): they do what
+    the SQL does; an empty list: the SQL follows the database (``sqlite3 app.db "…"``)."""
+    nested: dict[str, Nested] = Field(default_factory=dict)
+    """Commands that run a command line given after them (``docker exec web …``): they do
+    what it does."""
+    stopping_commands: list[str] = Field(default_factory=list)
+    """Commands that stop or disable a service (``systemctl stop``, ``service * stop``)."""
+    protections: list[str] = Field(default_factory=list)
+    """Services that protect a host (``ufw``, ``apparmor``, ``auditd``): stopping one is a
+    security change."""
+    security_paths: list[str] = Field(default_factory=list)
+    """Files that say who may do what (``/etc/sudoers``, ``authorized_keys``): writing one is
+    a security change."""
 
 
 class Cues(_Strict):
@@ -1081,6 +1104,13 @@ class Lexicon:
         self.overwrite_commands = frozenset(_words([c.overwrite_commands for c in cmds]))
         self.force_flags = frozenset(_words([c.force_flags for c in cmds]))
         self.info_flags = frozenset(_words([c.info_flags for c in cmds]))
+        self.sql_programs: dict[str, frozenset[str]] = {
+            k.lower(): frozenset(_words([v])) for c in cmds for k, v in c.sql_programs.items()
+        }
+        self.nested: dict[str, Nested] = {k.lower(): v for c in cmds for k, v in c.nested.items()}
+        self.security_paths = _words([c.security_paths for c in cmds])
+        self.stopping_commands = frozenset(_words([c.stopping_commands for c in cmds]))
+        self.protections = frozenset(_words([c.protections for c in cmds]))
         self.untrusted_words = frozenset(_words([t.untrusted for t in naming]))
         self.values = merged([lang.values for lang in langs])
         """The value detectors' words, every language's together (``Values``)."""
