@@ -424,8 +424,18 @@ def _reads_what_was_asked(ctx: DecisionContext) -> bool:
 
 
 def _action_verb(ctx: DecisionContext) -> str | None:
-    """The verb of the action's tool name ("merge" in RepoMergePullRequest), stemmed."""
+    """The verb of the action's tool name ("merge" in RepoMergePullRequest), stemmed; for a
+    tool that runs what it is given ("ssh_exec {command: sudo reboot}"), the first verb of the
+    command it carries ("reboot")."""
+    lex = lexicon()
     verb = name_verb(tokens(ctx.event.target))
+    if verb is None or verb in lex.executors:
+        for path, text in ctx.text.items():
+            if path.rsplit(".", 1)[-1].split("[", 1)[0].lower() not in lex.command_fields:
+                continue
+            said = next((t for t in tokens(text) if t in lex.verb_words), None)
+            if said is not None:
+                return stem(said)
     return stem(verb) if verb else None
 
 
