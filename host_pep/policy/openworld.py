@@ -752,9 +752,7 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
             role = policy.field_role.get(tok)
             if role is not None:
                 break
-        if role is FieldRole.CREDENTIAL and (
-            not field_words().not_otp.isdisjoint(toks) or _names_a_record(toks)
-        ):
+        if role is FieldRole.CREDENTIAL and not field_words().not_otp.isdisjoint(toks):
             role = FieldRole.IDENTIFIER  # "customer_code", "room_code": a code that names
     if role is None:
         return FieldRole.CONTENT
@@ -777,16 +775,6 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
     if role is FieldRole.ADDRESS and app in ("mail", "sms"):
         return FieldRole.RECIPIENT
     return role
-
-
-def _names_a_record(toks: list[str]) -> bool:
-    """A code field named for a thing booked or kept ("room_code", "reservation_code",
-    "order_code"), with no word of a protection or an access beside it ("door_code",
-    "access_code"): the code names that thing, it is no secret."""
-    lex = lexicon()
-    guarded = lex.security_objects | lex.grant_objects
-    words = {stem(t) for t in toks} | set(toks)
-    return not words.isdisjoint(lex.record_code_words) and words.isdisjoint(guarded)
 
 
 def _own_records(toks: list[str], app: str | None, policy: CompiledPolicy) -> bool:

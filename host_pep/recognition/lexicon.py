@@ -168,9 +168,6 @@ class ToolNaming(_Strict):
     """What protects the user (a lock, 2FA, a firewall): weakening one is a security change."""
     weakening_verbs: list[str] = Field(default_factory=list)
     """Verbs and values that weaken a protection ("disable", "unlock", "off", "none")."""
-    record_code_words: list[str] = Field(default_factory=list)
-    """Things a code field may be named for that make the code a name, not a secret
-    ("room_code", "reservation_code", "country_code")."""
     recency_words: list[str] = Field(default_factory=list)
     """Words that make the verb after them a noun: "last_order", "recent_transfers" name
     records (what the tool returns), they do not order or transfer."""
@@ -1021,7 +1018,6 @@ class Lexicon:
         self.weakening_verbs = frozenset(_words([t.weakening_verbs for t in naming]))
         self.securing_values = frozenset(_words([t.securing_values for t in naming]))
         self.recency_words = frozenset(_words([t.recency_words for t in naming]))
-        self.record_code_words = frozenset(_words([t.record_code_words for t in naming]))
         self.grant_objects = frozenset(_words([t.grant_objects for t in naming]))
         self.granting_verbs = frozenset(_words([t.granting_verbs for t in naming]))
         self.revoking_verbs = frozenset(_words([t.revoking_verbs for t in naming]))
