@@ -227,6 +227,7 @@ def _name_operation(
     """The operation the verb of a name says: the tool-naming verbs first, the request verbs of
     every language second; a verb that is also a noun ("lock", "order") loses to another verb."""
     lex = lexicon()
+    toks = _joined_verbs(toks, policy)
     verb_of: dict[str, Operation] = {}
     inflected: set[str] = set()
     # a generic verb ("manage", "process", "do") says a tool changes something, not what: it
@@ -292,6 +293,25 @@ def _name_operation(
         ),
     )
     return verb_of[ranked[0]]
+
+
+def _joined_verbs(toks: list[str], policy: CompiledPolicy) -> list[str]:
+    """A verb of several words, listed joined by "_" ("satin_al" buy, "chuyen_khoan" transfer,
+    "mettre_a_jour" update), is one token of the name: its words alone are other words ("al"
+    take, "ver" Spanish see)."""
+    out: list[str] = []
+    i = 0
+    while i < len(toks):
+        for n in (3, 2):
+            joined = "_".join(toks[i : i + n])
+            if i + n <= len(toks) and joined in policy.verb_op:
+                out.append(joined)
+                i += n
+                break
+        else:
+            out.append(toks[i])
+            i += 1
+    return out
 
 
 def _plural_object(tok: str, objects: frozenset[str]) -> bool:
