@@ -87,7 +87,9 @@ def classify_operation(
             op = Operation.PAYMENT
         elif FieldRole.RECIPIENT in arg_roles and FieldRole.CONTENT in arg_roles:
             op = Operation.EXTERNAL_SEND
-        elif set(method) & lex.read_nouns and not set(toks) & (lex.money_words | lex.sharing_words):
+        elif _nouns(method) & lex.read_nouns and not set(toks) & (
+            lex.money_words | lex.sharing_words
+        ):
             op = Operation.READ
         elif (
             args
@@ -119,6 +121,12 @@ def classify_operation(
     return _refined(
         op, tokset, set(toks), args, arg_roles, values, payload, policy, _compound_tokens(toks)
     )
+
+
+def _nouns(method: list[str]) -> set[str]:
+    """The words of a name and its pairs of neighbours joined by "_": a noun of two words is
+    listed so ("lich_su" history, "so_du" balance: Vietnamese writes a syllable a word)."""
+    return set(method) | {"_".join(method[i : i + 2]) for i in range(len(method) - 1)}
 
 
 def _reads_what_it_names(method: list[str], policy: CompiledPolicy) -> bool:

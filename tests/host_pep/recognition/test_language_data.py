@@ -494,6 +494,8 @@ def test_a_tool_named_in_a_latin_form_of_its_language_is_classified(
         # the words of a joined verb, apart, are no verb of it
         ("ver_pedidos", Operation.READ),
         ("ta_bort", Operation.DELETE),
+        # a noun of two words, joined so in the lexicon, names what a verbless tool returns
+        ("momo_lich_su_giao_dich", Operation.READ),
     ],
 )
 def test_a_verb_of_several_words_is_one_verb_of_the_name(name: str, operation: Operation) -> None:
