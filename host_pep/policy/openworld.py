@@ -87,7 +87,9 @@ def classify_operation(
             op = Operation.PAYMENT
         elif FieldRole.RECIPIENT in arg_roles and FieldRole.CONTENT in arg_roles:
             op = Operation.EXTERNAL_SEND
-        elif set(method) & lex.read_nouns and not set(toks) & (lex.money_words | lex.sharing_words):
+        elif _nouns(method) & lex.read_nouns and not set(toks) & (
+            lex.money_words | lex.sharing_words
+        ):
             op = Operation.READ
         elif (
             args
@@ -119,6 +121,12 @@ def classify_operation(
     return _refined(
         op, tokset, set(toks), args, arg_roles, values, payload, policy, _compound_tokens(toks)
     )
+
+
+def _nouns(method: list[str]) -> set[str]:
+    """The words of a name and its pairs of neighbours joined by "_": a noun of two words is
+    listed so ("lich_su" history, "so_du" balance: Vietnamese writes a syllable a word)."""
+    return set(method) | {"_".join(method[i : i + 2]) for i in range(len(method) - 1)}
 
 
 def _reads_what_it_names(method: list[str], policy: CompiledPolicy) -> bool:
@@ -227,6 +235,7 @@ def _name_operation(
     """The operation the verb of a name says: the tool-naming verbs first, the request verbs of
     every language second; a verb that is also a noun ("lock", "order") loses to another verb."""
     lex = lexicon()
+    toks = _joined_verbs(toks, policy)
     verb_of: dict[str, Operation] = {}
     inflected: set[str] = set()
     # a generic verb ("manage", "process", "do") says a tool changes something, not what: it
@@ -292,6 +301,25 @@ def _name_operation(
         ),
     )
     return verb_of[ranked[0]]
+
+
+def _joined_verbs(toks: list[str], policy: CompiledPolicy) -> list[str]:
+    """A verb of several words, listed joined by "_" ("satin_al" buy, "chuyen_khoan" transfer,
+    "mettre_a_jour" update), is one token of the name: its words alone are other words ("al"
+    take, "ver" Spanish see)."""
+    out: list[str] = []
+    i = 0
+    while i < len(toks):
+        for n in (3, 2):
+            joined = "_".join(toks[i : i + n])
+            if i + n <= len(toks) and joined in policy.verb_op:
+                out.append(joined)
+                i += n
+                break
+        else:
+            out.append(toks[i])
+            i += 1
+    return out
 
 
 def _plural_object(tok: str, objects: frozenset[str]) -> bool:

@@ -25,6 +25,9 @@ import pytest
 import yaml
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from host_pep.policy import load_bundle
+from host_pep.policy.compiled import CompiledPolicy
+from host_pep.policy.openworld import classify_operation
 from host_pep.recognition.instructions import Strength, instruction_spans
 from host_pep.recognition.lexicon import LANGUAGES_PACKAGE, Language, Values, lexicon
 from host_pep.recognition.request import intent, unicode_words
@@ -129,6 +132,10 @@ class Phrasing(_Strict):
 class LanguageCases(_Strict):
     code: str
     phrasings: dict[str, list[str | Phrasing]]
+    tool_names: dict[Operation, list[str | Phrasing]] = {}
+    """Names of tools never seen, as developers write them in this language (its own script or
+    a Latin form: ``siparis_ver``, ``chuyen_khoan``, ``удалить_контакт``), by the operation the
+    open-world layer (rule 9) must classify them as."""
 
 
 @cache
@@ -166,6 +173,22 @@ def _phrasing_params() -> list[object]:
                     params.append(pytest.param(case_id, phrasing.text, id=ident, marks=mark))
                 else:
                     params.append(pytest.param(case_id, phrasing, id=ident))
+    return params
+
+
+def _tool_name_params() -> list[object]:
+    params: list[object] = []
+    for code in shipped_languages():
+        found = language_cases(code)
+        for operation, names in (found.tool_names if found else {}).items():
+            for name in names:
+                if isinstance(name, Phrasing):
+                    mark = pytest.mark.xfail(strict=True, reason=name.xfail)
+                    params.append(
+                        pytest.param(name.text, operation, id=f"{code}-{name.text}", marks=mark)
+                    )
+                else:
+                    params.append(pytest.param(name, operation, id=f"{code}-{name}"))
     return params
 
 
@@ -281,3 +304,14 @@ def test_phrasing_is_recognised_as_the_case_says(case_id: str, text: str) -> Non
         assert case.strong_cue in cues, f"{text!r}: strong cues {cues}"
     for op in case.span_asks:
         assert any(op in s.asks for s in spans), f"{text!r}: no span asks {op}: {spans}"
+
+
+@cache
+def _default_policy() -> CompiledPolicy:
+    return CompiledPolicy.build(load_bundle("default"))
+
+
+@pytest.mark.parametrize(("name", "operation"), _tool_name_params())
+def test_a_tool_named_in_the_language_is_classified(name: str, operation: Operation) -> None:
+    # rule 9: the name alone, as an agent would call a tool it was never told about
+    assert classify_operation(name, [], "", _default_policy()) is operation

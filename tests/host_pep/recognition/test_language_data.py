@@ -477,3 +477,31 @@ def test_a_tool_named_in_a_latin_form_of_its_language_is_classified(
 
     policy = CompiledPolicy.build(load_bundle("default"))
     assert classify_operation(name, [], "", policy) is operation
+
+
+# A verb of several words is listed joined by "_" ("satin_al" buy, "chuyen_khoan" transfer,
+# "mettre_a_jour" update, "ta_bort" remove): in a name its words are one verb, whatever each
+# word means alone in another language ("ver" is Spanish "see", "al" Turkish "take").
+@pytest.mark.parametrize(
+    ("name", "operation"),
+    [
+        ("siparis_ver", Operation.PAYMENT),
+        ("kitap_satin_al", Operation.PAYMENT),
+        ("mettre_a_jour_profil", Operation.LOCAL_WRITE),
+        ("vietcombank_chuyen_khoan", Operation.PAYMENT),
+        ("doc_tin_nhan", Operation.READ),
+        ("ta_bort_kontakt", Operation.DELETE),
+        # the words of a joined verb, apart, are no verb of it
+        ("ver_pedidos", Operation.READ),
+        ("ta_bort", Operation.DELETE),
+        # a noun of two words, joined so in the lexicon, names what a verbless tool returns
+        ("momo_lich_su_giao_dich", Operation.READ),
+    ],
+)
+def test_a_verb_of_several_words_is_one_verb_of_the_name(name: str, operation: Operation) -> None:
+    from host_pep.policy import load_bundle
+    from host_pep.policy.compiled import CompiledPolicy
+    from host_pep.policy.openworld import classify_operation
+
+    policy = CompiledPolicy.build(load_bundle("default"))
+    assert classify_operation(name, [], "", policy) is operation
