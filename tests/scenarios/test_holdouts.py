@@ -36,9 +36,13 @@ ROUNDS = {
 }
 # Rounds whose labels landed before the engine work they measure: run, and expected to miss the
 # goals until then. Strict: the day one meets them its test fails, to be moved into ROUNDS.
+# Open-world rounds that meet the goals now -- after rules made from their failures, so these
+# are no holdout figures (their first runs are in docs/scenarios.md) -- and are held to them.
+MET = {
+    "round10": "indirect prompt injection across toolkits (99.4% / 0.54% since rounds 20-23)",
+}
 PENDING = {
     "round9": "multi-step personal-domain runs: the engine work of issue 14",
-    "round10": "indirect prompt injection across toolkits: the engine work of issue 14",
     "round11": "MCP servers and public API catalogs: the engine work of issue 14",
     "round12": "written after rounds 9-11 were studied, to measure generalisation: issue 14",
     "round13": "written by a fresh evaluator for the final measure of issue 14",
@@ -53,7 +57,7 @@ PENDING = {
     "round22": "a fresh evaluator: phone agents and developer/operator agents (issue 14)",
     "round23": "a fresh evaluator: multilingual minimal pairs (issue 14)",
 }
-EVERY = {**dict.fromkeys(ROUNDS, ""), **PENDING}
+EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 
 
 def scored_files(folder: str) -> list[Path]:
@@ -111,6 +115,7 @@ def test_every_round_folder_is_run() -> None:
     "folder",
     [
         *ROUNDS,
+        *MET,
         *(
             pytest.param(f, marks=pytest.mark.xfail(reason=why, strict=True))
             for f, why in PENDING.items()
