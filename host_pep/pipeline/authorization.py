@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from host_pep.events import Channel
 from host_pep.extract import key_arguments, normalize_amount, role_key_arguments
@@ -205,17 +206,14 @@ def _means(ctx: DecisionContext, op: Operation) -> bool:
     return True
 
 
-def _granting_phrases(policy: CompiledPolicy) -> tuple[str, ...]:
+@lru_cache(maxsize=8)
+def _granting_phrases(on_verbs: tuple[str, ...]) -> tuple[str, ...]:
     """The phrases of turning on that grant someone something -- a granting word with the
     grantee between ("give … access", "let … in") -- not those that switch a protection on
-    ("enable", "turn on", "arm")."""
+    ("enable", "turn on", "arm"). Cached by the policy's list: it is read on the decision path."""
     lex = lexicon()
     words = lex.granting_verbs | lex.grant_objects
-    return tuple(
-        v
-        for v in policy.security_verbs.get("on", ())
-        if "…" in v and not words.isdisjoint(v.split())
-    )
+    return tuple(v for v in on_verbs if "…" in v and not words.isdisjoint(v.split()))
 
 
 def _protection_not_named(ctx: DecisionContext) -> str | None:
@@ -246,7 +244,10 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
         and (grants or acted <= lex.grant_objects)
         and (
             Operation.SHARE_UPLOAD in ctx.intent().asks
-            or asking_positions(ctx.user_request.lower(), _granting_phrases(ctx.policy))
+            or asking_positions(
+                ctx.user_request.lower(),
+                _granting_phrases(ctx.policy.security_verbs.get("on", ())),
+            )
         )
     ):
         return None  # "share the sheet with Dana", "let the plumber in": the access is asked
@@ -384,6 +385,7 @@ def warm_up(policy: CompiledPolicy) -> None:
         table.get("on", ()),
         table.get("reset", ()) + table.get("off", ()) + table.get("on", ()),
         table.get("off", ()) + table.get("on", ()),
+        _granting_phrases(table.get("on", ())),
     ]
     for verbs in lists:
         verb_positions("", verbs)
