@@ -117,8 +117,11 @@ def _link_does_what_was_asked(ctx: DecisionContext, hit: ValueHit) -> bool:
     if hit.role is not FieldRole.URL:
         return False
     lex = lexicon()
-    reads = frozenset(lex.operations.get(Operation.READ, ()))
-    acts = {w for w in tokens(ctx.user_request.lower()) if w in lex.verb_words and w not in reads}
+    acts = {
+        w
+        for w in tokens(ctx.user_request.lower())
+        if w in lex.verb_words and w not in lex.read_words
+    }
     return bool(acts) and not acts.isdisjoint(tokens(hit.found.raw.lower()))
 
 

@@ -493,8 +493,7 @@ def _with_program(line: str, method: list[str]) -> str:
     line when the line does not start with one."""
     lex = lexicon()
     first = line.split(None, 1)[0].rsplit("/", 1)[-1].lower() if line.split() else ""
-    programs = {p.split()[0] for p in lex.shell_ops} | set(lex.clouds)
-    if first in programs:
+    if first in lex.programs:
         return line
     named = _named_program(method)
     return f"{named} {line}" if named else line
@@ -503,8 +502,7 @@ def _with_program(line: str, method: list[str]) -> str:
 def _named_program(method: list[str]) -> str | None:
     """The program a tool is named for ("gh_cli", "git_tool", "redis_cli", "rabbitmqadmin"):
     a cloud CLI or a program whose subcommands the vocabulary lists."""
-    lex = lexicon()
-    programs = {p.split()[0] for p in lex.shell_ops if " " in p} | set(lex.clouds)
+    programs = lexicon().subcommand_programs
     return next((t for t in ("-".join(method), "_".join(method), *method) if t in programs), None)
 
 
@@ -578,7 +576,7 @@ def _refined(
         op is Operation.SHARE_UPLOAD
         and all_toks & lex.refresh_verbs
         # "TurboTaxSyncPush": a sync that also pushes, uploads or sends is an upload
-        and not (all_toks - lex.refresh_verbs) & set(lex.tool_verbs.get(Operation.SHARE_UPLOAD, ()))
+        and not (all_toks - lex.refresh_verbs) & lex.share_tool_verbs
         and not arg_roles & {FieldRole.RECIPIENT, FieldRole.URL, FieldRole.CREDENTIAL}
         and not all_toks
         & (lex.file_objects | lex.sharing_words | lex.outbound_words | lex.share_places)
@@ -642,7 +640,7 @@ def _refined(
     if op is Operation.EXTERNAL_SEND and (
         _to_everyone(payload, arg_roles, args, policy)
         # "SendBulkSms", "mass_email"; "reply_all" answers the people of one thread
-        or tokset & (lex.bulk_words - frozenset(lex.all_words))
+        or tokset & lex.bulk_only_words
     ):
         # {"recipients": "all_contacts"}, "SendBulkSms": a broadcast, not a message
         return Operation.BULK_CHANGE

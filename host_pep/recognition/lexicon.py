@@ -875,6 +875,7 @@ class Lexicon:
         self.operations: dict[Operation, tuple[str, ...]] = {
             op: _words([lang.operations.get(op, []) for lang in langs]) for op in Operation
         }
+        self.read_words = frozenset(self.operations.get(Operation.READ, ()))
         self.security: dict[str, tuple[str, ...]] = {
             d: _words([lang.security.get(d, []) for lang in langs]) for d in ("off", "on", "reset")
         }
@@ -1024,6 +1025,9 @@ class Lexicon:
         self.message_objects = frozenset(_words([t.message_objects for t in naming]))
         self.public_words = frozenset(_words([t.public_words for t in naming]))
         self.bulk_words = frozenset(_words([t.bulk_words for t in naming]))
+        # "bulk" words that are not "all" words ("batch", "mass"): derived once, not per call
+        self.bulk_only_words = self.bulk_words - frozenset(self.all_words)
+        self.share_tool_verbs = frozenset(self.tool_verbs[Operation.SHARE_UPLOAD])
         self.action_fields = frozenset(_words([t.action_fields for t in naming]))
         self.generic_verbs = frozenset(_words([t.generic_verbs for t in naming]))
         self.contentless_verbs = frozenset(_words([t.contentless_verbs for t in naming]))
@@ -1088,6 +1092,12 @@ class Lexicon:
                 for w in c.sql.get(op, []):
                     self.sql_ops[w.lower()] = op
         self.clouds = frozenset(_words([c.clouds for c in cmds]))
+        # derived once here, not per classification: the open-world layer asks for them on
+        # every unseen tool (~800 shell entries)
+        self.programs = frozenset(p.split()[0] for p in self.shell_ops) | self.clouds
+        self.subcommand_programs = (
+            frozenset(p.split()[0] for p in self.shell_ops if " " in p) | self.clouds
+        )
         self.send_flags = frozenset(_words([c.send_flags for c in cmds]))
         self.script_sends = _words([c.script_sends for c in cmds])
         cues = [lang.cues for lang in langs]
