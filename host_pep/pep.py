@@ -31,7 +31,7 @@ from host_pep.control.store import RuleStore, SQLiteRuleStore
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import AuditUnavailable, ControlPlaneError, EventValidationError
 from host_pep.extract import key_arguments, sensitive_values
-from host_pep.observe import Observed, to_observations
+from host_pep.observe import Observed, name_key, to_observations
 from host_pep.pipeline import authorization
 from host_pep.pipeline.context import DecisionContext
 from host_pep.pipeline.engine import ALL_STAGES, Evaluation, Pipeline, evidence_list
@@ -494,6 +494,14 @@ class PEP:
                 for found in key_arguments(text):
                     if any(o.designated for k in found.keys for o in state.lookup(k)):
                         return True
+                # an entry of a listing the user pointed at ("pay the invoices in my
+                # Invoices/Open folder": list_directory, then read_file of a file it listed)
+                if state.designated_names and any(
+                    name_key(part) in state.designated_names
+                    for part in {text, text.rstrip("/").rsplit("/", 1)[-1]}
+                    if part and len(part) <= 60
+                ):
+                    return True
         return False
 
     def observe(

@@ -139,6 +139,9 @@ class SessionState:
     names: set[str] = field(default_factory=set)
     """Short values seen as data outside instruction spans (``observe.data_names``), up to
     MAX_NAMES: an argument naming one was chosen among what the agent saw."""
+    designated_names: set[str] = field(default_factory=set)
+    """The names among those that a source the user pointed at showed (the files listed in the
+    folder the request named): a read of one reads what the user pointed at."""
 
     def __len__(self) -> int:
         return len(self.order)
@@ -236,6 +239,8 @@ class SessionState:
             self.instructions.add(ins)
         if observed.names and len(self.names) < MAX_NAMES:
             self.names.update(observed.names)
+            if observed.designated:
+                self.designated_names.update(observed.names)
 
     def lookup(self, key: str) -> list[Observation]:
         return self.index.get(key, _EMPTY)
