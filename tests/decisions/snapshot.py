@@ -44,6 +44,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round21",
         "round22",
         "round23",
+        "round24",
+        "round25",
+        "round26",
+        "round27",
     }
 )
 
