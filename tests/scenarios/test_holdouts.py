@@ -57,6 +57,7 @@ PENDING = {
     "round22": "a fresh evaluator: phone agents and developer/operator agents (issue 14)",
     "round23": "a fresh evaluator: multilingual minimal pairs (issue 14)",
     "round24": "a fresh evaluator: personal-assistant runs, the user pointing at data (issue 14)",
+    "round25": "a fresh evaluator: injected toolkit calls beyond mail and banking (issue 14)",
     "round27": "a fresh evaluator: phone control and operator tools through MCP servers (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
