@@ -58,6 +58,7 @@ PENDING = {
     "round23": "a fresh evaluator: multilingual minimal pairs (issue 14)",
     "round24": "a fresh evaluator: personal-assistant runs, the user pointing at data (issue 14)",
     "round25": "a fresh evaluator: injected toolkit calls beyond mail and banking (issue 14)",
+    "round26": "a fresh evaluator: multilingual minimal pairs in 22 languages (issue 14)",
     "round27": "a fresh evaluator: phone control and operator tools through MCP servers (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
