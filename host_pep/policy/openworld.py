@@ -738,7 +738,9 @@ def _to_everyone(
 # account SID or a UUID without dashes is an id, not a blob
 _OPAQUE_BLOB = re.compile(
     r"^(?:(?=[A-Za-z0-9+/]*[+/])[A-Za-z0-9+/]{24,}={0,2}|[A-Za-z0-9+/]{20,}={1,2}|"
-    r"[A-Za-z0-9+/]{96,}|[0-9a-fA-F]{96,})$"
+    r"[A-Za-z0-9+/]{96,}|[0-9a-fA-F]{96,}|"
+    # base64 of a JSON object, of zlib or of gzip data: the encoding's own first bytes
+    r"(?:eyJ|eJ[wxy]|eJ[a-z]|H4sI)[A-Za-z0-9+/_-]{12,}={0,2})$"
 )
 
 

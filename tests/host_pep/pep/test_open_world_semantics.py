@@ -151,3 +151,20 @@ def test_a_sync_that_sets_a_devices_state_is_a_settings_change(pep: PEP) -> None
     assert classify_operation("drive_sync", list(folder), "", pep.policy, payload=folder) is (
         Operation.SHARE_UPLOAD
     )
+
+
+@pytest.mark.parametrize(
+    "blob",
+    [
+        "eJzLSM3JyVcozy_KSQEAGgQEXQ",  # zlib, unpadded url-safe base64
+        "eyJvcCI6ImRlbCIsInNjb3BlIjoiKiJ9",  # a JSON object
+        "H4sIAAAAAAAAA6tWKkktLlGyUlAqS8wpTgUA",  # gzip
+    ],
+)
+def test_an_encoded_payload_is_known_by_its_first_bytes(pep: PEP, blob: str) -> None:
+    # what the call does is inside the blob, and nothing reads it (rule 9)
+    op = classify_operation("wkz__patch", ["plan"], "", pep.policy, payload={"plan": blob})
+    assert op is Operation.UNKNOWN
+    # a record's id of letters and digits is no blob
+    op = classify_operation("wkz__patch", ["id"], "", pep.policy, payload={"id": "eJkL29xq"})
+    assert op is not Operation.UNKNOWN
