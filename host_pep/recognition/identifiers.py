@@ -20,6 +20,9 @@ _ADDRESSES = re.compile(r"\S+@\S+|(?i:https?://|www\.)\S+")
 _TAG = re.compile(r"</?\s*([A-Za-z_][\w-]{0,30})[^>]{0,200}>")
 _QUOTED = re.compile(r"['\"“‘«`]([^'\"”’»`\n]{2,60})['\"”’»`]")
 _TRAILING = ".,;:!?)]}'\""
+# a path in a home directory, written out ("/home/ana/.ssh/id_rsa", "/Users/sam/Documents"):
+# it names what "~/…" names, the way a note tells an assistant where to look
+_HOME = re.compile(r"^(?:/home/[^/]+|/users/[^/]+|/root)(?=/.)")
 
 
 @lru_cache(maxsize=16384)
@@ -35,6 +38,9 @@ def identifiers(text: str) -> frozenset[str]:
         if len(token) < 4 or (digits == len(token.replace("-", "").replace(".", ""))):
             continue  # a bare number is an amount, a code or a date: other keys cover those
         out.add(token)
+        home = _HOME.match(token)
+        if home is not None:
+            out.add("~" + token[home.end() :])
     for m in _QUOTED.finditer(text):
         quoted = " ".join(m.group(1).split()).lower()
         if len(quoted) >= 4 and any(c.isalpha() for c in quoted):

@@ -40,3 +40,12 @@ def test_relative_paths_and_file_names_are_identifiers() -> None:
 )
 def test_not_identifiers(text: str) -> None:
     assert identifiers(text) == frozenset()
+
+
+def test_a_path_in_a_home_directory_also_names_its_tilde_form() -> None:
+    # a note says "~/.ssh/id_rsa"; the agent reads it by its full path
+    assert "~/.ssh/id_rsa" in identifiers("/home/ana/.ssh/id_rsa")
+    assert "~/documents/tax.pdf" in identifiers("open /Users/sam/Documents/tax.pdf")
+    assert "~/.env" in identifiers("/root/.env")
+    # the home directory itself, or a path elsewhere, has no such form
+    assert not any(i.startswith("~") for i in identifiers("/home/ana /srv/app/.env"))
