@@ -186,10 +186,13 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
             injected.append(hit)
             evidence.append(evidence_of(hit, seen[0], f"a look-alike of {imitated}"))
             continue
-        if hit.role is FieldRole.RECIPIENT and any(o.sender for o in seen):
+        if ctx.op is Operation.PAYMENT:
+            # whoever sent the user money is paid back only where the request names them: a
+            # stranger's cent with "refund me" in its subject makes no payee
+            if hit.role in (FieldRole.ACCOUNT, FieldRole.RECIPIENT) and _pays_back(ctx, seen):
+                continue  # paying back whoever paid, named by the request ("send Marco back …")
+        elif hit.role is FieldRole.RECIPIENT and any(o.sender for o in seen):
             continue  # replying to whoever wrote
-        if hit.role is FieldRole.ACCOUNT and ctx.op is Operation.PAYMENT and _pays_back(ctx, seen):
-            continue  # paying back whoever paid, named by the request ("send Marco back …")
         bad = [o for o in seen if not o.trusted and (o.free_text or o.instructive or o.imperative)]
         if ctx.op is Operation.LOCAL_WRITE and hit.role in _LOCAL_INSTRUCTED_ROLES:
             # where an order is delivered or a ride goes, what a claim is for: judged when an
