@@ -777,7 +777,8 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
     if role is None:
         toks = tokens(leaf)  # "emailAddress" -> email, address (case before lowering)
         for tok in reversed(toks):
-            role = policy.field_role.get(tok)
+            # a list of them is named in the plural ("emails", "phone_numbers"): same role
+            role = policy.field_role.get(tok) or policy.field_role.get(stem(tok))
             if role is not None:
                 break
         if role is FieldRole.CREDENTIAL and not field_words().not_otp.isdisjoint(toks):
