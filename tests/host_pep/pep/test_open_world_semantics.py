@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from host_pep.pep import PEP
-from host_pep.policy.openworld import classify_operation
-from host_pep.semantics import Operation
+from host_pep.policy.openworld import classify_operation, role_for_field
+from host_pep.semantics import FieldRole, Operation
 from host_pep.verdict import Decision
 
 from .helpers import tool_event
@@ -168,3 +168,10 @@ def test_an_encoded_payload_is_known_by_its_first_bytes(pep: PEP, blob: str) -> 
     # a record's id of letters and digits is no blob
     op = classify_operation("wkz__patch", ["id"], "", pep.policy, payload={"id": "eJkL29xq"})
     assert op is not Operation.UNKNOWN
+
+
+def test_a_field_named_in_the_plural_has_its_singulars_role(pep: PEP) -> None:
+    share = Operation.SHARE_UPLOAD
+    assert role_for_field("emails", None, share, pep.policy) is FieldRole.RECIPIENT
+    assert role_for_field("phone_numbers", None, share, pep.policy) is FieldRole.RECIPIENT
+    assert role_for_field("notes", None, share, pep.policy) is FieldRole.CONTENT
