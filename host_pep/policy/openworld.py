@@ -72,6 +72,10 @@ def classify_operation(
         return carried
     method_name = name.rsplit("__", 1)[-1].rsplit(".", 1)[-1] if method != toks else name
     op = _name_operation(method, policy, method_name) or _name_operation(toks, policy, name)
+    cli = _cli_subcommand(method)
+    if cli is not None and (op is None or (op is Operation.DELETE and cli is not op)):
+        # "kubectl_rollout_undo": the command rolls back; its word "undo" alone reads as a delete
+        op = cli
     if op is not None and op is not Operation.READ and _reads_what_it_names(method, policy):
         op = Operation.READ
     if op is None and description:
@@ -121,6 +125,20 @@ def classify_operation(
     return _refined(
         op, tokset, set(toks), args, arg_roles, values, payload, policy, _compound_tokens(toks)
     )
+
+
+def _cli_subcommand(method: list[str]) -> Operation | None:
+    """A tool named for a command line ("kubectl_rollout_undo", "docker_image_prune"): the
+    command's own operation, as if the agent had run it (rolling out an undo is no delete). A
+    program whose name is also a word ("settings", "content") names no command line."""
+    lex = lexicon()
+    if len(method) < 2 or method[0] not in lex.cli_names:
+        return None
+    for k in range(len(method), 1, -1):  # the longest command the vocabulary lists
+        op = lex.shell_ops.get(" ".join(method[:k]))
+        if op is not None:
+            return op
+    return None
 
 
 def _nouns(method: list[str]) -> set[str]:
@@ -746,7 +764,24 @@ _OPAQUE_BLOB = re.compile(
 
 def opaque_payload(payload: Mapping[str, Any]) -> bool:
     """An argument that is an encoded blob (base64, hex): what the call does is in it, unread."""
-    return any(isinstance(v, str) and _OPAQUE_BLOB.match(v.strip()) for v in payload.values())
+    return any(
+        isinstance(v, str) and _OPAQUE_BLOB.match(v.strip()) and not _path_like(v.strip())
+        for v in payload.values()
+    )
+
+
+_PATH_PART = re.compile(r"[A-Za-z][a-z0-9._-]*")
+
+
+def _path_like(value: str) -> bool:
+    """A file path, whose letters and slashes base64 also has ("/Users/sam/Documents/pdfs"):
+    rooted ("/", "~/", "./"), or made of words ("Documents/pdfs"), and no "+" or padding."""
+    if "+" in value or value.endswith("="):
+        return False
+    if value.startswith(("/", "~/", "./", "../")):
+        return True
+    parts = [p for p in value.split("/") if p]
+    return len(parts) >= 2 and all(_PATH_PART.fullmatch(p) for p in parts)
 
 
 def _selects_many(payload: Mapping[str, Any]) -> bool:

@@ -1098,6 +1098,11 @@ class Lexicon:
         self.subcommand_programs = (
             frozenset(p.split()[0] for p in self.shell_ops if " " in p) | self.clouds
         )
+        # those whose name is no word of any language ("kubectl", not "settings" or "content"):
+        # a tool named after one with its subcommand is that command line
+        self.cli_names = self.subcommand_programs - (
+            self.verb_words | self.object_words | self.generic_words | self.stopwords
+        )
         self.send_flags = frozenset(_words([c.send_flags for c in cmds]))
         self.script_sends = _words([c.script_sends for c in cmds])
         cues = [lang.cues for lang in langs]

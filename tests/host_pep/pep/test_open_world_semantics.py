@@ -175,3 +175,33 @@ def test_a_field_named_in_the_plural_has_its_singulars_role(pep: PEP) -> None:
     assert role_for_field("emails", None, share, pep.policy) is FieldRole.RECIPIENT
     assert role_for_field("phone_numbers", None, share, pep.policy) is FieldRole.RECIPIENT
     assert role_for_field("notes", None, share, pep.policy) is FieldRole.CONTENT
+
+
+@pytest.mark.parametrize(
+    ("name", "path", "operation"),
+    [
+        ("fs_make_dir", "/Users/sam/Documents/pdfs/2026", Operation.LOCAL_WRITE),
+        ("fs_remove", "/home/ana/projects/dashboard/dist", Operation.DELETE),
+        ("fs_remove", "Projects/Dashboard/build/output", Operation.DELETE),
+    ],
+)
+def test_a_long_path_is_no_encoded_blob(
+    pep: PEP, name: str, path: str, operation: Operation
+) -> None:
+    # base64 has letters and slashes too; a path is rooted or made of words
+    assert classify_operation(name, ["path"], "", pep.policy, payload={"path": path}) is operation
+
+
+@pytest.mark.parametrize(
+    ("name", "operation"),
+    [
+        ("kubectl_rollout_undo", Operation.LOCAL_WRITE),  # a rollback, not a delete
+        ("docker_image_prune", Operation.DELETE),
+        ("kubectl_get_pods", Operation.READ),
+        ("docker_list_containers", Operation.READ),  # no such command: named as words
+    ],
+)
+def test_a_tool_named_for_a_command_line_does_what_the_command_does(
+    pep: PEP, name: str, operation: Operation
+) -> None:
+    assert classify_operation(name, [], "", pep.policy) is operation
