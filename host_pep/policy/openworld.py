@@ -30,6 +30,7 @@ from host_pep.semantics import FieldRole, Operation
 from host_pep.values.fields import field_words
 
 _OUTBOUND_OPS = frozenset({Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD, Operation.PAYMENT})
+_LISTED_ROLES = frozenset({FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL})
 
 
 def _first_verb(toks: Iterable[str], policy: CompiledPolicy) -> Operation | None:
@@ -812,8 +813,11 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
     if role is None:
         toks = tokens(leaf)  # "emailAddress" -> email, address (case before lowering)
         for tok in reversed(toks):
-            # a list of them is named in the plural ("emails", "phone_numbers"): same role
-            role = policy.field_role.get(tok) or policy.field_role.get(stem(tok))
+            role = policy.field_role.get(tok)
+            if role is None and policy.field_role.get(stem(tok)) in _LISTED_ROLES:
+                # a list of them is named in the plural ("emails", "phone_numbers", "ibans");
+                # a container's name ("pages", "items") keeps its values' own roles
+                role = policy.field_role[stem(tok)]
             if role is not None:
                 break
         if role is FieldRole.CREDENTIAL and not field_words().not_otp.isdisjoint(toks):

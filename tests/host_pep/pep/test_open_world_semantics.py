@@ -175,6 +175,8 @@ def test_a_field_named_in_the_plural_has_its_singulars_role(pep: PEP) -> None:
     assert role_for_field("emails", None, share, pep.policy) is FieldRole.RECIPIENT
     assert role_for_field("phone_numbers", None, share, pep.policy) is FieldRole.RECIPIENT
     assert role_for_field("notes", None, share, pep.policy) is FieldRole.CONTENT
+    # a container's name keeps the roles of what it holds: "pages" is no page id
+    assert role_for_field("pages", None, share, pep.policy) is not FieldRole.IDENTIFIER
 
 
 @pytest.mark.parametrize(
