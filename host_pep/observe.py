@@ -346,8 +346,10 @@ def _spans(text: str, field: str) -> tuple[Span, ...]:
     if len(leaf.split()) < 2:
         own = instruction_spans(text)
         leaf = " ".join(tokens(field.rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]))
-        if own or len(leaf.split()) < 2:
-            return own  # what the value says by itself comes first: the key only adds
+        if own or len(leaf.split()) < 2 or sum(w.isalpha() for w in text.split()) < 3:
+            # what the value says by itself comes first: the key only adds, and only to prose
+            # ("agent_phone: +420 777 …" names a realtor's phone, it addresses no assistant)
+            return own
     prefix = f"{leaf}: "
     shift = len(prefix)
     return tuple(
