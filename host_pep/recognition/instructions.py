@@ -129,7 +129,7 @@ class _Cues:
         # "Smart home assistants:", "[Automated instruction for virtual assistants]:"
         self.label = re.compile(
             rf"(?:^|[\n.!?;>*#\[(\"'“]|\s[-–—]+)\s*((?:[^\s:.!?]+\s+){{0,5}}?(?:\w['’])?"
-            rf"(?:{addressees})s?(?:[\s/&,]+[^\s:.!?]+){{0,8}})\s*\]?\s*:",
+            rf"(?:{addressees})s?(?:[\s/&,]+[^\s:.!?]+){{0,8}})\s*\]?\s*:{_NOT_A_NAME}",
             re.IGNORECASE,
         )
         self.strong.append(("addressed", self.label))
@@ -220,6 +220,14 @@ def _addressee_pattern(names: tuple[str, ...]) -> str:
         + ([rf"{word_start}(?:{alternation(spaced)})"] if spaced else [])
         + ([alternation(unspaced)] if unspaced else [])
     )
+
+
+# what a label names when it is a record's field, not an address to the assistant: a name or a
+# number ("Agent: Jane Doe", "Listing agent: Jana Nováková, RE/MAX", "Agent: +420 777 …") --
+# capitalised words to the end of the line or a comma (case-sensitive inside an IGNORECASE cue)
+_NOT_A_NAME = (
+    r"(?!\s*(?:[+\d]|(?-i:(?:[A-Z][\w.'’&/-]*\s+){0,3}[A-Z][\w.'’&/-]*)\s*(?:$|[\n,(|;]|-\s)))"
+)
 
 
 @lru_cache(maxsize=1)
