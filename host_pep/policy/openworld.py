@@ -30,6 +30,7 @@ from host_pep.semantics import FieldRole, Operation
 from host_pep.values.fields import field_words
 
 _OUTBOUND_OPS = frozenset({Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD, Operation.PAYMENT})
+_INFLECTIONS = ("ing", "ed", "es", "s", "er", "ers")
 _LISTED_ROLES = frozenset({FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL})
 
 
@@ -266,8 +267,14 @@ def _name_operation(
                 verb_of[tok] = Operation.LOCAL_WRITE
     for tok in toks:
         op = _verb_operation(tok, policy)
-        if op is None and len(tok) > 5 and not _plural_object(tok, lex.object_words):
-            # an inflected verb in a name ("listing", "pinned"): try its base
+        if (
+            op is None
+            and len(tok) > 5
+            and tok.endswith(_INFLECTIONS)
+            and not _plural_object(tok, lex.object_words)
+        ):
+            # an inflected verb in a name ("listing", "pinned"): try its base -- an English
+            # ending only ("ostanni", Ukrainian "latest", holds Finnish "osta", buy)
             for base in (tok[:-3], tok[:-2], tok[:-1]):
                 op = _verb_operation(base, policy)
                 if op is not None:

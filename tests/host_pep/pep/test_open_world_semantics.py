@@ -207,3 +207,9 @@ def test_a_tool_named_for_a_command_line_does_what_the_command_does(
     pep: PEP, name: str, operation: Operation
 ) -> None:
     assert classify_operation(name, [], "", pep.policy) is operation
+
+
+def test_only_an_english_ending_is_taken_off_a_word_to_find_its_verb(pep: PEP) -> None:
+    # "listing" is "list" inflected; "ostanni" (Ukrainian: latest) does not hide "osta" (buy)
+    assert classify_operation("listing_get", [], "", pep.policy) is Operation.READ
+    assert classify_operation("poshta_ostanni_lysty", [], "", pep.policy) is Operation.READ
