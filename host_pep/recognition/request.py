@@ -97,7 +97,8 @@ class _Patterns:
             rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
             rf"|{money_nouns})"
             rf"|(?:{_CURRENCY_SYMBOLS}\s?\d[\d,.]*|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|"
-            rf"(?:{currencies})))[^.;!?]{{0,40}}?({whole_words(lex.giving_verbs_last)})"
+            rf"(?:{currencies}))|{money_nouns})[^.;!?]{{0,40}}?"
+            rf"({whole_words(lex.giving_verbs_last) or '(?!)'})"
         )
         multipliers = alternation(tuple(lex.money_multipliers)) or "(?!)"
         self.multipliers = lex.money_multipliers
@@ -326,7 +327,9 @@ def money_request(request: str) -> tuple[str, int] | None:
     giving verb and its position."""
     p = _patterns()
     m = p.money_request.search(request)
-    if m is None or p.negation.search(request[: m.start()]) or asked_about(request, m.start()):
+    # where the verb comes last ("हिसाब मत भेजो"), a negation before it is inside the match
+    before = request[: m.end() if m is not None and m.group(2) else m.start() if m else 0]
+    if m is None or p.negation.search(before) or asked_about(request, m.start()):
         return None
     return (m.group(1) or m.group(2), m.start())
 
