@@ -39,6 +39,11 @@ class Expect(StrEnum):
         return self is not Expect.ALLOW
 
 
+_EVENT_FIELDS = frozenset(
+    {"id", "session", "agent", "channel", "action", "target", "payload", "context", "provenance"}
+)
+
+
 class Step(BaseModel):
     model_config = ConfigDict(extra="allow")
 
@@ -55,6 +60,11 @@ class Step(BaseModel):
             raise ValueError("a step has exactly one of 'event', 'install_rule', 'remove_rule'")
         if self.expect is not None and self.event is None:
             raise ValueError("'expect' belongs to an event step")
+        # a key of the event written beside it ("context:" one indent too far left) would be
+        # silently dropped, and the case would run without the tool metadata it was written with
+        misplaced = sorted(set(self.model_extra or {}) & _EVENT_FIELDS)
+        if misplaced:
+            raise ValueError(f"{', '.join(map(repr, misplaced))} belongs inside the step's 'event'")
         return self
 
 

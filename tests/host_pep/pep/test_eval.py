@@ -266,3 +266,17 @@ def test_a_yaml_case_file_names_its_problem(tmp_path: Path) -> None:
     bad.write_text("- id: x\n  steps: []\n")
     with pytest.raises(CaseFileError, match=r"bad.yaml#1: case x: steps"):
         load_cases([bad])
+
+
+def test_an_event_key_written_beside_the_event_is_named(tmp_path: Path) -> None:
+    # "context:" one indent too far left would be dropped: the tool metadata silently lost
+    bad = tmp_path / "misplaced.yaml"
+    bad.write_text(
+        "- id: x\n"
+        "  steps:\n"
+        "    - event: {session: s, agent: a, channel: tool, action: tool_call, target: t}\n"
+        "      context: {tool: {description: Reads a file.}}\n"
+        "      expect: allow\n"
+    )
+    with pytest.raises(CaseFileError, match="'context' belongs inside the step's 'event'"):
+        load_cases([bad])
