@@ -368,7 +368,10 @@ def _asks_for_many(ctx: DecisionContext) -> bool:
     request = ctx.user_request.lower()
     if asks_for_all(request, ctx.policy.all_words):
         return True
-    objects = expanded(ctx.action_words())
+    # what the action acts on, by its own words or by its app's ("mark my unread emails as
+    # read" -> gmail_batch_modify, a mail tool)
+    app = ctx.policy.app_objects.get(ctx.app, frozenset()) if ctx.app else frozenset()
+    objects = expanded(ctx.action_words()) | expanded(frozenset(app))
     return any(stem(w) != w and stem(w) in objects for w in tokens(request))
 
 
