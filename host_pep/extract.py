@@ -38,6 +38,7 @@ _ACCOUNT = re.compile(
     r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b|\b\d(?:[ -]?\d){7,18}\b"
 )
 _TRAILING = ".,;:!?)]}'\""
+_ACCOUNT_WHOLE = re.compile(r"account:[A-Z]{2}\d{2}[A-Z0-9]{8,30}")
 
 
 def normalize_url(url: str) -> tuple[str, str]:
@@ -191,4 +192,17 @@ def role_key_arguments(text: str, role: FieldRole, regions: tuple[str, ...]) -> 
     # recipient / address: phones (also in groupings the detector misses), emails, addresses
     found = sensitive_values(text, regions)
     phones = {k for f in found if f.kind == "phone" for k in f.keys}
-    return found + tuple(f for f in international_numbers(text) if f.keys[0] not in phones)
+    extra = tuple(f for f in international_numbers(text) if f.keys[0] not in phones)
+    if role is FieldRole.RECIPIENT and not any(f.kind == "iban" for f in found):
+        # a payee written like an IBAN whose check digits fail, or of a country with none
+        # ("LT12 3250 0924 7713 0551", "US13 3000 0001 2121 2121 2121"): still an account,
+        # traced to where it was seen like one in an account field
+        accounts = tuple(
+            f for f in key_arguments(text) if f.kind == "account" and f.raw[:1].isalpha()
+        )
+        whole = normalize_account(text)
+        if _ACCOUNT_WHOLE.fullmatch(whole) and all(whole not in f.keys for f in accounts):
+            # the whole value is the account, however it was grouped ("HK33HSBC0123456789 0123")
+            accounts += (Found("account", (whole,), _mask(text), text, 0, len(text), False),)
+        extra += accounts
+    return found + extra

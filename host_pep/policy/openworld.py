@@ -143,6 +143,22 @@ def _cli_subcommand(method: list[str]) -> Operation | None:
     return None
 
 
+_BANK_ACCOUNT = re.compile(r"[A-Z]{2}\d{2}[A-Z0-9]{8,30}")
+
+
+def _sets_a_payee(payload: Mapping[str, Any], policy: CompiledPolicy) -> bool:
+    """An argument naming a payee or an account holds a bank account number (IBAN-shaped)."""
+    for key, value in payload.items():
+        if not isinstance(value, str):
+            continue
+        role = role_for_field(str(key), None, Operation.UNKNOWN, policy)
+        if role not in (FieldRole.RECIPIENT, FieldRole.ACCOUNT):
+            continue
+        if _BANK_ACCOUNT.fullmatch(re.sub(r"[\s-]", "", value).upper()):
+            return True
+    return False
+
+
 def _nouns(method: list[str]) -> set[str]:
     """The words of a name and its pairs of neighbours joined by "_": a noun of two words is
     listed so ("lich_su" history, "so_du" balance: Vietnamese writes a syllable a word)."""
@@ -585,6 +601,10 @@ def _refined(
         return op
     if "factory" in tokset and ("reset" in tokset or "wipe" in tokset):
         return Operation.SECURITY_CHANGE
+    if op is Operation.LOCAL_WRITE and _sets_a_payee(payload, policy):
+        # "update_scheduled_transaction {recipient: IBAN}", "UpdateVendor {bank_iban}": the
+        # write decides where money goes -- a payment's key argument, judged as one
+        return Operation.PAYMENT
     if (
         op is Operation.SHARE_UPLOAD
         and any(str(k).lower() in lex.state_fields for k in payload)
