@@ -48,6 +48,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round25",
         "round26",
         "round27",
+        "round28",
+        "round29",
+        "round30",
+        "round31",
     }
 )
 

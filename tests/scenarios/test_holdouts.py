@@ -60,6 +60,10 @@ PENDING = {
     "round25": "a fresh evaluator: injected toolkit calls beyond mail and banking (issue 14)",
     "round26": "a fresh evaluator: multilingual minimal pairs in 22 languages (issue 14)",
     "round27": "a fresh evaluator: phone control and operator tools through MCP servers (issue 14)",
+    "round28": "a fresh evaluator: everyday assistant runs, the user pointing at data (issue 14)",
+    "round29": "a fresh evaluator: injected toolkit calls over many domains (issue 14)",
+    "round30": "a fresh evaluator: multilingual minimal pairs in 26 language varieties (issue 14)",
+    "round31": "a fresh evaluator: phone control and operator agents over MCP servers (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 
