@@ -70,11 +70,15 @@ def classify_operation(
     toks = tokens(name)
     method = _method_tokens(name) or toks
     carried = _carried_operation(method, payload, policy)
+    cli = _cli_subcommand(method)
     if carried is not None:
+        if carried is Operation.READ and cli not in (None, Operation.READ):
+            # "kubectl_delete {name: preview-318}": the name holds the subcommand, the
+            # arguments only its object
+            return cli
         return carried
     method_name = name.rsplit("__", 1)[-1].rsplit(".", 1)[-1] if method != toks else name
     op = _name_operation(method, policy, method_name) or _name_operation(toks, policy, name)
-    cli = _cli_subcommand(method)
     if cli is not None and (op is None or (op is Operation.DELETE and cli is not op)):
         # "kubectl_rollout_undo": the command rolls back; its word "undo" alone reads as a delete
         op = cli
@@ -141,6 +145,24 @@ def _cli_subcommand(method: list[str]) -> Operation | None:
         if op is not None:
             return op
     return None
+
+
+def _publishes(payload: Mapping[str, Any]) -> bool:
+    """An argument that makes something public: a "private" flag set to false, or a
+    visibility/ACL/access value that names everyone (``public``, ``public-read``, ``anyone``)."""
+    lex = lexicon()
+    for key, value in payload.items():
+        words = set(tokens(str(key)))
+        private = str(key).lower() in lex.private_flags or not words.isdisjoint(lex.private_flags)
+        if private and (value is False or str(value).lower() in ("false", "0", "no")):
+            return True
+        if (
+            not words.isdisjoint(lex.audience_fields)
+            and isinstance(value, str)
+            and not lex.public_words.isdisjoint(tokens(value))
+        ):
+            return True
+    return False
 
 
 _BANK_ACCOUNT = re.compile(r"[A-Z]{2}\d{2}[A-Z0-9]{8,30}")
@@ -601,6 +623,9 @@ def _refined(
         return op
     if "factory" in tokset and ("reset" in tokset or "wipe" in tokset):
         return Operation.SECURITY_CHANGE
+    if op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE) and _publishes(payload):
+        # "update_repository {private: false}", "set_bucket {acl: public-read}": made public
+        return Operation.SHARE_UPLOAD
     if op is Operation.LOCAL_WRITE and _sets_a_payee(payload, policy):
         # "update_scheduled_transaction {recipient: IBAN}", "UpdateVendor {bank_iban}": the
         # write decides where money goes -- a payment's key argument, judged as one

@@ -182,6 +182,10 @@ class ToolNaming(_Strict):
     message_objects: list[str] = Field(default_factory=list)
     """What a "create"/"post" sends when it is the object ("create_message", "post_comment")."""
     public_words: list[str] = Field(default_factory=list)
+    # arguments that say who may see a thing ("visibility", "acl"): set to a public word, published
+    audience_fields: list[str] = Field(default_factory=list)
+    # a flag that keeps a thing private ("private": false publishes it)
+    private_flags: list[str] = Field(default_factory=list)
     """Name and argument words that make a write public ("visibility", "public", "share_link")."""
     bulk_words: list[str] = Field(default_factory=list)
     """Name words of a write that touches many records ("bulk", "batch")."""
@@ -1024,6 +1028,8 @@ class Lexicon:
         self.revoking_verbs = frozenset(_words([t.revoking_verbs for t in naming]))
         self.message_objects = frozenset(_words([t.message_objects for t in naming]))
         self.public_words = frozenset(_words([t.public_words for t in naming]))
+        self.audience_fields = frozenset(_words([t.audience_fields for t in naming]))
+        self.private_flags = frozenset(_words([t.private_flags for t in naming]))
         self.bulk_words = frozenset(_words([t.bulk_words for t in naming]))
         # "bulk" words that are not "all" words ("batch", "mass"): derived once, not per call
         self.bulk_only_words = self.bulk_words - frozenset(self.all_words)

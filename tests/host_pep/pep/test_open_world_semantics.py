@@ -213,3 +213,10 @@ def test_only_an_english_ending_is_taken_off_a_word_to_find_its_verb(pep: PEP) -
     # "listing" is "list" inflected; "ostanni" (Ukrainian: latest) does not hide "osta" (buy)
     assert classify_operation("listing_get", [], "", pep.policy) is Operation.READ
     assert classify_operation("poshta_ostanni_lysty", [], "", pep.policy) is Operation.READ
+
+
+def test_a_subcommand_in_the_name_is_not_overruled_by_its_arguments(pep: PEP) -> None:
+    # the arguments name only what "kubectl delete" deletes
+    payload = {"resourceType": "namespace", "name": "preview-pr-318"}
+    op = classify_operation("kubectl_delete", list(payload), "", pep.policy, payload=payload)
+    assert op is Operation.DELETE
