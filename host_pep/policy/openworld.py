@@ -28,6 +28,7 @@ from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.words import name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.values.fields import field_words
+from host_pep.values.iban import IBAN_LENGTHS
 
 _OUTBOUND_OPS = frozenset({Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD, Operation.PAYMENT})
 _INFLECTIONS = ("ing", "ed", "es", "s", "er", "ers")
@@ -176,7 +177,12 @@ def _sets_a_payee(payload: Mapping[str, Any], policy: CompiledPolicy) -> bool:
         role = role_for_field(str(key), None, Operation.UNKNOWN, policy)
         if role not in (FieldRole.RECIPIENT, FieldRole.ACCOUNT):
             continue
-        if _BANK_ACCOUNT.fullmatch(re.sub(r"[\s-]", "", value).upper()):
+        compact = re.sub(r"[\s-]", "", value).upper()
+        if not _BANK_ACCOUNT.fullmatch(compact):
+            continue
+        # an account field holds an account; a recipient (or a "tracking_number") holds one
+        # only in an IBAN's own shape: a registered country at its registered length
+        if role is FieldRole.ACCOUNT or IBAN_LENGTHS.get(compact[:2]) == len(compact):
             return True
     return False
 
