@@ -27,6 +27,7 @@ RISK = (
     Operation.EXTERNAL_SEND,
     Operation.SHARE_UPLOAD,
     Operation.DELETE,
+    Operation.BULK_CHANGE,
     Operation.UNINSTALL,
     Operation.PAYMENT,
     Operation.SECURITY_CHANGE,
@@ -179,6 +180,10 @@ def _segment_operation(words: list[str], segment: str) -> Operation | CloudCall 
         op = Operation.SECURITY_CHANGE  # "gh pr merge --admin": past a protection
     if program == "find" and "-delete" in words:
         op = Operation.DELETE
+    if op is Operation.DELETE and not _WHOLE_TREES.isdisjoint(
+        w.rstrip("/") or "/" for w in words[1:]
+    ):
+        op = Operation.BULK_CHANGE  # "rm -rf ~/*": everything under the home or the root
     own = op  # what the program does, before its output is redirected
     targets = _REDIRECT.findall(segment)
     if targets and op is Operation.READ:
@@ -188,6 +193,10 @@ def _segment_operation(words: list[str], segment: str) -> Operation | CloudCall 
     if _writes_security_file(own, targets, words[1:]):
         op = Operation.SECURITY_CHANGE  # "tee /etc/sudoers.d/x", ">> ~/.ssh/authorized_keys"
     return op
+
+
+# the targets of a delete that name a whole tree, not something in it (trailing "/" folded)
+_WHOLE_TREES = frozenset({"/", "/*", "~", "~/*", "$HOME", "$HOME/*", "${HOME}", "${HOME}/*"})
 
 
 def _stops_a_protection(program: str, sub: list[str], operands: list[str]) -> bool:

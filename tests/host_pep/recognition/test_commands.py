@@ -304,7 +304,7 @@ def test_what_is_not_known_stays_unknown(line: str) -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["ls; rm -rf ~", "ls && rm x", "cat x || rm y", "ls\nrm y", "docker ps; docker rm -f web"],
+    ["ls; rm -rf ~/tmp", "ls && rm x", "cat x || rm y", "ls\nrm y", "docker ps; docker rm -f web"],
 )
 def test_the_riskiest_segment_wins(line: str) -> None:
     assert shell_operation(line) is DELETE
@@ -468,3 +468,14 @@ def test_reading_secrets_without_sending_them_is_a_read() -> None:
 )
 def test_a_script_that_only_reads_the_page_is_a_read(code: str) -> None:
     assert script_operation(code) is READ
+
+
+@pytest.mark.parametrize("line", ["rm -rf ~/*", "sudo rm -rf /*", "rm -rf $HOME/", "rm -rf /"])
+def test_a_delete_of_a_whole_tree_is_a_bulk_change(line: str) -> None:
+    # "clear the Gradle cache" asks for a delete of that cache, not of everything in the home
+    assert shell_operation(line) is Operation.BULK_CHANGE
+
+
+@pytest.mark.parametrize("line", ["rm -rf ~/.gradle/caches", "rm -rf dist/*", "rm notes.txt"])
+def test_a_delete_inside_a_tree_stays_a_delete(line: str) -> None:
+    assert shell_operation(line) is Operation.DELETE
