@@ -111,6 +111,8 @@ def classify_operation(
             op = Operation.READ
         elif _names_a_collection(method, toks, payload):
             op = Operation.READ
+        elif any(t in lex.recency_words for t in method[:-1]):
+            op = Operation.READ  # "bolt_last_trip", "recent_orders": the latest records, shown
     if op is None:
         # annotations decide only what the name and arguments leave open
         op = _annotated(annotations)
@@ -119,6 +121,7 @@ def classify_operation(
     if (
         op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE)
         and not description
+        and cli is None  # "docker_run_container": the command line says what it does
         and _annotated(annotations) is None
         and _says_only_that_it_acts(toks, payload, policy)
     ):
@@ -482,6 +485,12 @@ def _carried_operation(
         return None
     if _only_compound_executors(method):
         return None  # "create_access_code", "apply_promo_code": a thing named code, not a program
+    sub = _cli_subcommand(method)
+    carriers = lex.command_fields | lex.script_fields | lex.sql_fields
+    if sub is not None and all(str(k).lower() not in carriers for k in payload):
+        # "kubectl_get {resourceType, name}": the name is the command line, the arguments
+        # its operands ("name" names the resource, not a proxied tool)
+        return sub
     inner = _inner_call(payload)
     if inner is not None:
         name, inner_args = inner
