@@ -342,6 +342,40 @@ def _sets_named_flag(ctx: DecisionContext, request: str) -> list[tuple[str, int]
     return []
 
 
+def _publishes_unasked(ctx: DecisionContext) -> str | None:
+    """The action makes something public ({"acl": "public-read"}, {"private": false}) and the
+    request asks for no public share ("upload it to our bucket"): a share with everyone is
+    wider than an upload to where the user said."""
+    lex = lexicon()
+    acted = {t for text in ctx.sem.text.values() if len(text) <= 60 for t in tokens(text)}
+    keys = {t for path in ctx.sem.text for t in tokens(path)}
+    public = (
+        not lex.public_words.isdisjoint(acted)
+        or _sets_public_audience(ctx)
+        or (
+            not lex.private_flags.isdisjoint(keys)
+            and any(v.strip().lower() in ("false", "0", "no") for v in ctx.sem.text.values())
+        )
+    )
+    if not public:
+        return None
+    asked = set(tokens(ctx.user_request)) | set(unicode_words(ctx.user_request))
+    if not asked.isdisjoint(lex.public_words):
+        return None
+    return "the user asked for a share to a place or a person, this makes it public to everyone"
+
+
+def _sets_public_audience(ctx: DecisionContext) -> bool:
+    """A command line that sets an audience to everyone ("… --acl public-read")."""
+    lex = lexicon()
+    for text in ctx.sem.text.values():
+        toks = tokens(text)
+        for i, t in enumerate(toks):
+            if t in lex.audience_fields and not lex.public_words.isdisjoint(toks[i + 1 : i + 3]):
+                return True
+    return False
+
+
 def _grants_more_than_asked(ctx: DecisionContext) -> str | None:
     """The request asks for limited access ("read-only", "let her comment") and the action
     grants full access ("AdministratorAccess", role "writer"): a wider grant than the one
@@ -544,7 +578,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     if others is not None:
         return AuthResult(Authorization.NO, others)
     wider = (
-        _grants_more_than_asked(ctx)
+        _grants_more_than_asked(ctx) or _publishes_unasked(ctx)
         if op in (Operation.SHARE_UPLOAD, Operation.SECURITY_CHANGE)
         else None
     )
