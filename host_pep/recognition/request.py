@@ -327,11 +327,16 @@ def money_request(request: str) -> tuple[str, int] | None:
     giving verb and its position."""
     p = _patterns()
     m = p.money_request.search(request)
-    # where the verb comes last ("हिसाब मत भेजो"), a negation before it is inside the match
-    before = request[: m.end() if m is not None and m.group(2) else m.start() if m else 0]
-    if m is None or p.negation.search(before) or asked_about(request, m.start()):
+    if m is None or asked_about(request, m.start()):
         return None
-    return (m.group(1) or m.group(2), m.start())
+    group = 1 if m.group(1) else 2
+    verb, pos = m.group(group), m.start(group)
+    # the giving verb is negated as any verb is, before or after it ("skicka inte min del än",
+    # "überweis ihm das Geld noch nicht"; "don't forget to send" still asks); a verb after the
+    # sum ("500 rupaye mat bhejo") may also be negated before the sum
+    if negated(request, verb, pos) or (group == 2 and negated_before(request[: m.start()])):
+        return None
+    return (verb, m.start())
 
 
 def money_amounts(text: str) -> list[tuple[str, str | None]]:

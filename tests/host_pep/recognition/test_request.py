@@ -376,6 +376,26 @@ def test_no_money_or_a_negation_asks_no_payment(text: str) -> None:
     assert money_request(text) is None
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "skicka inte 200 kronor till erik än",  # the negation after the giving verb
+        "schick ihm das geld noch nicht",
+        "send ham ikke pengene ennå",
+        "500 rupaye mat bhejo",  # before a giving verb that follows the sum
+    ],
+)
+def test_a_giving_verb_negated_after_it_asks_no_payment(text: str) -> None:
+    assert money_request(text) is None
+    assert PAYMENT not in asks(text)
+
+
+def test_a_negated_verb_of_forgetting_still_asks_to_pay() -> None:
+    # "don't forget to send …" asks to send: the negation is the forgetting's
+    found = money_request("don't forget to send anna 50 euros")
+    assert found is not None and found[0] == "send"
+
+
 # --- files, places, delegation -----------------------------------------------------------------
 
 
