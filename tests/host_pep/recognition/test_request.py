@@ -237,6 +237,36 @@ def test_a_gap_is_at_most_five_words() -> None:
     assert Operation.EXTERNAL_SEND in said
 
 
+GAPPED = (
+    "send … back",
+    "send … money",
+    "richte … dauerauftrag … ein",
+    "richte … dauerauftrag … an",
+)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "expected"),
+    [
+        ("please send her back the 20 euros", [("send her back", 7)]),
+        ("send him the money", [("send him the money", 0)]),
+        (
+            "richte einen dauerauftrag für die miete ein",
+            [("richte einen dauerauftrag für die miete ein", 0)],
+        ),
+        ("richte einen dauerauftrag an", [("richte einen dauerauftrag an", 0)]),
+        ("sends him back", [("sends him back", 0)]),  # an inflected first word
+        ("richte einen dauerauftrag aus", []),  # a beginning shared with listed phrases only
+        ("send the report. then come back", []),  # the sentence ends inside the gap
+    ],
+)
+def test_gapped_phrases_that_begin_alike_match_as_each_alone(
+    request_text: str, expected: list[tuple[str, int]]
+) -> None:
+    # they are compiled as one tree of their words (shared beginnings, one gap after each)
+    assert verb_positions(request_text, GAPPED) == expected
+
+
 @pytest.mark.parametrize(
     "request_text",
     [
