@@ -16,6 +16,12 @@ from functools import lru_cache
 
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
+INDIC = "\u0900-\u0963\u0966-\u0dff"
+"""The Indic scripts (Devanagari to Sinhala) without the danda (।, ॥): they write a vowel as a
+sign after its consonant, and ``\\b`` sees a word end before each sign ("কত", how much, inside
+"ঢুকতে", to enter). A word of theirs ends where the script's letters and signs end."""
+_INDIC = re.compile(f"[{INDIC}]")
+
 
 def is_unspaced(word: str) -> bool:
     """Match ``word`` as a substring: an unspaced script, or a last character ``\\b`` cannot
@@ -85,9 +91,13 @@ def whole_words(
     words as substrings). Empty when the list is empty. ``alternate`` writes each alternation
     (the value detectors pass a trie-shaped one that matches the same, faster)."""
     spaced, substrings = split(words)
+    indic = [w for w in spaced if _INDIC.search(w)]
+    spaced = [w for w in spaced if not _INDIC.search(w)]
     parts = []
     if spaced:
         parts.append(rf"\b(?:{alternate(spaced)})\b")
+    if indic:
+        parts.append(rf"(?<![\w{INDIC}])(?:{alternate(indic)})(?![\w{INDIC}])")
     if substrings:
         parts.append(alternate(substrings))
     return "|".join(parts)
