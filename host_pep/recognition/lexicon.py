@@ -66,6 +66,9 @@ class Tense(_Strict):
 class Money(_Strict):
     currencies: list[str] = Field(default_factory=list)
     """Currency words written after an amount ("euros", "rupees", "元")."""
+    prefixes: list[str] = Field(default_factory=list)
+    """Currency words and abbreviations written before an amount ("RM50", "Rp 20.000", "Tk 500");
+    signs ($, €, ৳) need no listing."""
     giving_verbs: list[str] = Field(default_factory=list)
     """Verbs that, before a sum of money, ask for a payment ("send 50 euros")."""
     giving_verbs_last: list[str] = Field(default_factory=list)
@@ -901,6 +904,7 @@ class Lexicon:
             [lang.tense.stem_participle_endings for lang in langs]
         )
         self.currencies = _words([lang.money.currencies for lang in langs])
+        self.currency_prefixes = _words([lang.money.prefixes for lang in langs])
         self.giving_verbs = _words([lang.money.giving_verbs for lang in langs])
         self.giving_verbs_last = _words([lang.money.giving_verbs_last for lang in langs])
         self.money_nouns = _words([lang.money.nouns for lang in langs])

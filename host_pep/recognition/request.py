@@ -9,12 +9,14 @@ Everything here reads text only; the words come from the lexicon's language file
 from __future__ import annotations
 
 import re
+import sys
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
-from host_pep.recognition.wordmatch import alternation, split, whole_words
+from host_pep.recognition.wordmatch import INDIC, alternation, split, whole_words
 from host_pep.semantics import Operation
 
 _CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
@@ -22,9 +24,24 @@ _CLAUSE_TAIL = r"[^.,;!?，。；—–]{0,24}$"
 _SENTENCE_ENDS = ".!?\n。！？"
 # English inflections a listed whole verb may carry ("deletes", "deleted", "deleting")
 _INFLECTIONS = "(?:s|es|ed|d|ing)?"
-_CURRENCY_SYMBOLS = "[$€£¥₹]"
+# every currency sign Unicode knows ($ € ₹ ৳ ﷼ ₺ …): a sign is no word of a language
+_CURRENCY_SYMBOLS = "[{}]".format(
+    "".join(
+        re.escape(chr(c))
+        for c in range(min(sys.maxunicode, 0x1FFFF) + 1)
+        if unicodedata.category(chr(c)) == "Sc"
+    )
+)
+# a sum's digits in any script (\d is every decimal digit: "৫০০", "۱۲۰٫۵", "௫௦"), with the
+# group and decimal separators of the Latin and the Arabic scripts
+_DIGITS = "[\\d,.\u066b\u066c]"
+# a sum's thousands may also be grouped by spaces ("1 250 €", "5 000 руб", "12 500 kr"), the
+# French, Russian and Nordic way
+_AMOUNT = rf"\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d{{1,2}})?(?!\d)|\d(?:{_DIGITS}*\d)?"
 _GAP = "…"
 """In a listed phrase, where other words may stand ("send … back")."""
+# a word ends where letters end, and in an Indic script where its letters and vowel signs end
+_WORD_END = rf"(?![^\W\d_]|[{INDIC}])"
 _REMOTE = re.compile(r"(?i)(?:https?|s?ftp)://")
 # Words of any script, for objects named in the user's language ("Иван", "контакт", "राहुल").
 _UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
@@ -92,19 +109,25 @@ class _Patterns:
         money_nouns = whole_words(lex.money_nouns)
         # a sum with its multiplier ("50만원", "3万元") is a sum too
         times = rf"(?:(?:{alternation(tuple(lex.money_multipliers)) or '(?!)'})\s?)?"
+        # a sign or a word before the sum ("$50", "RM 50", "Rp50.000")
+        signs = (
+            rf"(?:{_CURRENCY_SYMBOLS}|(?<![^\W\d_])(?:{alternation(lex.currency_prefixes)}))"
+            if lex.currency_prefixes
+            else _CURRENCY_SYMBOLS
+        )
         self.money_request = re.compile(
             rf"({whole_words(lex.giving_verbs) or '(?!)'})[^.;!?]{{0,40}}?"
-            rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
+            rf"(?:{signs}\s?\d|\d{_DIGITS}*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
             rf"|{money_nouns})"
-            rf"|(?:{_CURRENCY_SYMBOLS}\s?\d[\d,.]*|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|"
+            rf"|(?:{signs}\s?\d{_DIGITS}*|\d{_DIGITS}*\s?{times}(?:{_CURRENCY_SYMBOLS}|"
             rf"(?:{currencies}))|{money_nouns})[^.;!?]{{0,40}}?"
             rf"({whole_words(lex.giving_verbs_last) or '(?!)'})"
         )
         multipliers = alternation(tuple(lex.money_multipliers)) or "(?!)"
         self.multipliers = lex.money_multipliers
         self.money = re.compile(
-            rf"(?i){_CURRENCY_SYMBOLS}\s?(\d(?:[\d,.]*\d)?)({multipliers})?(?![^\W\d_])"
-            rf"|(\d(?:[\d,.]*\d)?)\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
+            rf"(?i){signs}\s?({_AMOUNT})({multipliers})?(?![^\W\d_])"
+            rf"|({_AMOUNT})\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
         )
         self.cap_before = re.compile(rf"(?:{whole_words(lex.money_caps)})\s*$", re.IGNORECASE)
         self.shared_sum = re.compile(whole_words(lex.money_shares) or "(?!)", re.IGNORECASE)
@@ -139,21 +162,21 @@ def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
     stems = [v[:-1] for v in spaced if v.endswith("*") and len(v) > 2]
     parts = [_gapped_pattern(gapped)] if gapped else []
     if words:
-        parts.append(rf"(?:{alternation(words)}){_INFLECTIONS}(?![^\W\d_])")
+        parts.append(rf"(?:{alternation(words)}){_INFLECTIONS}{_WORD_END}")
     parts.extend(_enclitic_parts(words))
     if stems:
         parts.append(rf"(?:{alternation(stems)})[^\W\d_]*")
     if not parts:
         return None
     # a verb inside a channel, a handle or a path names it ("#deploys", "@sendgrid"): no ask
-    return re.compile(rf"(?<![^\W\d_])(?<![#@/])(?:{'|'.join(parts)})")
+    # a word of an Indic script starts after its script's letters and vowel signs (``INDIC``)
+    return re.compile(rf"(?<![^\W\d_])(?<![#@/{INDIC}])(?:{'|'.join(parts)})")
 
 
 # "send … back": up to eight words between, inside one clause ("send her back", "give Lena
 # read access"); a word may hold a dot ("dana.w", "v2.1") or be an abbreviation ("Dr.", "St.");
 # any other dot before a space ends the sentence
 _GAP_WORDS = r"(?:\s+(?:[^\W\d_]{1,3}\.|(?:[^\s.,;!?]|\.(?=[^\s.]))+)){0,8}\s+"
-_WORD_END = r"(?![^\W\d_])"
 
 _Trie = dict[str, "_Trie"]
 
@@ -419,13 +442,25 @@ def money_caps(text: str) -> list[float]:
     return out
 
 
+_ASCII_NUMBER = re.compile(r"[^\D0-9]")  # a decimal digit of another script
+_ARABIC_SEPARATORS = str.maketrans({"\u066b": ".", "\u066c": ","})
+
+
+def _ascii_digit(m: re.Match[str]) -> str:
+    return str(unicodedata.decimal(m.group(0)))
+
+
 _THOUSANDS_COMMA = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
 _THOUSANDS_DOT = re.compile(r"^\d{1,3}(?:\.\d{3})+(?:,\d+)?$")
 _DECIMAL_COMMA = re.compile(r"^\d+,\d{1,2}$")
 
 
 def _number(text: str) -> tuple[str, str | None]:
-    """(whole, fraction) of an amount as written: "1,234.50", "1.234,50" and "49,99" alike."""
+    """(whole, fraction) of an amount as written: "1,234.50", "1.234,50" and "49,99" alike, in
+    any script's digits ("৫০০", "۱۲۰٫۵" -> "500", ("120", "5")): an action states its sum in
+    ASCII digits."""
+    text = _ASCII_NUMBER.sub(_ascii_digit, text).translate(_ARABIC_SEPARATORS)
+    text = re.sub(r"[ \u00a0\u202f]", "", text)
     if _THOUSANDS_DOT.match(text) or _DECIMAL_COMMA.match(text):
         text = text.replace(".", "").replace(",", ".")
     else:

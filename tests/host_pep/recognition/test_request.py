@@ -237,6 +237,21 @@ def test_a_gap_is_at_most_five_words() -> None:
     assert Operation.EXTERNAL_SEND in said
 
 
+@pytest.mark.parametrize(
+    ("text", "verbs", "found"),
+    [
+        ("টাকা পাঠান", ("পাঠান",), True),
+        ("টাকা পাঠানো হয়েছে", ("পাঠান",), False),  # a vowel sign goes on: "sent", no ask
+        ("ফাইলগুলো মুছে দিন", ("মুছে দিন",), True),
+        ("কারেন্টটা মুছে দিনের শেষে", ("মুছে দিন",), False),
+    ],
+)
+def test_a_verb_of_an_indic_script_ends_with_its_vowel_signs(
+    text: str, verbs: tuple[str, ...], found: bool
+) -> None:
+    assert bool(verb_positions(text, verbs)) is found
+
+
 GAPPED = (
     "send … back",
     "send … money",
@@ -369,6 +384,27 @@ def test_a_subject_pronoun_after_a_hyphen_is_no_possessive(
 def test_money_amounts_read_both_decimal_conventions(
     text: str, amounts: list[tuple[str, str | None]]
 ) -> None:
+    assert money_amounts(text) == amounts
+
+
+@pytest.mark.parametrize(
+    ("text", "amounts"),
+    [
+        ("৳৫০০", [("500", None)]),  # Bengali digits after the taka sign
+        ("৳ ১,২০০", [("1200", None)]),
+        ("۱۲۰٫۵ €", [("120", "5")]),  # Persian digits, the Arabic decimal separator
+        ("۱۲۳٬۴۵۶ €", [("123456", None)]),  # the Arabic thousands separator
+        ("௫௦௦ €", [("500", None)]),  # Tamil digits
+        ("₺250", [("250", None)]),  # any currency sign Unicode knows
+        ("1 250 €", [("1250", None)]),  # thousands grouped by spaces
+        ("12\u00a0500,50 €", [("12500", "50")]),
+        ("5 000 kr", [("5000", None)]),
+    ],
+)
+def test_money_amounts_are_read_in_any_digits_and_grouping(
+    text: str, amounts: list[tuple[str, str | None]]
+) -> None:
+    # an action states its sum in ASCII digits: the request's sum is read into them
     assert money_amounts(text) == amounts
 
 
