@@ -41,8 +41,9 @@ result parser long before (``adapters.results``)."""
 _WINDOW_OVERLAP = 2_000
 _SENTENCES_AFTER_CUE = 6
 _BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\r\n[ \t]*\r\n")
-# sentences end at . ! ? (and the CJK forms), and at the Devanagari danda "।"
-_SENTENCE = re.compile(r"[^.!?。！？।\n]+(?:[.!?。！？।]+(?=\s|$)|\n|$)|[^\n]+")
+# sentences end at . ! ? (and the CJK forms), at the Devanagari danda "।", and at the Urdu full
+# stop "۔" and the Arabic question mark "؟"
+_SENTENCE = re.compile(r"[^.!?。！？।۔؟\n]+(?:[.!?。！？।۔؟]+(?=\s|$)|\n|$)|[^\n]+")
 _HTML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 # an element styled not to be seen: what it says is meant for a machine that reads the page
 _HIDDEN_ELEMENT = re.compile(
@@ -185,7 +186,7 @@ class _Cues:
             + ([rf"(?:{stem_final})[^\W\d_]*"] if stem_final else [])
         )
         self.final_verb = re.compile(
-            rf"(?:^|\s)(?:{finals})[\s{re.escape(_TRAILING)}।]*$" if finals else "(?!)",
+            rf"(?:^|\s)(?:{finals})[\s{re.escape(_TRAILING)}।۔؟]*$" if finals else "(?!)",
             re.IGNORECASE,
         )
         self.stopwords = lex.stopwords | set(lex.request_openers)

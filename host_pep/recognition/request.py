@@ -20,8 +20,10 @@ from host_pep.recognition.wordmatch import INDIC, alternation, split, whole_word
 from host_pep.semantics import Operation
 
 _CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-_CLAUSE_TAIL = r"[^.,;!?，。；—–]{0,24}$"
-_SENTENCE_ENDS = ".!?\n。！？"
+# a clause ends at punctuation of the Latin, CJK and Arabic scripts (the Arabic comma and
+# semicolon, the Urdu full stop, the Arabic question mark: "نہیں، بل ادا کر دیں" is "no, pay it")
+_CLAUSE_TAIL = r"[^.,;!?，。；—–،؛۔؟]{0,24}$"
+_SENTENCE_ENDS = ".!?\n。！？۔؟"
 # English inflections a listed whole verb may carry ("deletes", "deleted", "deleting")
 _INFLECTIONS = "(?:s|es|ed|d|ing)?"
 # every currency sign Unicode knows ($ € ₹ ৳ ﷼ ₺ …): a sign is no word of a language
@@ -63,7 +65,7 @@ class _Patterns:
         self.past_anywhere = re.compile(whole_words(lex.done_before) or r"(?!)")
         self.negation_after = re.compile("|".join(lex.negation_after) or r"(?!)")
         self.negation_clause_end = re.compile(
-            rf"^[^.,;!?]*?(?:{whole_words(lex.negation_clause_end) or '(?!)'})"
+            rf"^[^.,;!?،؛۔؟]*?(?:{whole_words(lex.negation_clause_end) or '(?!)'})"
         )
         self.negation_cancelled = re.compile(whole_words(lex.negation_cancelled_by) or r"(?!)")
         self.past_before = re.compile(
@@ -360,7 +362,7 @@ def asked_about(request: str, pos: int) -> bool:
         return True
     start = max(request.rfind(c, 0, pos) for c in _SENTENCE_ENDS) + 1
     ends = [i for i in (request.find(c, pos) for c in _SENTENCE_ENDS) if i >= 0]
-    if not ends or request[min(ends)] not in "?？":
+    if not ends or request[min(ends)] not in "?？؟":
         return False
     return p.question_opening.match(request, start) is not None
 

@@ -252,6 +252,18 @@ def test_a_verb_of_an_indic_script_ends_with_its_vowel_signs(
     assert bool(verb_positions(text, verbs)) is found
 
 
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("نہیں، بل ادا کر دیں", True),  # "no, pay the bill": the Arabic comma ends the "no"
+        ("بل ادا کر دیں", True),
+        ("بل مت بھرو", False),
+    ],
+)
+def test_arabic_script_punctuation_ends_a_clause(text: str, asked: bool) -> None:
+    assert (PAYMENT in asks(text)) is asked
+
+
 GAPPED = (
     "send … back",
     "send … money",
