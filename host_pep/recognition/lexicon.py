@@ -45,6 +45,9 @@ class Negation(_Strict):
     adjacent: list[str] = Field(default_factory=list)
     """Words that negate only the word right after them (Hinglish "mat bhejo"): elsewhere they
     are other words of other languages ("a yoga mat and …")."""
+    question_tags: list[str] = Field(default_factory=list)
+    """Phrases that hold a negation word and ask rather than negate (Malay "boleh tak …?", can
+    you … or not): a verb after one is asked for."""
     cancelled_by: list[str] = Field(default_factory=list)
     """Verbs that, negated, ask for the act after them: "don't forget to pay", "no olvides
     pagar" ask to pay."""
@@ -895,6 +898,7 @@ class Lexicon:
         self.negation_after = tuple(p for lang in langs for p in lang.negation.after)
         self.negation_clause_end = _words([lang.negation.clause_end for lang in langs])
         self.negation_cancelled_by = _words([lang.negation.cancelled_by for lang in langs])
+        self.negation_question_tags = _words([lang.negation.question_tags for lang in langs])
         self.negation_adjacent = _words([lang.negation.adjacent for lang in langs])
         self.done_before = _words([lang.tense.done_before for lang in langs])
         self.done_after = tuple(p for lang in langs for p in lang.tense.done_after)

@@ -58,6 +58,7 @@ class _Patterns:
             rf"|(?:{whole_words(lex.negation_adjacent) or '(?!)'})\s+$"
         )
         self.negation_anywhere = re.compile(whole_words(lex.negation_before) or r"(?!)")
+        self.question_tag = re.compile(whole_words(lex.negation_question_tags) or r"(?!)")
         self.listed_phrases = frozenset(
             w for words in lex.operations.values() for w in words if " " in w and _GAP not in w
         )
@@ -177,8 +178,9 @@ def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
 
 # "send … back": up to eight words between, inside one clause ("send her back", "give Lena
 # read access"); a word may hold a dot ("dana.w", "v2.1") or be an abbreviation ("Dr.", "St.");
-# any other dot before a space ends the sentence
-_GAP_WORDS = r"(?:\s+(?:[^\W\d_]{1,3}\.|(?:[^\s.,;!?]|\.(?=[^\s.]))+)){0,8}\s+"
+# any other dot before a space ends the sentence; a comma before a digit groups a number's
+# thousands ("pindahkan RM5,000 ke akaun"), any other ends the clause
+_GAP_WORDS = r"(?:\s+(?:[^\W\d_]{1,3}\.|(?:[^\s.,;!?]|\.(?=[^\s.])|,(?=\d))+)){0,8}\s+"
 
 _Trie = dict[str, "_Trie"]
 
@@ -273,7 +275,7 @@ def negated(request: str, verb: str, pos: int) -> bool:
     """Is the verb at ``pos`` negated ("don't delete", "lösche ihn nicht", "払わないで")?"""
     p = _patterns()
     end = pos + len(verb)
-    before = p.negation.search(request[:pos])
+    before = p.negation.search(_untagged(request[:pos], p))
     if before is not None and _cancelled(request, pos, p):
         before = None  # "don't forget to pay", "vergiss nicht zu zahlen": asks to pay
     return bool(
@@ -282,6 +284,12 @@ def negated(request: str, verb: str, pos: int) -> bool:
         or p.negation_clause_end.search(request[end:])
         or _negated_in_gap(verb, p)
     )
+
+
+def _untagged(text: str, p: _Patterns) -> str:
+    """``text`` with its question tags blanked ("boleh tak bayar …?", can you pay …?): their
+    negation word asks, it negates nothing."""
+    return p.question_tag.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def _negated_in_gap(verb: str, p: _Patterns) -> bool:
@@ -395,6 +403,10 @@ def money_request(request: str) -> tuple[str, int] | None:
     # "überweis ihm das Geld noch nicht"; "don't forget to send" still asks); a verb after the
     # sum ("500 rupaye mat bhejo") may also be negated before the sum
     if negated(request, verb, pos) or (group == 2 and negated_before(request[: m.start()])):
+        return None
+    # a language that does not inflect its verbs for the past says so before them ("saya dah
+    # hantar RM50", I already sent RM50)
+    if describes_past(request, verb, pos, lexicon().giving_verbs + lexicon().giving_verbs_last):
         return None
     return (verb, m.start())
 

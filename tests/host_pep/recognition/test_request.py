@@ -264,6 +264,31 @@ def test_arabic_script_punctuation_ends_a_clause(text: str, asked: bool) -> None
     assert (PAYMENT in asks(text)) is asked
 
 
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Boleh tak jelaskan bil air bulan ni?", True),  # "can you … or not": a polite ask
+        ("Saya tak boleh bayar bil ni sekarang", False),  # "I can't pay": a negation
+        ("Jangan bayar bil elektrik lagi", False),
+    ],
+)
+def test_a_question_tag_holding_a_negation_asks(text: str, asked: bool) -> None:
+    assert (PAYMENT in asks(text)) is asked
+
+
+def test_a_giving_verb_marked_as_done_asks_no_payment() -> None:
+    # Malay does not inflect for the past: "dah" (already) before the verb says it
+    assert money_request("saya dah hantar rm50 kepada aina") is None
+    assert money_request("hantar rm50 kepada aina") is not None
+
+
+def test_a_thousands_comma_stays_inside_a_gap() -> None:
+    # "pindahkan … ke akaun" across "RM5,000"; a comma before a word still ends the clause
+    verbs = ("pindahkan … ke akaun",)
+    assert verb_positions("pindahkan rm5,000 ke akaun di bawah", verbs)
+    assert not verb_positions("pindahkan fail, ke akaun", verbs)
+
+
 GAPPED = (
     "send … back",
     "send … money",
