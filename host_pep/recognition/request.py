@@ -182,6 +182,7 @@ def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
 # thousands ("pindahkan RM5,000 ke akaun"), any other ends the clause
 _GAP_WORDS = r"(?:\s+(?:[^\W\d_]{1,3}\.|(?:[^\s.,;!?]|\.(?=[^\s.])|,(?=\d))+)){0,8}\s+"
 
+_JOINED_PRONOUNS = r"(?:-[^\W\d_]+){0,2}"
 _Trie = dict[str, "_Trie"]
 
 
@@ -213,8 +214,11 @@ def _gapped_pattern(phrases: list[str]) -> str:
         # a phrase that goes on is longer than one that ends here: it is tried first
         return f"(?:{rest}|{_WORD_END})" if ends else rest
 
+    # a pronoun may be joined to the first word with a hyphen ("treu-me el bloqueig", "donne-lui
+    # l'accès", "dona-li un codi")
     return "|".join(
-        f"{first}{_INFLECTIONS}{_GAP_WORDS}{branches(child)}" for first, child in tree.items()
+        f"{first}{_INFLECTIONS}{_JOINED_PRONOUNS}{_GAP_WORDS}{branches(child)}"
+        for first, child in tree.items()
     )
 
 

@@ -282,6 +282,13 @@ def test_a_giving_verb_marked_as_done_asks_no_payment() -> None:
     assert money_request("hantar rm50 kepada aina") is not None
 
 
+@pytest.mark.parametrize(
+    "text", ["treu-me el bloqueig de pantalla", "dona-li un codi per a la porta"]
+)
+def test_a_pronoun_joined_to_a_gapped_phrases_first_word_keeps_the_phrase(text: str) -> None:
+    assert verb_positions(text, ("treu … bloqueig", "dona … codi"))
+
+
 def test_a_thousands_comma_stays_inside_a_gap() -> None:
     # "pindahkan … ke akaun" across "RM5,000"; a comma before a word still ends the clause
     verbs = ("pindahkan … ke akaun",)
