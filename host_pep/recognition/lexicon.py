@@ -28,6 +28,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from host_pep.semantics import FieldRole, Operation
 
+# libyaml's parser where PyYAML was built with it: the language files are ~40 files of long word
+# lists, which the pure-Python parser took ~0.75 s to read at every start (libyaml: ~0.09 s)
+try:
+    from yaml import CSafeLoader as _SafeLoader
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
+
 LANGUAGES_PACKAGE = "host_pep.recognition.languages"
 
 
@@ -1141,7 +1148,7 @@ class Lexicon:
         """The value detectors' words, every language's together (``Values``)."""
 
 
-class _WordLoader(yaml.SafeLoader):
+class _WordLoader(_SafeLoader):
     """YAML 1.2 booleans only: in word lists "on", "off", "no" and "yes" are words."""
 
 
