@@ -90,9 +90,10 @@ def whole_words(
     """A regex fragment matching any word of ``words`` whole (``\\b`` boundaries; unspaced
     words as substrings). Empty when the list is empty. ``alternate`` writes each alternation
     (the value detectors pass a trie-shaped one that matches the same, faster)."""
-    spaced, substrings = split(words)
-    indic = [w for w in spaced if _INDIC.search(w)]
-    spaced = [w for w in spaced if not _INDIC.search(w)]
+    # an Indic word ends where its script's letters and signs end, also after a vowel sign (where
+    # \b cannot see its end): it is no substring
+    indic = [w for w in words if _INDIC.search(w)]
+    spaced, substrings = split(w for w in words if not _INDIC.search(w))
     parts = []
     if spaced:
         parts.append(rf"\b(?:{alternate(spaced)})\b")
