@@ -29,7 +29,13 @@ from functools import lru_cache
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
 from host_pep.recognition.request import asking_positions
-from host_pep.recognition.wordmatch import alternation, split, trie_alternation, whole_words
+from host_pep.recognition.wordmatch import (
+    alternation,
+    phrase_tree,
+    split,
+    trie_alternation,
+    whole_words,
+)
 from host_pep.recognition.words import content_words
 from host_pep.semantics import Operation
 
@@ -168,10 +174,14 @@ class _Cues:
         )
         # a verb written with a gap opens an imperative with its first word, the rest following
         # within a few words: "Give Amy access …", "Dale acceso de invitado a …"
-        gapped = "|".join(
-            r"\s+(?:[^\s!?]+\s+){0,8}?".join(re.escape(p.strip()) for p in v.split(_GAP))
-            for v in sorted(all_verbs, key=len, reverse=True)
-            if _GAP in v
+        # (only whether one matches counts here: the tree of their words is the same alternation)
+        gapped = phrase_tree(
+            (
+                [p.strip() for p in v.split(_GAP)]
+                for v in sorted(all_verbs, key=len, reverse=True)
+                if _GAP in v
+            ),
+            r"\s+(?:[^\s!?]+\s+){0,8}?",
         )
         bounded = "|".join(p for p in (whole, gapped) if p)
         self.lead_verb = re.compile(

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
-from host_pep.recognition.wordmatch import INDIC, alternation, split, whole_words
+from host_pep.recognition.wordmatch import INDIC, alternation, phrase_tree, split, whole_words
 from host_pep.semantics import Operation
 
 _CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
@@ -183,42 +183,20 @@ def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
 _GAP_WORDS = r"(?:\s+(?:[^\W\d_]{1,3}\.|(?:[^\s.,;!?]|\.(?=[^\s.])|,(?=\d))+)){0,8}\s+"
 
 _JOINED_PRONOUNS = r"(?:-[^\W\d_]+){0,2}"
-_Trie = dict[str, "_Trie"]
 
 
 def _gapped_pattern(phrases: list[str]) -> str:
-    """The phrases listed with gaps ("send … back", "richte … dauerauftrag … ein") as one
-    alternation shaped like a tree of their words: phrases that begin alike share that beginning
-    and the gap after it. Written one alternative per phrase, the ~600 gaps of the payment and
-    security lists took most of a PEP's warm-up to compile; shared, a gap is compiled once per
-    word it follows. Longer phrases are still tried first among those sharing a beginning."""
-    tree: _Trie = {}
-    for phrase in sorted(phrases, key=len, reverse=True):
-        node = tree
-        for word in (p.strip() for p in phrase.split(_GAP)):
-            node = node.setdefault(re.escape(word), {})
-        node[""] = {}  # a phrase ends here
-
-    def branches(node: _Trie) -> str:
-        alternatives = [
-            _WORD_END if not word else f"{word}{_continued(child)}" for word, child in node.items()
-        ]
-        return alternatives[0] if len(alternatives) == 1 else f"(?:{'|'.join(alternatives)})"
-
-    def _continued(node: _Trie) -> str:
-        longer = {w: c for w, c in node.items() if w}
-        ends = "" in node
-        if not longer:
-            return _WORD_END
-        rest = f"{_GAP_WORDS}{branches(longer)}"
-        # a phrase that goes on is longer than one that ends here: it is tried first
-        return f"(?:{rest}|{_WORD_END})" if ends else rest
-
-    # a pronoun may be joined to the first word with a hyphen ("treu-me el bloqueig", "donne-lui
-    # l'accès", "dona-li un codi")
-    return "|".join(
-        f"{first}{_INFLECTIONS}{_JOINED_PRONOUNS}{_GAP_WORDS}{branches(child)}"
-        for first, child in tree.items()
+    """The phrases listed with gaps, longest first, as a tree of their words
+    (``wordmatch.phrase_tree``); a pronoun may be joined to the first word with a hyphen
+    ("treu-me el bloqueig", "donne-lui l'accès", "dona-li un codi")."""
+    return phrase_tree(
+        (
+            [p.strip() for p in phrase.split(_GAP)]
+            for phrase in sorted(phrases, key=len, reverse=True)
+        ),
+        _GAP_WORDS,
+        _WORD_END,
+        f"{_INFLECTIONS}{_JOINED_PRONOUNS}",
     )
 
 
