@@ -28,6 +28,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from host_pep.semantics import FieldRole, Operation
 
+# libyaml's parser where PyYAML was built with it: the language files are ~40 files of long word
+# lists, which the pure-Python parser took ~0.75 s to read at every start (libyaml: ~0.09 s)
+try:
+    from yaml import CSafeLoader as _SafeLoader
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
+
 LANGUAGES_PACKAGE = "host_pep.recognition.languages"
 
 
@@ -45,6 +52,9 @@ class Negation(_Strict):
     adjacent: list[str] = Field(default_factory=list)
     """Words that negate only the word right after them (Hinglish "mat bhejo"): elsewhere they
     are other words of other languages ("a yoga mat and …")."""
+    question_tags: list[str] = Field(default_factory=list)
+    """Phrases that hold a negation word and ask rather than negate (Malay "boleh tak …?", can
+    you … or not): a verb after one is asked for."""
     cancelled_by: list[str] = Field(default_factory=list)
     """Verbs that, negated, ask for the act after them: "don't forget to pay", "no olvides
     pagar" ask to pay."""
@@ -66,6 +76,9 @@ class Tense(_Strict):
 class Money(_Strict):
     currencies: list[str] = Field(default_factory=list)
     """Currency words written after an amount ("euros", "rupees", "元")."""
+    prefixes: list[str] = Field(default_factory=list)
+    """Currency words and abbreviations written before an amount ("RM50", "Rp 20.000", "Tk 500");
+    signs ($, €, ৳) need no listing."""
     giving_verbs: list[str] = Field(default_factory=list)
     """Verbs that, before a sum of money, ask for a payment ("send 50 euros")."""
     giving_verbs_last: list[str] = Field(default_factory=list)
@@ -892,6 +905,7 @@ class Lexicon:
         self.negation_after = tuple(p for lang in langs for p in lang.negation.after)
         self.negation_clause_end = _words([lang.negation.clause_end for lang in langs])
         self.negation_cancelled_by = _words([lang.negation.cancelled_by for lang in langs])
+        self.negation_question_tags = _words([lang.negation.question_tags for lang in langs])
         self.negation_adjacent = _words([lang.negation.adjacent for lang in langs])
         self.done_before = _words([lang.tense.done_before for lang in langs])
         self.done_after = tuple(p for lang in langs for p in lang.tense.done_after)
@@ -901,6 +915,7 @@ class Lexicon:
             [lang.tense.stem_participle_endings for lang in langs]
         )
         self.currencies = _words([lang.money.currencies for lang in langs])
+        self.currency_prefixes = _words([lang.money.prefixes for lang in langs])
         self.giving_verbs = _words([lang.money.giving_verbs for lang in langs])
         self.giving_verbs_last = _words([lang.money.giving_verbs_last for lang in langs])
         self.money_nouns = _words([lang.money.nouns for lang in langs])
@@ -1133,7 +1148,7 @@ class Lexicon:
         """The value detectors' words, every language's together (``Values``)."""
 
 
-class _WordLoader(yaml.SafeLoader):
+class _WordLoader(_SafeLoader):
     """YAML 1.2 booleans only: in word lists "on", "off", "no" and "yes" are words."""
 
 

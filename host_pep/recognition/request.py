@@ -9,22 +9,41 @@ Everything here reads text only; the words come from the lexicon's language file
 from __future__ import annotations
 
 import re
+import sys
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
-from host_pep.recognition.wordmatch import alternation, split, whole_words
+from host_pep.recognition.wordmatch import INDIC, alternation, phrase_tree, split, whole_words
 from host_pep.semantics import Operation
 
 _CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-_CLAUSE_TAIL = r"[^.,;!?，。；—–]{0,24}$"
-_SENTENCE_ENDS = ".!?\n。！？"
+# a clause ends at punctuation of the Latin, CJK and Arabic scripts (the Arabic comma and
+# semicolon, the Urdu full stop, the Arabic question mark: "نہیں، بل ادا کر دیں" is "no, pay it")
+_CLAUSE_TAIL = r"[^.,;!?，。；—–،؛۔؟]{0,24}$"
+_SENTENCE_ENDS = ".!?\n。！？۔؟"
 # English inflections a listed whole verb may carry ("deletes", "deleted", "deleting")
 _INFLECTIONS = "(?:s|es|ed|d|ing)?"
-_CURRENCY_SYMBOLS = "[$€£¥₹]"
+# every currency sign Unicode knows ($ € ₹ ৳ ﷼ ₺ …): a sign is no word of a language
+_CURRENCY_SYMBOLS = "[{}]".format(
+    "".join(
+        re.escape(chr(c))
+        for c in range(min(sys.maxunicode, 0x1FFFF) + 1)
+        if unicodedata.category(chr(c)) == "Sc"
+    )
+)
+# a sum's digits in any script (\d is every decimal digit: "৫০০", "۱۲۰٫۵", "௫௦"), with the
+# group and decimal separators of the Latin and the Arabic scripts
+_DIGITS = "[\\d,.\u066b\u066c]"
+# a sum's thousands may also be grouped by spaces ("1 250 €", "5 000 руб", "12 500 kr"), the
+# French, Russian and Nordic way
+_AMOUNT = rf"\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d{{1,2}})?(?!\d)|\d(?:{_DIGITS}*\d)?"
 _GAP = "…"
 """In a listed phrase, where other words may stand ("send … back")."""
+# a word ends where letters end, and in an Indic script where its letters and vowel signs end
+_WORD_END = rf"(?![^\W\d_]|[{INDIC}])"
 _REMOTE = re.compile(r"(?i)(?:https?|s?ftp)://")
 # Words of any script, for objects named in the user's language ("Иван", "контакт", "राहुल").
 _UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
@@ -39,6 +58,7 @@ class _Patterns:
             rf"|(?:{whole_words(lex.negation_adjacent) or '(?!)'})\s+$"
         )
         self.negation_anywhere = re.compile(whole_words(lex.negation_before) or r"(?!)")
+        self.question_tag = re.compile(whole_words(lex.negation_question_tags) or r"(?!)")
         self.listed_phrases = frozenset(
             w for words in lex.operations.values() for w in words if " " in w and _GAP not in w
         )
@@ -46,7 +66,7 @@ class _Patterns:
         self.past_anywhere = re.compile(whole_words(lex.done_before) or r"(?!)")
         self.negation_after = re.compile("|".join(lex.negation_after) or r"(?!)")
         self.negation_clause_end = re.compile(
-            rf"^[^.,;!?]*?(?:{whole_words(lex.negation_clause_end) or '(?!)'})"
+            rf"^[^.,;!?،؛۔؟]*?(?:{whole_words(lex.negation_clause_end) or '(?!)'})"
         )
         self.negation_cancelled = re.compile(whole_words(lex.negation_cancelled_by) or r"(?!)")
         self.past_before = re.compile(
@@ -92,19 +112,25 @@ class _Patterns:
         money_nouns = whole_words(lex.money_nouns)
         # a sum with its multiplier ("50만원", "3万元") is a sum too
         times = rf"(?:(?:{alternation(tuple(lex.money_multipliers)) or '(?!)'})\s?)?"
+        # a sign or a word before the sum ("$50", "RM 50", "Rp50.000")
+        signs = (
+            rf"(?:{_CURRENCY_SYMBOLS}|(?<![^\W\d_])(?:{alternation(lex.currency_prefixes)}))"
+            if lex.currency_prefixes
+            else _CURRENCY_SYMBOLS
+        )
         self.money_request = re.compile(
             rf"({whole_words(lex.giving_verbs) or '(?!)'})[^.;!?]{{0,40}}?"
-            rf"(?:{_CURRENCY_SYMBOLS}\s?\d|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
+            rf"(?:{signs}\s?\d|\d{_DIGITS}*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
             rf"|{money_nouns})"
-            rf"|(?:{_CURRENCY_SYMBOLS}\s?\d[\d,.]*|\d[\d,.]*\s?{times}(?:{_CURRENCY_SYMBOLS}|"
+            rf"|(?:{signs}\s?\d{_DIGITS}*|\d{_DIGITS}*\s?{times}(?:{_CURRENCY_SYMBOLS}|"
             rf"(?:{currencies}))|{money_nouns})[^.;!?]{{0,40}}?"
             rf"({whole_words(lex.giving_verbs_last) or '(?!)'})"
         )
         multipliers = alternation(tuple(lex.money_multipliers)) or "(?!)"
         self.multipliers = lex.money_multipliers
         self.money = re.compile(
-            rf"(?i){_CURRENCY_SYMBOLS}\s?(\d(?:[\d,.]*\d)?)({multipliers})?(?![^\W\d_])"
-            rf"|(\d(?:[\d,.]*\d)?)\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
+            rf"(?i){signs}\s?({_AMOUNT})({multipliers})?(?![^\W\d_])"
+            rf"|({_AMOUNT})\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
         )
         self.cap_before = re.compile(rf"(?:{whole_words(lex.money_caps)})\s*$", re.IGNORECASE)
         self.shared_sum = re.compile(whole_words(lex.money_shares) or "(?!)", re.IGNORECASE)
@@ -137,23 +163,41 @@ def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
     gapped = [v for v in spaced if _GAP in v]
     words = [v for v in spaced if not v.endswith("*") and _GAP not in v]
     stems = [v[:-1] for v in spaced if v.endswith("*") and len(v) > 2]
-    parts = []
-    for phrase in sorted(gapped, key=len, reverse=True):
-        # "send … back": up to eight words between, inside one clause ("send her back", "give Lena read access")
-        first, *rest = (re.escape(p.strip()) for p in phrase.split(_GAP))
-        # a word may hold a dot ("dana.w", "v2.1") or be an abbreviation ("Dr.", "St."); any
-        # other dot before a space ends the sentence
-        gap = r"(?:\s+(?:[^\W\d_]{1,3}\.|(?:[^\s.,;!?]|\.(?=[^\s.]))+)){0,8}\s+"
-        parts.append(rf"{first}{_INFLECTIONS}{gap}{gap.join(rest)}(?![^\W\d_])")
+    parts = [_gapped_pattern(gapped)] if gapped else []
     if words:
-        parts.append(rf"(?:{alternation(words)}){_INFLECTIONS}(?![^\W\d_])")
+        parts.append(rf"(?:{alternation(words)}){_INFLECTIONS}{_WORD_END}")
     parts.extend(_enclitic_parts(words))
     if stems:
         parts.append(rf"(?:{alternation(stems)})[^\W\d_]*")
     if not parts:
         return None
     # a verb inside a channel, a handle or a path names it ("#deploys", "@sendgrid"): no ask
-    return re.compile(rf"(?<![^\W\d_])(?<![#@/])(?:{'|'.join(parts)})")
+    # a word of an Indic script starts after its script's letters and vowel signs (``INDIC``)
+    return re.compile(rf"(?<![^\W\d_])(?<![#@/{INDIC}])(?:{'|'.join(parts)})")
+
+
+# "send … back": up to eight words between, inside one clause ("send her back", "give Lena
+# read access"); a word may hold a dot ("dana.w", "v2.1") or be an abbreviation ("Dr.", "St.");
+# any other dot before a space ends the sentence; a comma before a digit groups a number's
+# thousands ("pindahkan RM5,000 ke akaun"), any other ends the clause
+_GAP_WORDS = r"(?:\s+(?:[^\W\d_]{1,3}\.|(?:[^\s.,;!?]|\.(?=[^\s.])|,(?=\d))+)){0,8}\s+"
+
+_JOINED_PRONOUNS = r"(?:-[^\W\d_]+){0,2}"
+
+
+def _gapped_pattern(phrases: list[str]) -> str:
+    """The phrases listed with gaps, longest first, as a tree of their words
+    (``wordmatch.phrase_tree``); a pronoun may be joined to the first word with a hyphen
+    ("treu-me el bloqueig", "donne-lui l'accès", "dona-li un codi")."""
+    return phrase_tree(
+        (
+            [p.strip() for p in phrase.split(_GAP)]
+            for phrase in sorted(phrases, key=len, reverse=True)
+        ),
+        _GAP_WORDS,
+        _WORD_END,
+        f"{_INFLECTIONS}{_JOINED_PRONOUNS}",
+    )
 
 
 _STRESSED = str.maketrans({"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uú]"})
@@ -213,7 +257,7 @@ def negated(request: str, verb: str, pos: int) -> bool:
     """Is the verb at ``pos`` negated ("don't delete", "lösche ihn nicht", "払わないで")?"""
     p = _patterns()
     end = pos + len(verb)
-    before = p.negation.search(request[:pos])
+    before = p.negation.search(_untagged(request[:pos], p))
     if before is not None and _cancelled(request, pos, p):
         before = None  # "don't forget to pay", "vergiss nicht zu zahlen": asks to pay
     return bool(
@@ -222,6 +266,12 @@ def negated(request: str, verb: str, pos: int) -> bool:
         or p.negation_clause_end.search(request[end:])
         or _negated_in_gap(verb, p)
     )
+
+
+def _untagged(text: str, p: _Patterns) -> str:
+    """``text`` with its question tags blanked ("boleh tak bayar …?", can you pay …?): their
+    negation word asks, it negates nothing."""
+    return p.question_tag.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def _negated_in_gap(verb: str, p: _Patterns) -> bool:
@@ -302,7 +352,7 @@ def asked_about(request: str, pos: int) -> bool:
         return True
     start = max(request.rfind(c, 0, pos) for c in _SENTENCE_ENDS) + 1
     ends = [i for i in (request.find(c, pos) for c in _SENTENCE_ENDS) if i >= 0]
-    if not ends or request[min(ends)] not in "?？":
+    if not ends or request[min(ends)] not in "?？؟":
         return False
     return p.question_opening.match(request, start) is not None
 
@@ -327,11 +377,20 @@ def money_request(request: str) -> tuple[str, int] | None:
     giving verb and its position."""
     p = _patterns()
     m = p.money_request.search(request)
-    # where the verb comes last ("हिसाब मत भेजो"), a negation before it is inside the match
-    before = request[: m.end() if m is not None and m.group(2) else m.start() if m else 0]
-    if m is None or p.negation.search(before) or asked_about(request, m.start()):
+    if m is None or asked_about(request, m.start()):
         return None
-    return (m.group(1) or m.group(2), m.start())
+    group = 1 if m.group(1) else 2
+    verb, pos = m.group(group), m.start(group)
+    # the giving verb is negated as any verb is, before or after it ("skicka inte min del än",
+    # "überweis ihm das Geld noch nicht"; "don't forget to send" still asks); a verb after the
+    # sum ("500 rupaye mat bhejo") may also be negated before the sum
+    if negated(request, verb, pos) or (group == 2 and negated_before(request[: m.start()])):
+        return None
+    # a language that does not inflect its verbs for the past says so before them ("saya dah
+    # hantar RM50", I already sent RM50)
+    if describes_past(request, verb, pos, lexicon().giving_verbs + lexicon().giving_verbs_last):
+        return None
+    return (verb, m.start())
 
 
 def money_amounts(text: str) -> list[tuple[str, str | None]]:
@@ -379,13 +438,25 @@ def money_caps(text: str) -> list[float]:
     return out
 
 
+_ASCII_NUMBER = re.compile(r"[^\D0-9]")  # a decimal digit of another script
+_ARABIC_SEPARATORS = str.maketrans({"\u066b": ".", "\u066c": ","})
+
+
+def _ascii_digit(m: re.Match[str]) -> str:
+    return str(unicodedata.decimal(m.group(0)))
+
+
 _THOUSANDS_COMMA = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
 _THOUSANDS_DOT = re.compile(r"^\d{1,3}(?:\.\d{3})+(?:,\d+)?$")
 _DECIMAL_COMMA = re.compile(r"^\d+,\d{1,2}$")
 
 
 def _number(text: str) -> tuple[str, str | None]:
-    """(whole, fraction) of an amount as written: "1,234.50", "1.234,50" and "49,99" alike."""
+    """(whole, fraction) of an amount as written: "1,234.50", "1.234,50" and "49,99" alike, in
+    any script's digits ("৫০০", "۱۲۰٫۵" -> "500", ("120", "5")): an action states its sum in
+    ASCII digits."""
+    text = _ASCII_NUMBER.sub(_ascii_digit, text).translate(_ARABIC_SEPARATORS)
+    text = re.sub(r"[ \u00a0\u202f]", "", text)
     if _THOUSANDS_DOT.match(text) or _DECIMAL_COMMA.match(text):
         text = text.replace(".", "").replace(",", ".")
     else:

@@ -11,10 +11,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+INDIC = "\u0900-\u0963\u0966-\u0dff"
+"""The Indic scripts (Devanagari to Sinhala) without the danda (।, ॥): they write a vowel as a
+sign after its consonant, and ``\\b`` sees a word end before each sign ("কত", how much, inside
+"ঢুকতে", to enter). A word of theirs ends where the script's letters and signs end."""
+_INDIC = re.compile(f"[{INDIC}]")
 
 
 def is_unspaced(word: str) -> bool:
@@ -30,6 +36,78 @@ def is_unspaced(word: str) -> bool:
 def alternation(words: Iterable[str]) -> str:
     """``a|bc|...``: escaped, longest first (so the regex prefers the longest word)."""
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True) if w)
+
+
+_Trie = dict[str, "_Trie"]
+_END = ""  # the key that marks the end of a word
+
+
+def trie_alternation(words: Iterable[str]) -> str:
+    """The words as one regex alternation, written as a trie ("diagnos(?:is|es)" for diagnosis,
+    diagnoses): the regex engine tries one branch per first letter instead of every word, and
+    at each branch point the longer words first -- the same match as "longest first"."""
+    root: _Trie = {}
+    for word in words:
+        if not word:
+            continue
+        node = root
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[_END] = {}
+    return _branches(root, top=True)
+
+
+def _branches(node: _Trie, top: bool = False) -> str:
+    """A trie node's words after it; the end of a word there makes the rest optional (greedy:
+    longer words are tried first)."""
+    items = [(ch, child) for ch, child in sorted(node.items()) if ch]
+    if not items:
+        return ""
+    if len(items) > 1 and all(child.keys() == {_END} for _, child in items):
+        parts = ["[" + "".join(re.escape(ch) for ch, _ in items) + "]"]  # "[点點]"
+    else:
+        parts = [re.escape(ch) + _branches(child) for ch, child in items]
+    if _END in node:
+        return f"{parts[0]}?" if parts[0].startswith("[") else f"(?:{'|'.join(parts)})?"
+    if len(parts) == 1 or top:
+        return "|".join(parts)  # the caller groups the whole alternation
+    return f"(?:{'|'.join(parts)})"
+
+
+_Phrases = dict[str, "_Phrases"]
+
+
+def phrase_tree(
+    phrases: Iterable[Sequence[str]], gap: str, end: str = "", after_first: str = ""
+) -> str:
+    """Phrases of words with gaps between them ("send … back", "richte … dauerauftrag … ein")
+    as one alternation shaped like a tree of their words: phrases that begin alike share that
+    beginning and the gap after it, which is compiled once instead of once per phrase (the
+    lexicon's ~1,500 gapped phrases were most of a PEP's warm-up). ``gap`` stands between two
+    words, ``end`` after a phrase's last word, ``after_first`` after its first. Among phrases
+    that share a beginning the longer are tried first, in the order given (longest first)."""
+    tree: _Phrases = {}
+    for phrase in phrases:
+        node = tree
+        for word in phrase:
+            node = node.setdefault(re.escape(word), {})
+        node[_END] = {}  # a phrase ends here
+
+    def branches(node: _Phrases) -> str:
+        alternatives = [f"{word}{continued(child)}" for word, child in node.items() if word]
+        if _END in node:
+            alternatives.append(end)
+        return alternatives[0] if len(alternatives) == 1 else f"(?:{'|'.join(alternatives)})"
+
+    def continued(node: _Phrases) -> str:
+        longer = {w: c for w, c in node.items() if w}
+        if not longer:
+            return end
+        rest = f"{gap}{branches(longer)}"
+        # a phrase that goes on is longer than one that ends here: it is tried first
+        return f"(?:{rest}|{end})" if _END in node else rest
+
+    return "|".join(f"{first}{after_first}{gap}{branches(child)}" for first, child in tree.items())
 
 
 def split(words: Iterable[str]) -> tuple[list[str], list[str]]:
@@ -48,10 +126,15 @@ def whole_words(
     """A regex fragment matching any word of ``words`` whole (``\\b`` boundaries; unspaced
     words as substrings). Empty when the list is empty. ``alternate`` writes each alternation
     (the value detectors pass a trie-shaped one that matches the same, faster)."""
-    spaced, substrings = split(words)
+    # an Indic word ends where its script's letters and signs end, also after a vowel sign (where
+    # \b cannot see its end): it is no substring
+    indic = [w for w in words if _INDIC.search(w)]
+    spaced, substrings = split(w for w in words if not _INDIC.search(w))
     parts = []
     if spaced:
         parts.append(rf"\b(?:{alternate(spaced)})\b")
+    if indic:
+        parts.append(rf"(?<![\w{INDIC}])(?:{alternate(indic)})(?![\w{INDIC}])")
     if substrings:
         parts.append(alternate(substrings))
     return "|".join(parts)

@@ -10,42 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from host_pep.recognition.wordmatch import trie_alternation as alternation
 from host_pep.recognition.wordmatch import whole_words
 
-_Trie = dict[str, "_Trie"]
-_END = ""  # the key that marks the end of a word
-
-
-def alternation(words: Iterable[str]) -> str:
-    """The words as one regex alternation, written as a trie ("diagnos(?:is|es)" for diagnosis,
-    diagnoses): the regex engine tries one branch per first letter instead of every word, and
-    at each branch point the longer words first -- the same match as "longest first"."""
-    root: _Trie = {}
-    for word in words:
-        if not word:
-            continue
-        node = root
-        for ch in word:
-            node = node.setdefault(ch, {})
-        node[_END] = {}
-    return _branches(root, top=True)
-
-
-def _branches(node: _Trie, top: bool = False) -> str:
-    """A trie node's words after it; the end of a word there makes the rest optional (greedy:
-    longer words are tried first)."""
-    items = [(ch, child) for ch, child in sorted(node.items()) if ch]
-    if not items:
-        return ""
-    if len(items) > 1 and all(child.keys() == {_END} for _, child in items):
-        parts = ["[" + "".join(re.escape(ch) for ch, _ in items) + "]"]  # "[点點]"
-    else:
-        parts = [re.escape(ch) + _branches(child) for ch, child in items]
-    if _END in node:
-        return f"{parts[0]}?" if parts[0].startswith("[") else f"(?:{'|'.join(parts)})?"
-    if len(parts) == 1 or top:
-        return "|".join(parts)  # the caller groups the whole alternation
-    return f"(?:{'|'.join(parts)})"
+__all__ = ["alternation", "any_of", "necessary", "prefilter", "whole"]
 
 
 def necessary(literals: Iterable[str]) -> list[str]:

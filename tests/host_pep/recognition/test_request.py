@@ -238,6 +238,95 @@ def test_a_gap_is_at_most_five_words() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "verbs", "found"),
+    [
+        ("টাকা পাঠান", ("পাঠান",), True),
+        ("টাকা পাঠানো হয়েছে", ("পাঠান",), False),  # a vowel sign goes on: "sent", no ask
+        ("ফাইলগুলো মুছে দিন", ("মুছে দিন",), True),
+        ("কারেন্টটা মুছে দিনের শেষে", ("মুছে দিন",), False),
+    ],
+)
+def test_a_verb_of_an_indic_script_ends_with_its_vowel_signs(
+    text: str, verbs: tuple[str, ...], found: bool
+) -> None:
+    assert bool(verb_positions(text, verbs)) is found
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("نہیں، بل ادا کر دیں", True),  # "no, pay the bill": the Arabic comma ends the "no"
+        ("بل ادا کر دیں", True),
+        ("بل مت بھرو", False),
+    ],
+)
+def test_arabic_script_punctuation_ends_a_clause(text: str, asked: bool) -> None:
+    assert (PAYMENT in asks(text)) is asked
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Boleh tak jelaskan bil air bulan ni?", True),  # "can you … or not": a polite ask
+        ("Saya tak boleh bayar bil ni sekarang", False),  # "I can't pay": a negation
+        ("Jangan bayar bil elektrik lagi", False),
+    ],
+)
+def test_a_question_tag_holding_a_negation_asks(text: str, asked: bool) -> None:
+    assert (PAYMENT in asks(text)) is asked
+
+
+def test_a_giving_verb_marked_as_done_asks_no_payment() -> None:
+    # Malay does not inflect for the past: "dah" (already) before the verb says it
+    assert money_request("saya dah hantar rm50 kepada aina") is None
+    assert money_request("hantar rm50 kepada aina") is not None
+
+
+@pytest.mark.parametrize(
+    "text", ["treu-me el bloqueig de pantalla", "dona-li un codi per a la porta"]
+)
+def test_a_pronoun_joined_to_a_gapped_phrases_first_word_keeps_the_phrase(text: str) -> None:
+    assert verb_positions(text, ("treu … bloqueig", "dona … codi"))
+
+
+def test_a_thousands_comma_stays_inside_a_gap() -> None:
+    # "pindahkan … ke akaun" across "RM5,000"; a comma before a word still ends the clause
+    verbs = ("pindahkan … ke akaun",)
+    assert verb_positions("pindahkan rm5,000 ke akaun di bawah", verbs)
+    assert not verb_positions("pindahkan fail, ke akaun", verbs)
+
+
+GAPPED = (
+    "send … back",
+    "send … money",
+    "richte … dauerauftrag … ein",
+    "richte … dauerauftrag … an",
+)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "expected"),
+    [
+        ("please send her back the 20 euros", [("send her back", 7)]),
+        ("send him the money", [("send him the money", 0)]),
+        (
+            "richte einen dauerauftrag für die miete ein",
+            [("richte einen dauerauftrag für die miete ein", 0)],
+        ),
+        ("richte einen dauerauftrag an", [("richte einen dauerauftrag an", 0)]),
+        ("sends him back", [("sends him back", 0)]),  # an inflected first word
+        ("richte einen dauerauftrag aus", []),  # a beginning shared with listed phrases only
+        ("send the report. then come back", []),  # the sentence ends inside the gap
+    ],
+)
+def test_gapped_phrases_that_begin_alike_match_as_each_alone(
+    request_text: str, expected: list[tuple[str, int]]
+) -> None:
+    # they are compiled as one tree of their words (shared beginnings, one gap after each)
+    assert verb_positions(request_text, GAPPED) == expected
+
+
+@pytest.mark.parametrize(
     "request_text",
     [
         "Sag den Termin mit Jonas nicht ab",
@@ -343,6 +432,27 @@ def test_money_amounts_read_both_decimal_conventions(
 
 
 @pytest.mark.parametrize(
+    ("text", "amounts"),
+    [
+        ("৳৫০০", [("500", None)]),  # Bengali digits after the taka sign
+        ("৳ ১,২০০", [("1200", None)]),
+        ("۱۲۰٫۵ €", [("120", "5")]),  # Persian digits, the Arabic decimal separator
+        ("۱۲۳٬۴۵۶ €", [("123456", None)]),  # the Arabic thousands separator
+        ("௫௦௦ €", [("500", None)]),  # Tamil digits
+        ("₺250", [("250", None)]),  # any currency sign Unicode knows
+        ("1 250 €", [("1250", None)]),  # thousands grouped by spaces
+        ("12\u00a0500,50 €", [("12500", "50")]),
+        ("5 000 kr", [("5000", None)]),
+    ],
+)
+def test_money_amounts_are_read_in_any_digits_and_grouping(
+    text: str, amounts: list[tuple[str, str | None]]
+) -> None:
+    # an action states its sum in ASCII digits: the request's sum is read into them
+    assert money_amounts(text) == amounts
+
+
+@pytest.mark.parametrize(
     "text",
     ["card 4111 1111 1111 1111", "at 10:30 on 12.05.2025", "room 1204", "call +49 30 1234567"],
 )
@@ -374,6 +484,26 @@ def test_a_giving_verb_with_money_asks_to_pay(text: str, verb: str) -> None:
 )
 def test_no_money_or_a_negation_asks_no_payment(text: str) -> None:
     assert money_request(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "skicka inte 200 kronor till erik än",  # the negation after the giving verb
+        "schick ihm das geld noch nicht",
+        "send ham ikke pengene ennå",
+        "500 rupaye mat bhejo",  # before a giving verb that follows the sum
+    ],
+)
+def test_a_giving_verb_negated_after_it_asks_no_payment(text: str) -> None:
+    assert money_request(text) is None
+    assert PAYMENT not in asks(text)
+
+
+def test_a_negated_verb_of_forgetting_still_asks_to_pay() -> None:
+    # "don't forget to send …" asks to send: the negation is the forgetting's
+    found = money_request("don't forget to send anna 50 euros")
+    assert found is not None and found[0] == "send"
 
 
 # --- files, places, delegation -----------------------------------------------------------------

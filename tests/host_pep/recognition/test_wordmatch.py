@@ -98,6 +98,32 @@ def test_words_ending_in_a_combining_mark_match(text: str) -> None:
     assert re.search(r"\bहटा दो\b", text) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("এই মাসে বিল কত?", True),
+        ("কত", True),
+        ("ওকে ঢুকতে দাও", False),  # "কত" between two vowel signs of "ঢুকতে" (to enter)
+        ("টাকা পাঠানো হয়েছে", False),  # "পাঠান" before the sign that makes "পাঠানো" (sent)
+        ("टाका।", True),  # the danda ends a sentence, not a word's letters
+    ],
+)
+def test_a_word_of_an_indic_script_ends_where_its_letters_and_signs_end(
+    text: str, found: bool
+) -> None:
+    rx = words_regex(("কত", "পাঠান", "टाका"))
+    assert rx is not None
+    assert (rx.search(text) is not None) is found
+
+
+def test_an_indic_word_ending_in_a_vowel_sign_does_not_match_inside_a_longer_word() -> None:
+    rx = words_regex(("টাকা", "हटा दो"))
+    assert rx is not None
+    assert rx.search("৫০০ টাকা পাঠাও") and rx.search("इसे हटा दो।")
+    assert rx.search("টাকার হিসাব") is None  # "of the money": another word
+    assert rx.search("क्या तुम इसे हटा दोगे?") is None  # "will you remove it?"
+
+
 def test_a_mixed_list_matches_both_halves() -> None:
     fragment = whole_words(("delete", "删除"))
     assert re.search(fragment, "delete this") and re.search(fragment, "请删除")
