@@ -842,7 +842,7 @@ _PATH_PART = re.compile(r"[A-Za-z][a-z0-9._-]*")
 
 
 def _path_like(value: str) -> bool:
-    """A file path, whose letters and slashes base64 also has ("/Users/sam/Documents/pdfs"):
+    """A file path, whose letters and slashes base64 also has ("~/Documents/pdfs" written out in full):
     rooted ("/", "~/", "./"), or made of words ("Documents/pdfs"), and no "+" or padding."""
     if "+" in value or value.endswith("="):
         return False

@@ -20,9 +20,9 @@ _ADDRESSES = re.compile(r"\S+@\S+|(?i:https?://|www\.)\S+")
 _TAG = re.compile(r"</?\s*([A-Za-z_][\w-]{0,30})[^>]{0,200}>")
 _QUOTED = re.compile(r"['\"“‘«`]([^'\"”’»`\n]{2,60})['\"”’»`]")
 _TRAILING = ".,;:!?)]}'\""
-# a path in a home directory, written out ("/home/ana/.ssh/id_rsa", "/Users/sam/Documents"):
+# a path in a home directory written out in full (Linux, macOS, root's):
 # it names what "~/…" names, the way a note tells an assistant where to look
-_HOME = re.compile(r"^(?:/home/[^/]+|/users/[^/]+|/root)(?=/.)")
+_HOME = re.compile(r"^(?:/(?:home|users)/[^/]+|/root)(?=/.)")
 
 
 @lru_cache(maxsize=16384)

@@ -183,7 +183,7 @@ def test_a_field_named_in_the_plural_has_its_singulars_role(pep: PEP) -> None:
     ("name", "path", "operation"),
     [
         ("fs_make_dir", "/Users/sam/Documents/pdfs/2026", Operation.LOCAL_WRITE),
-        ("fs_remove", "/home/ana/projects/dashboard/dist", Operation.DELETE),
+        ("fs_remove", "/Users/ana/projects/dashboard/dist", Operation.DELETE),
         ("fs_remove", "Projects/Dashboard/build/output", Operation.DELETE),
     ],
 )
