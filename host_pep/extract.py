@@ -38,7 +38,6 @@ _ACCOUNT = re.compile(
     r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b|\b\d(?:[ -]?\d){7,18}\b"
 )
 _TRAILING = ".,;:!?)]}'\""
-_ACCOUNT_WHOLE = re.compile(r"account:[A-Z]{2}\d{2}[A-Z0-9]{8,30}")
 
 
 def normalize_url(url: str) -> tuple[str, str]:
@@ -194,6 +193,8 @@ def role_key_arguments(text: str, role: FieldRole, regions: tuple[str, ...]) -> 
     phones = {k for f in found if f.kind == "phone" for k in f.keys}
     extra = tuple(f for f in international_numbers(text) if f.keys[0] not in phones)
     if role is FieldRole.RECIPIENT and not any(f.kind == "iban" for f in found):
+        from host_pep.values.iban import account_shaped  # lazily, as sensitive_values does
+
         # a payee written like an IBAN whose check digits fail, or of a country with none
         # ("LT12 3250 0924 7713 0551", "US13 3000 0001 2121 2121 2121"): still an account,
         # traced to where it was seen like one in an account field
@@ -201,7 +202,9 @@ def role_key_arguments(text: str, role: FieldRole, regions: tuple[str, ...]) -> 
             f for f in key_arguments(text) if f.kind == "account" and f.raw[:1].isalpha()
         )
         whole = normalize_account(text)
-        if _ACCOUNT_WHOLE.fullmatch(whole) and all(whole not in f.keys for f in accounts):
+        if account_shaped(whole.removeprefix("account:")) and all(
+            whole not in f.keys for f in accounts
+        ):
             # the whole value is the account, however it was grouped ("HK33HSBC0123456789 0123")
             accounts += (Found("account", (whole,), _mask(text), text, 0, len(text), False),)
         extra += accounts

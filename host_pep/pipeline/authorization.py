@@ -20,6 +20,7 @@ from host_pep.extract import key_arguments, normalize_amount, role_key_arguments
 from host_pep.pipeline.context import DecisionContext, semantic_evidence
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.policy.objects import asks_for_all, object_mismatch
+from host_pep.policy.openworld import publishes
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import (
     asking_positions,
@@ -347,33 +348,15 @@ def _publishes_unasked(ctx: DecisionContext) -> str | None:
     request asks for no public share ("upload it to our bucket"): a share with everyone is
     wider than an upload to where the user said."""
     lex = lexicon()
+    # the same test that makes an unseen tool's write a share, and a short value that names
+    # everyone by itself ({"type": "anyone"})
     acted = {t for text in ctx.sem.text.values() if len(text) <= 60 for t in tokens(text)}
-    keys = {t for path in ctx.sem.text for t in tokens(path)}
-    public = (
-        not lex.public_words.isdisjoint(acted)
-        or _sets_public_audience(ctx)
-        or (
-            not lex.private_flags.isdisjoint(keys)
-            and any(v.strip().lower() in ("false", "0", "no") for v in ctx.sem.text.values())
-        )
-    )
-    if not public:
+    if lex.public_words.isdisjoint(acted) and not publishes(ctx.event.payload):
         return None
     asked = set(tokens(ctx.user_request)) | set(unicode_words(ctx.user_request))
     if not asked.isdisjoint(lex.public_words):
         return None
     return "the user asked for a share to a place or a person, this makes it public to everyone"
-
-
-def _sets_public_audience(ctx: DecisionContext) -> bool:
-    """A command line that sets an audience to everyone ("… --acl public-read")."""
-    lex = lexicon()
-    for text in ctx.sem.text.values():
-        toks = tokens(text)
-        for i, t in enumerate(toks):
-            if t in lex.audience_fields and not lex.public_words.isdisjoint(toks[i + 1 : i + 3]):
-                return True
-    return False
 
 
 def _grants_more_than_asked(ctx: DecisionContext) -> str | None:

@@ -28,7 +28,7 @@ from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.words import name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.values.fields import field_words
-from host_pep.values.iban import IBAN_LENGTHS
+from host_pep.values.iban import IBAN_LENGTHS, account_shaped
 
 _OUTBOUND_OPS = frozenset({Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD, Operation.PAYMENT})
 _INFLECTIONS = ("ing", "ed", "es", "s", "er", "ers")
@@ -70,8 +70,8 @@ def classify_operation(
     lex = lexicon()
     toks = tokens(name)
     method = _method_tokens(name) or toks
-    carried = _carried_operation(method, payload, policy)
     cli = _cli_subcommand(method)
+    carried = _carried_operation(method, payload, policy, cli)
     if carried is not None:
         if carried is Operation.READ and cli not in (None, Operation.READ):
             # "kubectl_delete {name: preview-318}": the name holds the subcommand, the
@@ -151,25 +151,29 @@ def _cli_subcommand(method: list[str]) -> Operation | None:
     return None
 
 
-def _publishes(payload: Mapping[str, Any]) -> bool:
-    """An argument that makes something public: a "private" flag set to false, or a
-    visibility/ACL/access value that names everyone (``public``, ``public-read``, ``anyone``)."""
+def publishes(payload: Mapping[str, Any]) -> bool:
+    """An argument that makes something public: a "private" flag set to false, a visibility,
+    ACL or access value that names everyone (``public``, ``public-read``, ``anyone``), or such
+    an option in a command line it carries ("… --acl public-read")."""
     lex = lexicon()
     for key, value in payload.items():
         words = set(tokens(str(key)))
         private = str(key).lower() in lex.private_flags or not words.isdisjoint(lex.private_flags)
         if private and (value is False or str(value).lower() in ("false", "0", "no")):
             return True
-        if (
-            not words.isdisjoint(lex.audience_fields)
-            and isinstance(value, str)
-            and not lex.public_words.isdisjoint(tokens(value))
+        if not isinstance(value, str):
+            continue
+        if not words.isdisjoint(lex.audience_fields) and not lex.public_words.isdisjoint(
+            tokens(value)
+        ):
+            return True
+        toks = tokens(value)
+        if any(
+            t in lex.audience_fields and not lex.public_words.isdisjoint(toks[i + 1 : i + 3])
+            for i, t in enumerate(toks)
         ):
             return True
     return False
-
-
-_BANK_ACCOUNT = re.compile(r"[A-Z]{2}\d{2}[A-Z0-9]{8,30}")
 
 
 def _sets_a_payee(payload: Mapping[str, Any], policy: CompiledPolicy) -> bool:
@@ -181,7 +185,7 @@ def _sets_a_payee(payload: Mapping[str, Any], policy: CompiledPolicy) -> bool:
         if role not in (FieldRole.RECIPIENT, FieldRole.ACCOUNT):
             continue
         compact = re.sub(r"[\s-]", "", value).upper()
-        if not _BANK_ACCOUNT.fullmatch(compact):
+        if not account_shaped(compact):
             continue
         # an account field holds an account; a recipient (or a "tracking_number") holds one
         # only in an IBAN's own shape: a registered country at its registered length
@@ -473,10 +477,14 @@ def _action_value(payload: Mapping[str, Any], policy: CompiledPolicy) -> Operati
 
 
 def _carried_operation(
-    method: list[str], payload: Mapping[str, Any], policy: CompiledPolicy
+    method: list[str],
+    payload: Mapping[str, Any],
+    policy: CompiledPolicy,
+    sub: Operation | None = None,
 ) -> Operation | None:
     """An executor (``execute_command``, ``run_query``, ``call_service``, a proxy) does what it
-    carries: classify that. None when the tool is no executor."""
+    carries: classify that. None when the tool is no executor. ``sub``: the operation of the
+    command line the tool's name spells (``_cli_subcommand``), if any."""
     lex = lexicon()
     joined = {"_".join(method), *method, *("_".join(method[i : i + 2]) for i in range(len(method)))}
     # a tool named for a CLI ("rabbitmqadmin", "helm {args}") runs what it is given, like kubectl
@@ -485,9 +493,7 @@ def _carried_operation(
         return None
     if _only_compound_executors(method):
         return None  # "create_access_code", "apply_promo_code": a thing named code, not a program
-    sub = _cli_subcommand(method)
-    carriers = lex.command_fields | lex.script_fields | lex.sql_fields
-    if sub is not None and all(str(k).lower() not in carriers for k in payload):
+    if sub is not None and all(str(k).lower() not in lex.carrier_fields for k in payload):
         # "kubectl_get {resourceType, name}": the name is the command line, the arguments
         # its operands ("name" names the resource, not a proxied tool)
         return sub
@@ -638,7 +644,7 @@ def _refined(
         return op
     if "factory" in tokset and ("reset" in tokset or "wipe" in tokset):
         return Operation.SECURITY_CHANGE
-    if op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE) and _publishes(payload):
+    if op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE) and publishes(payload):
         # "update_repository {private: false}", "set_bucket {acl: public-read}": made public
         return Operation.SHARE_UPLOAD
     if op is Operation.LOCAL_WRITE and _sets_a_payee(payload, policy):

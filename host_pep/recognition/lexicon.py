@@ -1100,6 +1100,8 @@ class Lexicon:
         self.sql_fields = frozenset(_words([t.sql_fields for t in naming]))
         self.script_fields = frozenset(_words([t.script_fields for t in naming]))
         self.command_fields = frozenset(_words([t.command_fields for t in naming]))
+        # every argument that carries what a tool runs (a command line, a script, SQL)
+        self.carrier_fields = self.command_fields | self.script_fields | self.sql_fields
         self.service_fields = frozenset(_words([t.service_fields for t in naming]))
         self.tool_name_fields = frozenset(_words([t.tool_name_fields for t in naming]))
         self.tool_arg_fields = frozenset(_words([t.tool_arg_fields for t in naming]))

@@ -31,6 +31,16 @@ _CANDIDATE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]){10,3
 _SPLIT_HEAD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2}(?: \d ?\d| ?\d \d)(?: ?\d){10,32}")
 
 
+_ACCOUNT_SHAPE = re.compile(r"[A-Z]{2}\d{2}[A-Z0-9]{8,30}")
+
+
+def account_shaped(compact: str) -> bool:
+    """Written the way IBANs are -- two letters, two digits, 8-30 letters or digits -- its check
+    digits unchecked: a typo'd IBAN, one an attacker made up, or a country's number without
+    an IBAN registry entry still names an account."""
+    return _ACCOUNT_SHAPE.fullmatch(compact) is not None
+
+
 def iban_ok(compact: str) -> bool:
     """Whether a compact, upper-case string is a valid IBAN."""
     if IBAN_LENGTHS.get(compact[:2]) != len(compact) or not compact.isalnum():
