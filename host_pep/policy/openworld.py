@@ -326,8 +326,8 @@ def _name_operation(
         ):
             # an inflected verb in a name ("listing", "pinned"): try its base -- an English
             # ending only ("ostanni", Ukrainian "latest", holds Finnish "osta", buy)
-            for base in (tok[:-3], tok[:-2], tok[:-1]):
-                op = _verb_operation(base, policy)
+            for base in _bases(tok):
+                op = lex.english_tool_verbs.get(base)
                 if op is not None:
                     inflected.add(tok)
                     break
@@ -337,7 +337,7 @@ def _name_operation(
     nouned = {t for i, t in enumerate(toks) if i and toks[i - 1] in lex.recency_words}
     if verb_of and set(verb_of) <= nouned:
         return Operation.READ
-    verb_of = {t: o for t, o in verb_of.items() if t not in nouned}
+    verb_of = {t: o for t, o in verb_of.items() if t not in nouned | _record_heads(toks, policy)}
     if not verb_of:
         return None
     # words of a compound noun ("pull request", "purchase order") name a thing, not an act:
@@ -399,10 +399,44 @@ def _joined_verbs(toks: list[str], policy: CompiledPolicy) -> list[str]:
     return out
 
 
+def _bases(tok: str) -> list[str]:
+    """The words ``tok`` may be an inflection of, by the English ending it has: "listing" ->
+    "list", "pinned" -> "pin", "saving" -> "save", "updated" -> "update"; "payees" -> "payee"
+    and never "pay", since "payees" ends in "es", not "ees"."""
+    out: list[str] = []
+    for ending in _INFLECTIONS:
+        if tok.endswith(ending):
+            base = tok[: -len(ending)]
+            out.append(base)
+            if ending != "s":
+                out.append(base + "e")  # a silent e dropped: "saving", "updated", "uploader"
+            if ending != "s" and len(base) > 2 and base[-1] == base[-2]:
+                out.append(base[:-1])  # a doubled consonant: "pinned", "shipping"
+    return out
+
+
 def _plural_object(tok: str, objects: frozenset[str]) -> bool:
     """ "messages", "orders", "transfers": the plural of a thing a verb also names is the thing
     (a tool's verb is not in its -s form), so ``messages {operation: read}`` reads."""
     return tok.endswith("s") and (tok in objects or stem(tok) in objects)
+
+
+def _record_heads(toks: list[str], policy: CompiledPolicy) -> set[str]:
+    """Verbs that are also things ("order", "transfer", "booking") followed by what a read
+    returns about that thing ("order_history", "transfer_status", "order_messages"): the pair
+    names records, and the verb is no act. A sending verb before its own object ("post_messages",
+    "message_history" aside) still sends."""
+    lex = lexicon()
+    out: set[str] = set()
+    for a, b in zip(toks, toks[1:], strict=False):
+        if a not in lex.object_words or not (b in lex.read_nouns or stem(b) in lex.read_nouns):
+            continue
+        if policy.verb_op.get(b) not in (None, Operation.READ):
+            continue  # "order_update": the second word acts
+        if b in lex.message_objects and policy.verb_op.get(a) is Operation.EXTERNAL_SEND:
+            continue
+        out.add(a)
+    return out
 
 
 def _compound_tokens(toks: list[str]) -> set[str]:

@@ -1032,6 +1032,15 @@ class Lexicon:
         self.tool_fields: dict[FieldRole, tuple[str, ...]] = {
             role: _words([t.fields.get(role, []) for t in naming]) for role in FieldRole
         }
+        # the verbs an English ending ("-ing", "-ed", "-es") may be taken off to find: the
+        # stripped word is looked up in English only ("payees" is no French "paye")
+        self.english_tool_verbs: dict[str, Operation] = {
+            w.lower(): op
+            for lang in langs
+            if lang.code == "en"
+            for op, ws in lang.tool_naming.verbs.items()
+            for w in ws
+        }
         self.outbound_words = frozenset(_words([t.outbound for t in naming]))
         self.executors = frozenset(_words([t.executors for t in naming]))
         self.security_objects = frozenset(_words([t.security_objects for t in naming]))

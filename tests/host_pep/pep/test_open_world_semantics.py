@@ -240,3 +240,38 @@ def test_names_of_command_lines_and_latest_records(
     pep: PEP, name: str, payload: dict[str, object], operation: Operation
 ) -> None:
     assert classify_operation(name, list(payload), "", pep.policy, payload=payload) is operation
+
+
+@pytest.mark.parametrize(
+    ("name", "operation"),
+    [
+        ("phonepe_saved_payees", Operation.READ),  # "payees" ends in "es": no "pay" in it
+        ("SavedPayees", Operation.READ),
+        ("get_updated_files", Operation.READ),  # "updated" -> "update", the read verb leads
+        ("file_uploader", Operation.SHARE_UPLOAD),  # "uploader" -> "upload"
+    ],
+)
+def test_an_english_ending_is_taken_off_only_where_the_word_has_it(
+    pep: PEP, name: str, operation: Operation
+) -> None:
+    assert classify_operation(name, [], "", pep.policy) is operation
+
+
+@pytest.mark.parametrize(
+    ("name", "operation"),
+    [
+        ("amazon_fr_order_history", Operation.READ),
+        ("uber_eats_order_messages", Operation.READ),
+        ("BankTransferStatus", Operation.READ),
+        ("GetOrderDetails", Operation.READ),
+        # the same verbs acting
+        ("place_order", Operation.PAYMENT),
+        ("order_refund", Operation.PAYMENT),
+        ("order_update", Operation.LOCAL_WRITE),
+        ("post_messages", Operation.EXTERNAL_SEND),  # a sending verb before its own object
+    ],
+)
+def test_a_verb_that_names_a_thing_before_what_a_read_returns_names_records(
+    pep: PEP, name: str, operation: Operation
+) -> None:
+    assert classify_operation(name, [], "", pep.policy) is operation
