@@ -13,6 +13,7 @@ import re
 import shlex
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from host_pep.policy.compiled import CompiledPolicy
@@ -132,9 +133,41 @@ def classify_operation(
     tokset = set(object_toks) | {
         "_".join(object_toks[i : i + 2]) for i in range(len(object_toks) - 1)
     }
-    return _refined(
+    op = _refined(
         op, tokset, set(toks), args, arg_roles, values, payload, policy, _compound_tokens(toks)
     )
+    if op is Operation.PAYMENT and _requests_money(toks, policy):
+        return Operation.EXTERNAL_SEND  # judged by whom it goes to and what it carries
+    return op
+
+
+def _requests_money(toks: list[str], policy: CompiledPolicy) -> bool:
+    """ "paypal_request_money", "create_payment_request", "venmo_request": the tool asks
+    someone to pay the user, and names no act of paying or settling besides ("pay_request",
+    "PayPalApproveRequest" pay one)."""
+    lex = lexicon()
+    money = lex.money_words | {"money", "payment", "payments"}
+    asks = [
+        i
+        for i, t in enumerate(toks)
+        if t in lex.money_request_words
+        # beside the money asked for, or the name's last word ("venmo_request"); a request for
+        # a loan or a credit line ("request_loan_top_up") commits the user's money
+        and (i == len(toks) - 1 or not money.isdisjoint(toks[max(0, i - 1) : i + 2]))
+    ]
+    if not asks:
+        return False
+    paying = [
+        t
+        for t in toks
+        if t in lex.settling_verbs
+        or (
+            t not in lex.money_request_words
+            and t not in lex.money_words
+            and policy.verb_op.get(t) is Operation.PAYMENT
+        )
+    ]
+    return not paying
 
 
 def _cli_subcommand(method: list[str]) -> Operation | None:
@@ -428,7 +461,7 @@ def _record_heads(toks: list[str], policy: CompiledPolicy) -> set[str]:
     "message_history" aside) still sends."""
     lex = lexicon()
     out: set[str] = set()
-    for a, b in zip(toks, toks[1:], strict=False):
+    for a, b in pairwise(toks):
         if a not in lex.object_words or not (b in lex.read_nouns or stem(b) in lex.read_nouns):
             continue
         if policy.verb_op.get(b) not in (None, Operation.READ):

@@ -263,6 +263,11 @@ class ToolNaming(_Strict):
     """What a tool may remove without losing the user's data (a cache, temporary files): such
     a removal is housekeeping, not a delete."""
     money_words: list[str] = Field(default_factory=list)
+    money_request_words: list[str] = Field(default_factory=list)
+    """Words that, beside money, ask someone else to pay the user ("request_money",
+    "create_payment_request"): a message asking for money, no money leaves."""
+    settling_verbs: list[str] = Field(default_factory=list)
+    """Acts that settle a request for money ("approve", "accept"): the request is paid."""
     """Name words that put money in play (payout, refund, crypto): a write or send with one is a payment."""
     sharing_words: list[str] = Field(default_factory=list)
     """Name words by which a create grants access or makes a link: sharing outside the device."""
@@ -1087,6 +1092,8 @@ class Lexicon:
         self.negative_key_words = frozenset(_words([t.negative_key_words for t in naming]))
         self.location_fields = frozenset(_words([t.location_fields for t in naming]))
         self.money_words = frozenset(_words([t.money_words for t in naming]))
+        self.money_request_words = frozenset(_words([t.money_request_words for t in naming]))
+        self.settling_verbs = frozenset(_words([t.settling_verbs for t in naming]))
         self.sharing_words = frozenset(_words([t.sharing_words for t in naming]))
         self.paste_words = frozenset(_words([t.paste_words for t in naming]))
         self.public_args = frozenset(_words([t.public_args for t in naming]))

@@ -275,3 +275,21 @@ def test_a_verb_that_names_a_thing_before_what_a_read_returns_names_records(
     pep: PEP, name: str, operation: Operation
 ) -> None:
     assert classify_operation(name, [], "", pep.policy) is operation
+
+
+@pytest.mark.parametrize(
+    ("name", "operation"),
+    [
+        ("paypal_request_money", Operation.EXTERNAL_SEND),  # asks Sam to pay the user
+        ("mcp__tikkie__create_payment_request", Operation.EXTERNAL_SEND),
+        ("venmo_request", Operation.EXTERNAL_SEND),
+        ("pay_request", Operation.PAYMENT),  # pays one
+        ("accept_money_request", Operation.PAYMENT),  # settles one
+        ("send_money", Operation.PAYMENT),
+    ],
+)
+def test_a_tool_that_asks_someone_to_pay_the_user_pays_nothing(
+    pep: PEP, name: str, operation: Operation
+) -> None:
+    payload = {"contact": "Sam", "amount": 30}
+    assert classify_operation(name, list(payload), "", pep.policy, payload=payload) is operation
