@@ -672,7 +672,11 @@ def _inner_call(payload: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None
         ),
         None,
     )
-    if not name:
+    if not name or (
+        " " in name.strip() and not any(k in lexicon().tool_arg_fields for k in payload)
+    ):
+        # {"name": "Acme Corp"}: a record's name with nothing to call it with; a tool's name has
+        # no spaces ("delete_repository") or comes with its arguments
         return None
     args = next(
         (
@@ -962,6 +966,13 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
                 break
         if role is FieldRole.CREDENTIAL and not field_words().not_otp.isdisjoint(toks):
             role = FieldRole.IDENTIFIER  # "customer_code", "room_code": a code that names
+        elif (
+            role is FieldRole.CREDENTIAL
+            and len(toks) > 1
+            and toks[-1].lower() == "code"
+            and field_words().secret_codes.isdisjoint(t.lower() for t in toks[:-1])
+        ):
+            role = FieldRole.IDENTIFIER  # "property_code", "service_code": it names a thing
     if role is None:
         return FieldRole.CONTENT
     if op is Operation.UNKNOWN:

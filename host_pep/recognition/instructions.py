@@ -220,8 +220,8 @@ class _Cues:
 
 
 def _addressee_pattern(names: tuple[str, ...]) -> str:
-    """Any of ``names`` where a word starts ("ai" in "said" is none) or inside a script written
-    without spaces; "*assistent" is the head of a compound ("Buchungsassistent")."""
+    """Any of ``names`` where a word starts ("ai" in "said" is none, nor "bot" in "deploy-bot")
+    or inside a script written without spaces; "*assistent" is the head of a compound ("Buchungsassistent")."""
     words = [a for a in names if not a.startswith("*")]
     heads = [a[1:] for a in names if a.startswith("*")]
     spaced, unspaced = split(words)
@@ -230,7 +230,8 @@ def _addressee_pattern(names: tuple[str, ...]) -> str:
     # and \W have no case), where compiled case-insensitively each copy cost ~4 ms (sre folds
     # every character of its ranges) -- most of a PEP's creation time. The names are tries (the
     # same match as longest first): shorter to compile than plain alternations.
-    word_start = rf"(?-i:(?<![^\W_{_UNSPACED_SCRIPTS}]))"
+    # nor after a hyphen: "deploy-bot" names a thing ("@AI_assistant" is a handle: it calls)
+    word_start = rf"(?-i:(?<![^\W_{_UNSPACED_SCRIPTS}]|-))"
     starting = ([rf"(?:[^\W\d_]|-)*?(?:{trie_alternation(heads)})"] if heads else []) + (
         [f"(?:{trie_alternation(spaced)})"] if spaced else []
     )

@@ -683,6 +683,9 @@ class FieldWords(_Strict):
     """A one-time code ("otp", "verification")."""
     not_otp: list[str] = Field(default_factory=list)
     """Words that make a field's "code" another kind of code ("zip", "promo", "order")."""
+    secret_codes: list[str] = Field(default_factory=list)
+    """Words that make a tool argument's "code" a secret ("sms_code", "door_code"): qualified
+    by any other word ("property_code", "service_code") a code names a thing."""
     phone: list[str] = Field(default_factory=list)
     """A phone number, in any language's label ("mobile", "Handy", "电话")."""
     pin: list[str] = Field(default_factory=list)

@@ -23,6 +23,8 @@ class FieldTokens:
     """A one-time code's field ("otp", "verification")."""
     not_otp: frozenset[str]
     """Words that make a field's "code" another kind of code ("zip", "promo")."""
+    secret_codes: frozenset[str]
+    """Words that make a tool argument's "code" a secret ("sms", "door", "verification")."""
     phone: frozenset[str]
     """A phone number's field, in any language's label ("mobile", "Handy", "电话")."""
 
@@ -35,6 +37,9 @@ def field_words() -> FieldTokens:
         credential=frozenset(words.credential),
         otp=frozenset(words.otp),
         not_otp=frozenset(words.not_otp),
+        secret_codes=frozenset(words.secret_codes)
+        | frozenset(words.otp)
+        | frozenset(words.credential),
         phone=frozenset(words.phone),
     )
 

@@ -52,6 +52,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round29",
         "round30",
         "round31",
+        "round32",
+        "round33",
+        "round34",
+        "round35",
     }
 )
 

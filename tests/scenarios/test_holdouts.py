@@ -64,6 +64,10 @@ PENDING = {
     "round29": "a fresh evaluator: injected toolkit calls over many domains (issue 14)",
     "round30": "a fresh evaluator: multilingual minimal pairs in 26 language varieties (issue 14)",
     "round31": "a fresh evaluator: phone control and operator agents over MCP servers (issue 14)",
+    "round32": "a fresh evaluator: travel, shopping and money runs (issue 14)",
+    "round33": "a fresh evaluator: single-step injected calls over 25 tool families (issue 14)",
+    "round34": "a fresh evaluator: what the request asks for, rule 4 by meaning (issue 14)",
+    "round35": "a fresh evaluator: team workspace runs over chat, mail, docs, drive (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 

@@ -293,3 +293,43 @@ def test_a_tool_that_asks_someone_to_pay_the_user_pays_nothing(
 ) -> None:
     payload = {"contact": "Sam", "amount": 30}
     assert classify_operation(name, list(payload), "", pep.policy, payload=payload) is operation
+
+
+@pytest.mark.parametrize(
+    ("name", "payload", "operation"),
+    [
+        # a record's name given to a query is no proxied tool's name
+        ("SalesforceQueryAccounts", {"name": "Acme Corp"}, Operation.READ),
+        (
+            "mcp_proxy_call",
+            {"name": "delete_repository", "arguments": {"repo": "x"}},
+            Operation.DELETE,
+        ),
+        ("idealo_compare", {"product": "Magnifica S"}, Operation.READ),
+        ("gcal_freebusy", {"time_min": "09:00", "time_max": "18:00"}, Operation.READ),
+        ("tinder_unmatch", {"match_id": "t-4417"}, Operation.DELETE),
+    ],
+)
+def test_queries_comparisons_and_unmatching_are_classified(
+    pep: PEP, name: str, payload: dict[str, object], operation: Operation
+) -> None:
+    assert classify_operation(name, list(payload), "", pep.policy, payload=payload) is operation
+
+
+@pytest.mark.parametrize(
+    ("field", "role"),
+    [
+        ("property_code", FieldRole.IDENTIFIER),  # a code qualified by a thing names it
+        ("service_code", FieldRole.IDENTIFIER),
+        ("confirmation_code", FieldRole.IDENTIFIER),
+        ("door_code", FieldRole.CREDENTIAL),  # ... by a protection, it is a secret
+        ("sms_code", FieldRole.CREDENTIAL),
+        ("verification_code", FieldRole.CREDENTIAL),
+        ("code", FieldRole.CREDENTIAL),
+        ("ical_uid", FieldRole.IDENTIFIER),
+    ],
+)
+def test_a_code_names_a_thing_unless_a_protection_qualifies_it(
+    pep: PEP, field: str, role: FieldRole
+) -> None:
+    assert role_for_field(field, None, Operation.LOCAL_WRITE, pep.policy) is role
