@@ -181,8 +181,12 @@ class ToolAdapter:
                 and completion.semantics.app in self.policy.untrusted
             )
             # what a write returns mostly echoes the agent's own arguments: it must not become
-            # "the user's own data" (an injected address written to Contacts, then mailed)
-            or completion.semantics.operation is not Operation.READ
+            # "the user's own data" (an injected address written to Contacts, then mailed) --
+            # unless it only exports the records it selects (a statement, a contact list)
+            or (
+                completion.semantics.operation is not Operation.READ
+                and not _exports_records(name, completion.event.payload)
+            )
         )
         source = name
         # records other people put in the user's app (an outside organiser's invite): outside
@@ -222,3 +226,19 @@ class ToolAdapter:
                 )
             )
         return out
+
+
+def _exports_records(name: str, payload: dict[str, Any]) -> bool:
+    """ "export_statement_csv {account, from, to}": an export returns the records of the store
+    it exports, as a read of that store would; with arguments that only select them (short
+    values: an account, dates, a format -- no text, no address, no link) nothing of the agent's
+    own is echoed back."""
+    if lexicon().exporting_verbs.isdisjoint(tokens(name)):
+        return False
+    for value in payload.values():
+        if isinstance(value, dict | list):
+            return False
+        text = str(value)
+        if len(text.split()) > 4 or "@" in text or "://" in text:
+            return False
+    return True

@@ -266,6 +266,9 @@ class ToolNaming(_Strict):
     money_request_words: list[str] = Field(default_factory=list)
     """Words that, beside money, ask someone else to pay the user ("request_money",
     "create_payment_request"): a message asking for money, no money leaves."""
+    exporting_verbs: list[str] = Field(default_factory=list)
+    """Verbs of a tool that returns the records it copies out ("export"): its result is the
+    store's data, not an echo of the agent's arguments."""
     settling_verbs: list[str] = Field(default_factory=list)
     """Acts that settle a request for money ("approve", "accept"): the request is paid."""
     """Name words that put money in play (payout, refund, crypto): a write or send with one is a payment."""
@@ -1097,6 +1100,7 @@ class Lexicon:
         self.money_words = frozenset(_words([t.money_words for t in naming]))
         self.money_request_words = frozenset(_words([t.money_request_words for t in naming]))
         self.settling_verbs = frozenset(_words([t.settling_verbs for t in naming]))
+        self.exporting_verbs = frozenset(_words([t.exporting_verbs for t in naming]))
         self.sharing_words = frozenset(_words([t.sharing_words for t in naming]))
         self.paste_words = frozenset(_words([t.paste_words for t in naming]))
         self.public_args = frozenset(_words([t.public_args for t in naming]))

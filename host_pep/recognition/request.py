@@ -614,6 +614,11 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
         words = content_words(v) if len(v) >= 3 and len(v.split()) <= 6 else frozenset()
         if words and words <= said.words and len(v.split()) <= 4:
             return True
+        named_file = _file_name_words(v)
+        if len(named_file) >= 2 and named_file <= said.words:
+            # "the flat-costs spreadsheet" -> read_file(WG/flat-costs-2025.csv), "the city
+            # letter I scanned" -> Scans/city-fine-2025-05.pdf: every word of the file's name
+            return True
         if (
             "/" not in v
             and len(v.split()) >= 2  # a title of words, not a file's name ("bill-nov.txt")
@@ -631,6 +636,23 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
     # my latest email") names the kind of source, which the tool's name already had to share
     sent = _base_forms(said.words) - said.words
     return not expanded(named).isdisjoint(sent)
+
+
+_FILE_PATH = re.compile(r"^[^\s]*?(?:/|\.[a-z0-9]{2,5}$)")
+_NAME_SEPARATORS = re.compile(r"[-_.]+")
+
+
+def _file_name_words(value: str) -> frozenset[str]:
+    """The words of a file's own name, without its folder, extension, dates and numbers
+    ("WG/flat-costs-2025.csv" -> flat, cost); none for a value that is no path or file name."""
+    from host_pep.recognition.words import content_words
+
+    if " " in value or "://" in value or value.startswith("www.") or not _FILE_PATH.match(value):
+        return frozenset()  # a link's path names its site's pages, not the user's files
+    name = value.rstrip("/").rsplit("/", 1)[-1]
+    if "." in name:
+        name = name.rsplit(".", 1)[0]
+    return frozenset(w for w in content_words(_NAME_SEPARATORS.sub(" ", name)) if not w.isdigit())
 
 
 def _base_forms(words: frozenset[str]) -> frozenset[str]:

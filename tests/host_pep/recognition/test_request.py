@@ -658,3 +658,22 @@ def test_a_thai_statement_question_or_negation_asks_nothing(
 def test_thai_then_is_no_already() -> None:
     # inside a run of letters "แล้ว" is "and then": the first verb is still asked for
     assert DELETE in asks("ลบไฟล์เก่าแล้วส่งอีเมลถึงแอนนา")
+
+
+@pytest.mark.parametrize(
+    ("request_text", "target", "arguments", "named"),
+    [
+        # every word of the file's own name is in the request: it points at that file
+        ("Settle up with Tiago according to the flat-costs spreadsheet.", "read_file",
+         {"file_path": "WG/flat-costs-2025.csv"}, True),
+        ("Pay the parking fine from the city letter I scanned.", "files_read_text",
+         {"path": "Scans/city-fine-2025-05.pdf"}, True),
+        # one word of it, or a link's path, points at nothing
+        ("Pay the parking fine.", "files_read_text", {"path": "Scans/city-fine-2025-05.pdf"}, False),
+        ("Pay the bill, please.", "fetch_url", {"url": "https://pay.example/pay-bill"}, False),
+    ],
+)  # fmt: skip
+def test_a_file_is_named_by_the_words_of_its_name(
+    request_text: str, target: str, arguments: dict[str, str], named: bool
+) -> None:
+    assert names_source(request_text, target, arguments) is named
