@@ -547,6 +547,9 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         ctx.user_request,
         ctx.sem.text,
         on_screen=ctx.event.channel is Channel.GUI,
+        switches=frozenset(str(k).lower() for k in ctx.event.payload)
+        if ctx.event.payload and all(isinstance(v, bool) for v in ctx.event.payload.values())
+        else frozenset(),
     )
     if mismatch is not None:
         return AuthResult(Authorization.NO, mismatch)

@@ -177,11 +177,32 @@ def _app_mismatch(policy: CompiledPolicy, request: str, packages: set[str]) -> s
     return f"the user asked about {named}, not {', '.join(sorted(packages))}"
 
 
-def _is_bulk(op: Operation, text: Mapping[str, str]) -> bool:
-    """A delete that selects nothing (``content delete --uri …/contacts``) or selects all."""
+_FLAG = re.compile(r"^\s*(?:true|false)\s*$", re.IGNORECASE)
+
+
+def _is_bulk(
+    op: Operation,
+    text: Mapping[str, str],
+    all_words: frozenset[str],
+    *,
+    switches: frozenset[str] = frozenset(),
+) -> bool:
+    """A delete that selects nothing (``content delete --uri …/contacts``) or selects all. A
+    switch that confirms or forces ({"confirm": true}) selects nothing of its own: a tool with
+    only switches acts on the one thing its name names (``membership_cancel``); a switch named
+    for everything ({"all": true}) selects all."""
     if op is not Operation.DELETE:
         return False
-    values = [v for v in text.values() if v.strip()]
+    if any(not all_words.isdisjoint(tokens(k)) for k in switches):
+        return True  # {"all": true}, {"delete_all": true}
+    values = [
+        v
+        for path, v in text.items()
+        if v.strip()
+        and not (_FLAG.match(v) and all_words.isdisjoint(tokens(path.rsplit(".", 1)[-1])))
+    ]
+    if not values and (switches or any(v.strip() for v in text.values())):
+        return False
     return not values or all(_ALL_ROWS.match(v) for v in values)
 
 
@@ -192,10 +213,13 @@ def object_mismatch(
     text: Mapping[str, str],
     *,
     on_screen: bool = False,
+    switches: frozenset[str] = frozenset(),
 ) -> str | None:
     """Why the request's object is not the one this action touches, or None when it is (or the
     request names no specific object). ``on_screen``: a GUI action acts on what is shown, and a
-    tap carries no object name of its own."""
+    tap carries no object name of its own. ``switches``: the names of the action's
+    arguments set to true or false when it has no other ({"confirm": true} selects nothing,
+    {"all": true} everything)."""
     packages = _packages(text, op)
     if packages:
         return _app_mismatch(policy, request, packages)
@@ -203,7 +227,7 @@ def object_mismatch(
     if not names:
         return None
     lowered = request.lower()
-    if not on_screen and _is_bulk(op, text):
+    if not on_screen and _is_bulk(op, text, frozenset(policy.all_words), switches=switches):
         if asks_for_all(lowered, policy.all_words):
             return None
         return (
