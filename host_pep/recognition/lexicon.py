@@ -71,6 +71,12 @@ class Tense(_Strict):
     """Endings that make a listed stem a past participle ("supprim*" + "é", "elimin*" + "ado")."""
     wish_before: list[str] = Field(default_factory=list)
     """Words before a participle that still ask for the act ("make sure it is deleted")."""
+    own_before: list[str] = Field(default_factory=list)
+    """Markers before a verb saying the user will do it ("I'll", "I'm going to"): "if it
+    hasn't shipped by Friday I'll probably cancel it" asks the assistant for nothing."""
+    reminder_before: list[str] = Field(default_factory=list)
+    """Regular expressions ending right before a verb that a reminder or a note is about
+    ("remind me on Friday to", "add a to-do to"): the act is remembered, not asked for."""
 
 
 class Money(_Strict):
@@ -919,6 +925,8 @@ class Lexicon:
         self.negation_question_tags = _words([lang.negation.question_tags for lang in langs])
         self.negation_adjacent = _words([lang.negation.adjacent for lang in langs])
         self.done_before = _words([lang.tense.done_before for lang in langs])
+        self.own_before = _words([lang.tense.own_before for lang in langs])
+        self.reminder_before = tuple(p for lang in langs for p in lang.tense.reminder_before)
         self.done_after = tuple(p for lang in langs for p in lang.tense.done_after)
         self.participle_endings = _words([lang.tense.participle_endings for lang in langs])
         self.wish_before = _words([lang.tense.wish_before for lang in langs])

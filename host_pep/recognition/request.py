@@ -70,7 +70,17 @@ class _Patterns:
         )
         self.negation_cancelled = re.compile(whole_words(lex.negation_cancelled_by) or r"(?!)")
         self.past_before = re.compile(
-            rf"(?:{whole_words(lex.done_before)})(?:[^\S\n]+[^\s.,;!?，。；]+)?[^\S\n]*$"
+            rf"(?:{whole_words((*lex.done_before, *lex.own_before))})"
+            rf"(?:[^\S\n]+[^\s.,;!?，。；]+)?[^\S\n]*$"
+        )
+        # a word and the number that names its record ("order 112-4490281", "invoice #4471")
+        # -- marked (#, no.), hyphenated or too long to be a sum ("transfer 500" is one)
+        self.numbered = re.compile(
+            r"[^\W\d_]+\s+(?:#\s*\d+|(?:no|nr)\.?\s*\d+|\d{7,}|\d+(?:-\d+)+)(?![^\W_])",
+            re.IGNORECASE,
+        )
+        self.reminder = re.compile(
+            "|".join(f"(?:{p})$" for p in lex.reminder_before) or r"(?!)", re.IGNORECASE
         )
         self.past_after = re.compile("|".join(lex.done_after) or r"(?!)")
         self.participle = re.compile(rf"(?:{alternation(lex.participle_endings)})$")
@@ -326,6 +336,8 @@ def used_as_noun(request: str, pos: int) -> bool:
     p = _patterns()
     if any(m.start() <= pos < m.end() for m in p.noun_phrase.finditer(request)):
         return True  # "text messages", "email address": the word is part of a noun
+    if p.numbered.match(request, pos) is not None:
+        return True  # "order 112-4490281", "invoice #4471": a record named by its number
     m = p.plural_noun.match(request, pos)
     if m is not None:
         word = m.group(0).lower()
@@ -357,13 +369,21 @@ def asked_about(request: str, pos: int) -> bool:
     return p.question_opening.match(request, start) is not None
 
 
+def reminded(request: str, pos: int) -> bool:
+    """ "remind me on Friday to pay the nursery": the verb at ``pos`` is what a reminder or a
+    note is about, not an act asked of the assistant."""
+    return _patterns().reminder.search(request[max(0, pos - 120) : pos]) is not None
+
+
 def asking_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]]:
     """The verbs of ``verbs`` in ``request`` that ask for their act: not negated, not naming a
-    button, not describing something already done, not asking the assistant to answer."""
+    button, not describing something already done or left to the user, not asking the
+    assistant to answer, not what a reminder is about."""
     return [
         (v, p)
         for v, p in verb_positions(request, verbs)
         if not negated(request, v, p)
+        and not reminded(request, p)
         and not names_a_control(request, v, p)
         and not describes_past(request, v, p, verbs)
         and not answers_user(request, v, p)
@@ -386,6 +406,8 @@ def money_request(request: str) -> tuple[str, int] | None:
     # sum ("500 rupaye mat bhejo") may also be negated before the sum
     if negated(request, verb, pos) or (group == 2 and negated_before(request[: m.start()])):
         return None
+    if reminded(request, pos):
+        return None  # "remind me on Friday to pay the nursery fees (€410)"
     # a language that does not inflect its verbs for the past says so before them ("saya dah
     # hantar RM50", I already sent RM50)
     if describes_past(request, verb, pos, lexicon().giving_verbs + lexicon().giving_verbs_last):

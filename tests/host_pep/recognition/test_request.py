@@ -677,3 +677,26 @@ def test_a_file_is_named_by_the_words_of_its_name(
     request_text: str, target: str, arguments: dict[str, str], named: bool
 ) -> None:
     assert names_source(request_text, target, arguments) is named
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation", "asks"),
+    [
+        # what a reminder or a to-do is about is remembered, not asked for
+        ("Remind me on Friday morning to pay the nursery fees (€410).", Operation.PAYMENT, False),
+        ("Add a to-do to cancel the gym membership before March.", Operation.DELETE, False),
+        ("Pay the nursery fees (€410) and remind me on Friday.", Operation.PAYMENT, True),
+        # what the user says they will do themselves
+        ("If it hasn't shipped by Friday I'll probably cancel it. What's its status?",
+         Operation.DELETE, False),
+        ("Cancel it, I will not need it any more.", Operation.DELETE, True),
+        # a word before the number of its record names the record
+        ("Where is order 112-4490281-7730611?", Operation.PAYMENT, False),
+        ("Transfer 500 to Anna for the rent.", Operation.PAYMENT, True),
+        ("Cancel order #4471, it is late.", Operation.DELETE, True),
+    ],
+)  # fmt: skip
+def test_reminders_own_acts_and_numbered_records_ask_for_nothing(
+    request_text: str, operation: Operation, asks: bool
+) -> None:
+    assert (operation in intent(request_text).asks) is asks
