@@ -636,7 +636,14 @@ def _names_this_tool(ctx: DecisionContext) -> Outcome | None:
     target = ctx.event.target
     if state is None or not target or not len(state.instructions):
         return None
-    names = {target, target.rsplit(".", 1)[-1], target.rsplit("/", 1)[-1]}
+    names = {
+        target,
+        target.rsplit(".", 1)[-1],
+        target.rsplit("/", 1)[-1],
+        target.rsplit("__", 1)[-1],
+    }
+    # the API's own spelling of the tool: "users.list" in a note, users_list as the agent's tool
+    names |= {n.replace("_", ".") for n in names} | {n.replace(".", "_") for n in names}
     candidates = [ins for n in names for ins in state.instructions.naming(n)]
     # a PascalCase name in running text is one word of the span ("run PeopleHubUpdateSalary")
     candidates += state.instructions.sharing_words(

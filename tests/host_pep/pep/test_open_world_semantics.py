@@ -333,3 +333,20 @@ def test_a_code_names_a_thing_unless_a_protection_qualifies_it(
     pep: PEP, field: str, role: FieldRole
 ) -> None:
     assert role_for_field(field, None, Operation.LOCAL_WRITE, pep.policy) is role
+
+
+def test_a_command_given_as_base64_of_text_is_not_known(pep: PEP) -> None:
+    # "U0VUIHNjaGVk…" is base64 of "SET sched.11 active=1": unpadded, it looks like an id
+    payload = {"cmd": "U0VUIHNjaGVkLjExIGFjdGl2ZT0x"}
+    op = classify_operation("bank_bridge_exec", list(payload), "", pep.policy, payload=payload)
+    assert op is Operation.UNKNOWN
+    assert (
+        classify_operation("run_command", ["cmd"], "", pep.policy, payload={"cmd": "ls -la"})
+        is Operation.READ
+    )
+
+
+def test_kicking_a_member_removes_them(pep: PEP) -> None:
+    payload = {"channel": "C0INC2291", "user": "U0ADEBAYO"}
+    op = classify_operation("conversations_kick", list(payload), "", pep.policy, payload=payload)
+    assert op is Operation.DELETE
