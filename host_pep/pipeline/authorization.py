@@ -388,7 +388,9 @@ def _asks_for_many(ctx: DecisionContext) -> bool:
     # what the action acts on, by its own words or by its app's ("mark my unread emails as
     # read" -> gmail_batch_modify, a mail tool)
     app = ctx.policy.app_objects.get(ctx.app, frozenset()) if ctx.app else frozenset()
-    objects = expanded(ctx.action_words()) | expanded(frozenset(app))
+    # ... or by its arguments' names ("jira_bulk_transition {issue_ids}": issues, tickets)
+    argued = frozenset(stem(t) for path in ctx.fields for t in tokens(path.split(".", 1)[0]))
+    objects = expanded(ctx.action_words()) | expanded(frozenset(app)) | expanded(argued)
     return any(stem(w) != w and stem(w) in objects for w in tokens(request))
 
 

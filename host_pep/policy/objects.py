@@ -25,6 +25,11 @@ _NAME_FIELDS = frozenset(
      "payee", "payee_name", "beneficiary", "beneficiary_name", "recipient_name"}
 )  # fmt: skip
 _SELECTION_FIELDS = frozenset({"where", "selection", "filter"})
+# where a file goes is an object the request may name ("file it in the 'Invoices 2024' folder")
+_PLACE_FIELDS = frozenset(
+    {"folder", "folder_name", "parent_folder", "parent", "destination_folder", "target_folder",
+     "album", "album_name", "channel_name", "space"}
+)  # fmt: skip
 _PACKAGE_FIELDS = frozenset({"package", "package_name", "pkg", "app", "app_id", "application_id"})
 _PACKAGE = re.compile(r"(?<![\w.])[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+(?![\w.])")
 _QUOTED = re.compile(r"['\"“‘「『]([^'\"”’」』]{2,80})['\"”’」』]")
@@ -238,6 +243,14 @@ def object_mismatch(
     if not acted:
         return None
     request_words = _words(request)
+    places = {
+        w
+        for p, v in text.items()
+        if p.rsplit(".", 1)[-1].lower() in _PLACE_FIELDS
+        for w in _words(v)
+    }
+    if places & names:
+        return None  # it goes where the request says: "file the invoice in 'Invoices 2024'"
     if _same_name(acted, request_words) or any(a in lowered for a in acted if not a.isascii()):
         return None
     return f"the user asked about {', '.join(sorted(names))}, not {' '.join(sorted(acted))}"

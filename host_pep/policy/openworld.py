@@ -795,7 +795,8 @@ def _refined(
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and _removal_flag(payload):
         return Operation.DELETE  # {"archived": true}: a patch that moves the record away
     if op is Operation.LOCAL_WRITE and (
-        tokset & lex.bulk_words or (tokset & lex.changing_writes and _selects_many(payload))
+        (tokset & lex.bulk_words and not _names_one_record(payload))
+        or (tokset & lex.changing_writes and _selects_many(payload))
     ):
         return Operation.BULK_CHANGE  # can touch many records: high-impact like a delete
     if op is Operation.DELETE and (tokset & lex.bulk_words or _selects_many(payload)):
@@ -950,6 +951,17 @@ def _path_like(value: str) -> bool:
         return True
     parts = [p for p in value.split("/") if p]
     return len(parts) >= 2 and all(_PATH_PART.fullmatch(p) for p in parts)
+
+
+def _names_one_record(payload: Mapping[str, Any]) -> bool:
+    """ "google_docs_batch_update {documentId, requests}": a batch of edits to the one record an
+    id names -- a batch of changes, not a change to many records."""
+    ids = [
+        v
+        for k, v in payload.items()
+        if (toks := tokens(str(k))) and toks[-1] == "id" and isinstance(v, str | int)
+    ]
+    return len(ids) == 1 and not any(str(k).lower() in lexicon().selection_fields for k in payload)
 
 
 def _selects_many(payload: Mapping[str, Any]) -> bool:

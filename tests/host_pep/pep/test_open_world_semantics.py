@@ -350,3 +350,19 @@ def test_kicking_a_member_removes_them(pep: PEP) -> None:
     payload = {"channel": "C0INC2291", "user": "U0ADEBAYO"}
     op = classify_operation("conversations_kick", list(payload), "", pep.policy, payload=payload)
     assert op is Operation.DELETE
+
+
+@pytest.mark.parametrize(
+    ("name", "payload", "operation"),
+    [
+        # a batch of edits to the one document an id names is no change to many records
+        ("google_docs_batch_update", {"documentId": "1x", "requests": []}, Operation.LOCAL_WRITE),
+        ("contacts_batch_update", {"filter": "all", "label": "x"}, Operation.BULK_CHANGE),
+        # a robot's cleaning of a place removes no data
+        ("RoborockStartSegmentClean", {"segments": ["kitchen"]}, Operation.LOCAL_WRITE),
+    ],
+)
+def test_a_batch_for_one_record_and_a_robots_cleaning(
+    pep: PEP, name: str, payload: dict[str, object], operation: Operation
+) -> None:
+    assert classify_operation(name, list(payload), "", pep.policy, payload=payload) is operation
