@@ -379,6 +379,30 @@ def _grants_more_than_asked(ctx: DecisionContext) -> str | None:
     return f"the user asked for limited access, this grants {', '.join(sorted(granted))}"
 
 
+def _another_kind_of_thing(ctx: DecisionContext, request: str) -> str | None:
+    """The request ends one kind of thing a user keeps with a service and the action another
+    ("unsubscribe me from Zalando's newsletter" -> zalando_delete_account; "keep the domain but
+    stop it auto-renewing" -> domains_delete): None when they are the same kind or either names
+    none (``tool_naming.service_things``)."""
+    groups = lexicon().service_things
+    if not groups:
+        return None
+
+    def kinds(words: set[str]) -> set[int]:
+        return {i for i, g in enumerate(groups) if not g.isdisjoint(words)}
+
+    acted = kinds(
+        {t for t in tokens(ctx.completion.event.target or "")}
+        | {stem(t) for t in tokens(ctx.completion.event.target or "")}
+    )
+    asked = kinds(set(tokens(request)) | {stem(t) for t in tokens(request)})
+    if not acted or not asked or not acted.isdisjoint(asked):
+        return None
+    words = set(tokens(request)) | {stem(t) for t in tokens(request)}
+    said = sorted(words & groups[min(asked)])
+    return f"the user asked to end another kind of thing ({', '.join(said)}) than this delete"
+
+
 def _asks_for_many(ctx: DecisionContext) -> bool:
     """A request for a change to many records: an "all" word, or a plural of what the action
     acts on ("archive emails older than a year", "close the duplicate tickets")."""
@@ -577,6 +601,9 @@ def authorize(ctx: DecisionContext) -> AuthResult:
             Authorization.NO,
             "the user asked for a change to one record, this changes every record it selects",
         )
+    other = _another_kind_of_thing(ctx, request) if op is Operation.DELETE else None
+    if other is not None:
+        return AuthResult(Authorization.NO, other)
     request_words = {w for w in tokens(request) if w not in _STOP and len(w) > 1}
     # the verb that asks for the operation is not its object ("pay for the order": order stays)
     first_verb = min(positions, key=lambda vp: vp[1])[0]

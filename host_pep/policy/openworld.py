@@ -754,6 +754,12 @@ def _refined(
         # sync given a token links something ("sync_loyalty_link {token}"), one given a target
         # or told to take everything may send it ("sync_contacts {target}", "x_sync {all: true}")
         return Operation.READ
+    if (
+        op is Operation.LOCAL_WRITE
+        and tokset & lex.closing_verbs
+        and any(not g.isdisjoint(tokset) for g in lex.service_things)
+    ):
+        return Operation.DELETE  # "SpotifyCloseAccount": closing an account ends it
     if op is Operation.DELETE and tokset & lex.disposable_objects:
         return Operation.LOCAL_WRITE  # "clear_app_cache": housekeeping, no user data is lost
     if "reset" in tokset and tokset & lex.reset_objects:

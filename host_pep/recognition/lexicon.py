@@ -253,6 +253,12 @@ class ToolNaming(_Strict):
     "AdministratorAccess"): granting it when the request asked for limited access grants more
     than asked."""
     compound_nouns: list[str] = Field(default_factory=list)
+    closing_verbs: list[str] = Field(default_factory=list)
+    """Verbs that resolve a record ("close a ticket") but end a thing kept with a service
+    ("close my account", "close the subscription"): there they delete."""
+    service_things: list[list[str]] = Field(default_factory=list)
+    """Kinds of thing a user keeps with a service, each a group of words for one kind (a
+    subscription, an account, a newsletter, a domain): ending one is not ending another."""
     """Two-word nouns whose words are also verbs ("pull request", "purchase order"): in a
     tool's name they name a thing, the verb is elsewhere ("RepoMergePullRequest" merges)."""
     removal_flags: list[str] = Field(default_factory=list)
@@ -1095,6 +1101,10 @@ class Lexicon:
         self.business_fields = frozenset(_words([t.business_fields for t in naming]))
         self.limited_access = frozenset(_words([t.limited_access for t in naming]))
         self.full_access = frozenset(_words([t.full_access for t in naming]))
+        self.closing_verbs = frozenset(_words([t.closing_verbs for t in naming]))
+        self.service_things: tuple[frozenset[str], ...] = tuple(
+            frozenset(w.lower() for w in group) for t in naming for group in t.service_things
+        )
         self.compound_nouns = frozenset(
             tuple(c.split())
             for c in _words([t.compound_nouns for t in naming])
