@@ -147,6 +147,7 @@ def _amount(key: str) -> float:
         return float("inf")
 
 
+_CENTS = re.compile(r"(?<![\w.,/:#-])(\d{1,7})[.,](\d{2})(?![\w/:%-]|[.,]\d)")
 _BARE_NUMBER = re.compile(r"(?<![\w.,/:-])\d{1,7}(?:[.,]\d{1,2})?(?![\w/:%-]|[.,]\d)")
 
 
@@ -156,7 +157,9 @@ def _money_amounts(text: str) -> set[str]:
     difference" asks for 25."""
     stated = {normalize_amount(whole, frac) for whole, frac in money_amounts(text)}
     if not stated:
-        return stated
+        # a number with cents is a sum even without its currency ("refund her the shipping,
+        # 4.90"); a whole number could be anything (a row, a count)
+        return {normalize_amount(m.group(1), m.group(2)) for m in _CENTS.finditer(text)}
     # beside a sum of money, a bare number is one too ("paid me 40 euros, his share was 28")
     numbers = {_amount(k) for k in stated} | {
         float(m.group(0).replace(",", ".")) for m in _BARE_NUMBER.finditer(text)

@@ -57,6 +57,10 @@ _TLDS = frozenset(
 )  # fmt: skip
 # a selection that matches every row
 _ALL_ROWS = re.compile(r"^\s*(?:\*|all|1\s*=\s*1|true)\s*$", re.IGNORECASE)
+# a scope that widens the one record named to its whole series ({"scope": "all_instances"})
+_WHOLE_SERIES = re.compile(
+    r"^\s*(?:all|every)[_ -]?(?:instances|occurrences|events|series)\s*$", re.IGNORECASE
+)
 
 
 def _words(text: str) -> set[str]:
@@ -200,6 +204,8 @@ def _is_bulk(
         return False
     if any(not all_words.isdisjoint(tokens(k)) for k in switches):
         return True  # {"all": true}, {"delete_all": true}
+    if any(_WHOLE_SERIES.match(v) for v in text.values()):
+        return True  # one meeting named, every meeting of its series deleted
     values = [
         v
         for path, v in text.items()
