@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
+from host_pep.recognition.marks import fold_marks
 from host_pep.recognition.wordmatch import INDIC, alternation, phrase_tree, split, whole_words
 from host_pep.semantics import Operation
 
@@ -503,7 +504,8 @@ def is_remote(url: str) -> bool:
 
 def unicode_words(text: str) -> set[str]:
     """Words of any script (two letters or more), case-folded."""
-    return {w for w in _UWORD.findall(text.casefold().replace("\u0307", "")) if len(w) > 1}
+    folded = fold_marks(text.casefold().replace("\u0307", ""))
+    return {w for w in _UWORD.findall(folded) if len(w) > 1}
 
 
 def stopwords() -> frozenset[str]:
@@ -537,7 +539,8 @@ def intent(request: str) -> RequestIntent:
     from host_pep.recognition.words import content_words
 
     lex = lexicon()
-    lowered = request.lower()
+    # read as the lexicon lists its words: without Arabic vowel signs or Hebrew points
+    lowered = fold_marks(request.lower())
     asks = {
         op for op, verbs in lex.operations.items() if verbs and asking_positions(lowered, verbs)
     }
