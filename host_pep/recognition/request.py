@@ -21,6 +21,8 @@ from host_pep.recognition.wordmatch import INDIC, alternation, phrase_tree, spli
 from host_pep.semantics import Operation
 
 _CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+# the letters of the scripts written without spaces between words (Thai, kana, Han)
+_UNSPACED_LETTERS = r"\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
 # a clause ends at punctuation of the Latin, CJK and Arabic scripts (the Arabic comma and
 # semicolon, the Urdu full stop, the Arabic question mark: "نہیں، بل ادا کر دیں" is "no, pay it")
 _CLAUSE_TAIL = r"[^.,;!?，。；—–،؛۔؟]{0,24}$"
@@ -70,9 +72,11 @@ class _Patterns:
             rf"^[^.,;!?،؛۔؟]*?(?:{whole_words(lex.negation_clause_end) or '(?!)'})"
         )
         self.negation_cancelled = re.compile(whole_words(lex.negation_cancelled_by) or r"(?!)")
+        # "already" and at most one word before the verb; in a script written without spaces
+        # that word is a short run of its letters ("已经把钱还给", already the-money returned)
         self.past_before = re.compile(
             rf"(?:{whole_words((*lex.done_before, *lex.own_before))})"
-            rf"(?:[^\S\n]+[^\s.,;!?，。；]+)?[^\S\n]*$"
+            rf"(?:[^\S\n]+[^\s.,;!?，。；]+|[{_UNSPACED_LETTERS}]{{1,6}})?[^\S\n]*$"
         )
         # a word and the number that names its record ("order 112-4490281", "invoice #4471")
         # -- marked (#, no.), hyphenated or too long to be a sum ("transfer 500" is one)
