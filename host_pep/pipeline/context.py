@@ -24,6 +24,7 @@ from host_pep.observations import Instruction, Observation
 from host_pep.phrases import normalize, raw_pattern
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.marks import fold_marks
 from host_pep.recognition.request import RequestIntent, intent
 from host_pep.recognition.semantic import SemanticModel
 from host_pep.recognition.words import content_words, name_words
@@ -178,7 +179,9 @@ class DecisionContext:
         self.app: str | None = sem.app
         self.text: dict[str, str] = sem.text
         self.fields: dict[str, FieldRole] = sem.fields
-        self.user_request: str = event.user_request
+        # read as the lexicon lists its words: without Arabic vowel signs or Hebrew points
+        # (recognition.marks); the audit keeps the request as the user wrote it
+        self.user_request: str = fold_marks(event.user_request)
         self._content: list[ValueHit] | None = None
         self._keyargs: list[ValueHit] | None = None
         self._user_keys: frozenset[str] | None = None

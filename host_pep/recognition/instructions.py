@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
+from host_pep.recognition.marks import fold_marks
 from host_pep.recognition.request import asking_positions
 from host_pep.recognition.wordmatch import (
     alternation,
@@ -255,7 +256,7 @@ def _cues() -> _Cues:
 
 
 def _asks(text: str, cues: _Cues) -> frozenset[Operation]:
-    lowered = text.lower()
+    lowered = fold_marks(text.lower())
     return frozenset(op for op, verbs in cues.verbs.items() if asking_positions(lowered, verbs))
 
 

@@ -26,6 +26,7 @@ from typing import TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from host_pep.recognition.marks import fold_marks
 from host_pep.semantics import FieldRole, Operation
 
 # libyaml's parser where PyYAML was built with it: the language files are ~40 files of long word
@@ -898,11 +899,15 @@ def merged(parts: Sequence[_Model], where: str = "values") -> _Model:
 
 
 def _words(lists: list[list[str]]) -> tuple[str, ...]:
-    """Lower-cased union in first-seen order (the order is kept for readable patterns)."""
+    """Lower-cased union in first-seen order (the order is kept for readable patterns). A word
+    written with Arabic vowel signs or Hebrew points is also listed without them
+    (``marks.fold_marks``): a request is read folded, while the instruction patterns read
+    untrusted text as it was written."""
     seen: dict[str, None] = {}
     for words in lists:
         for w in words:
             seen.setdefault(w.lower(), None)
+            seen.setdefault(fold_marks(w.lower()), None)
     return tuple(seen)
 
 
@@ -990,7 +995,7 @@ class Lexicon:
         self.synonyms: dict[str, frozenset[str]] = {}
         for lang in langs:
             for group in lang.synonyms:
-                words = frozenset(w.lower() for w in group)
+                words = frozenset(_words([group]))
                 for w in words:
                     self.synonyms[w] = self.synonyms.get(w, frozenset()) | words
         kinds = sorted({k for lang in langs for k in lang.kind_words})

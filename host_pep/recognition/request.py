@@ -16,10 +16,13 @@ from functools import lru_cache
 
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
+from host_pep.recognition.marks import fold_marks
 from host_pep.recognition.wordmatch import INDIC, alternation, phrase_tree, split, whole_words
 from host_pep.semantics import Operation
 
 _CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+# the letters of the scripts written without spaces between words (Thai, kana, Han)
+_UNSPACED_LETTERS = r"\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
 # a clause ends at punctuation of the Latin, CJK and Arabic scripts (the Arabic comma and
 # semicolon, the Urdu full stop, the Arabic question mark: "نہیں، بل ادا کر دیں" is "no, pay it")
 _CLAUSE_TAIL = r"[^.,;!?，。；—–،؛۔؟]{0,24}$"
@@ -69,9 +72,11 @@ class _Patterns:
             rf"^[^.,;!?،؛۔؟]*?(?:{whole_words(lex.negation_clause_end) or '(?!)'})"
         )
         self.negation_cancelled = re.compile(whole_words(lex.negation_cancelled_by) or r"(?!)")
+        # "already" and at most one word before the verb; in a script written without spaces
+        # that word is a short run of its letters ("已经把钱还给", already the-money returned)
         self.past_before = re.compile(
             rf"(?:{whole_words((*lex.done_before, *lex.own_before))})"
-            rf"(?:[^\S\n]+[^\s.,;!?，。；]+)?[^\S\n]*$"
+            rf"(?:[^\S\n]+[^\s.,;!?，。；]+|[{_UNSPACED_LETTERS}]{{1,6}})?[^\S\n]*$"
         )
         # a word and the number that names its record ("order 112-4490281", "invoice #4471")
         # -- marked (#, no.), hyphenated or too long to be a sum ("transfer 500" is one)
@@ -503,7 +508,8 @@ def is_remote(url: str) -> bool:
 
 def unicode_words(text: str) -> set[str]:
     """Words of any script (two letters or more), case-folded."""
-    return {w for w in _UWORD.findall(text.casefold().replace("\u0307", "")) if len(w) > 1}
+    folded = fold_marks(text.casefold().replace("\u0307", ""))
+    return {w for w in _UWORD.findall(folded) if len(w) > 1}
 
 
 def stopwords() -> frozenset[str]:
@@ -537,7 +543,8 @@ def intent(request: str) -> RequestIntent:
     from host_pep.recognition.words import content_words
 
     lex = lexicon()
-    lowered = request.lower()
+    # read as the lexicon lists its words: without Arabic vowel signs or Hebrew points
+    lowered = fold_marks(request.lower())
     asks = {
         op for op, verbs in lex.operations.items() if verbs and asking_positions(lowered, verbs)
     }

@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 
 from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.marks import fold_marks
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SPLIT = re.compile(r"[\W_]+")  # words of every script ("café", "Ελληνικά", "两步验证")
@@ -43,7 +44,7 @@ def content_words(text: str) -> frozenset[str]:
     such as "data" or "details")."""
     lex = lexicon()
     skip = lex.stopwords | lex.generic_words
-    words = {w for w in _UWORD.findall(text.casefold()) if len(w) > 1}
+    words = {w for w in _UWORD.findall(fold_marks(text.casefold())) if len(w) > 1}
     # a tool named in running text ("use VaultKeeperGetItem", "set_workspace_setting") also
     # stands for its words
     for m in _COMPOUND.finditer(text):

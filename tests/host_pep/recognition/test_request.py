@@ -655,6 +655,23 @@ def test_a_thai_statement_question_or_negation_asks_nothing(
     assert operation not in asks(request_text)
 
 
+@pytest.mark.parametrize(
+    ("request_text", "operation", "asked"),
+    [
+        # in a script without spaces the word between "already" and the verb is a run of
+        # letters: "已经把钱还给" (already the-money returned) is as done as "已经还给"
+        ("我已经把钱还给小王了", PAYMENT, False),
+        ("我已经还给小王了", PAYMENT, False),
+        # a clause break ends it: what comes after is asked
+        ("我已经看过了，把钱还给小王", PAYMENT, True),
+    ],
+)
+def test_already_before_a_short_run_of_unspaced_letters_is_past(
+    request_text: str, operation: Operation, asked: bool
+) -> None:
+    assert (operation in asks(request_text)) is asked
+
+
 def test_thai_then_is_no_already() -> None:
     # inside a run of letters "แล้ว" is "and then": the first verb is still asked for
     assert DELETE in asks("ลบไฟล์เก่าแล้วส่งอีเมลถึงแอนนา")

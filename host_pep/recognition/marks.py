@@ -1,0 +1,42 @@
+"""Marks a script writes or leaves out at will: Arabic vowel signs (tashkeel) and Hebrew points
+(niqqud), folded away so that a word reads the same with or without them.
+
+An Arabic writer may add a shadda or a vowel to disambiguate ("أرجّع", "ألغِ") or leave them
+out, as most everyday text does ("ارجع", "الغ"); Hebrew is written without niqqud except in
+texts for learners and children. A word list cannot list every vowelling of every word, so the
+recognition layer folds both sides the same way: the lexicon's listed words (``lexicon._words``)
+and the text it reads (a user's request, the words of a text) lose these marks before they are
+compared. The hamza and madda written on an alef ("أ", "إ", "آ", "ٱ") are folded to the bare
+alef too: Unicode decomposes them as alef plus a combining mark, and everyday writing drops them
+as it drops the vowels ("ابغى" for "أبغى").
+
+Only marks that change no letter are folded: the Arabic-script letters of Persian and Urdu
+(ی, ک, ئ, ے) and Hebrew's punctuation (maqaf, sof pasuq, geresh) stay as they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ARABIC_MARKS = (
+    "\u0610-\u061a"  # honorifics and Quranic small letters
+    "\u064b-\u065f"  # harakat: tanween, fatha, damma, kasra, shadda, sukun, hamza above/below
+    "\u0670"  # superscript alef
+    "\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed"  # Quranic annotation signs
+    "\u0640"  # tatweel: the stretching stroke ("ادفـــع")
+)
+_HEBREW_MARKS = (
+    "\u0591-\u05bd"  # cantillation and vowel points
+    "\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7"  # rafe, shin/sin dots, upper/lower dot, qamats qatan
+)
+_MARK = re.compile(f"[{_ARABIC_MARKS}{_HEBREW_MARKS}]")
+_ALEF_SEATED = str.maketrans(dict.fromkeys("\u0622\u0623\u0625\u0671", "\u0627"))
+_ANY = re.compile(f"[{_ARABIC_MARKS}{_HEBREW_MARKS}\u0622\u0623\u0625\u0671]")
+
+
+def fold_marks(text: str) -> str:
+    """``text`` without Arabic vowel signs and Hebrew points, its seated alefs bare; text of
+    any other script is returned as it is."""
+    if _ANY.search(text) is None:
+        return text
+    return _MARK.sub("", text).translate(_ALEF_SEATED)
