@@ -121,6 +121,9 @@ _MINOR_UNIT_APIS = frozenset(
     {
         "cents",
         "cent",
+        "minor",
+        "pence",
+        "paise",
         "stripe",
         "adyen",
         "square",
@@ -541,7 +544,13 @@ def authorize(ctx: DecisionContext) -> AuthResult:
             }
             # payment APIs that take minor units: 500 EUR asked, amount 50000 (cents) paid
             # the name or the description says so ("… a payment intent in Stripe", "in cents")
-            named = tokens(f"{ctx.event.target} {ctx.sem.description or ''}")
+            # ... or the amount's own field says so ("amount_minor", "amount_cents")
+            named = tokens(f"{ctx.event.target} {ctx.sem.description or ''}") + [
+                t
+                for path, role in ctx.sem.fields.items()
+                if role is FieldRole.AMOUNT
+                for t in tokens(path.rsplit(".", 1)[-1])
+            ]
             minor_api = not _MINOR_UNIT_APIS.isdisjoint(named)
             minor = {_in_minor_units(a) for a in asked} if minor_api else set()
             caps = money_caps(ctx.user_request)

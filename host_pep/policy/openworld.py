@@ -1110,6 +1110,13 @@ def classify_tool(
             op = Operation.LOCAL_WRITE
     if app == "settings" and op is Operation.LOCAL_WRITE:
         op = Operation.SETTINGS_CHANGE  # "put_global", "set_value" in a settings tool
+    if (
+        app == "package"
+        and op is Operation.DELETE
+        and not set(toks) & (lexicon().file_objects | lexicon().disposable_objects | {"data"})
+    ):
+        # "remove_app {package_name}": an app removed is uninstalled ("clear_app_data" clears)
+        op = Operation.UNINSTALL
     if app is None and set(toks) & policy.outbound_words and op in _OUTBOUND_OPS:
         app = "external" if "external" in policy.bundle.apps else None
     fields = {arg: role_for_field(arg, app, op, policy) for arg in args}

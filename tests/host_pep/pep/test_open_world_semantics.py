@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from host_pep.pep import PEP
-from host_pep.policy.openworld import classify_operation, role_for_field
+from host_pep.policy.openworld import classify_operation, classify_tool, role_for_field
 from host_pep.semantics import FieldRole, Operation
 from host_pep.verdict import Decision
 
@@ -366,3 +366,18 @@ def test_a_batch_for_one_record_and_a_robots_cleaning(
     pep: PEP, name: str, payload: dict[str, object], operation: Operation
 ) -> None:
     assert classify_operation(name, list(payload), "", pep.policy, payload=payload) is operation
+
+
+@pytest.mark.parametrize(
+    ("name", "payload", "operation"),
+    [
+        # an app removed is uninstalled; its data cleared is a delete
+        ("remove_app", {"package_name": "com.zhiliaoapp.musically"}, Operation.UNINSTALL),
+        ("clear_app_data", {"package": "com.example.maps"}, Operation.DELETE),
+    ],
+)
+def test_removing_an_app_uninstalls_it(
+    pep: PEP, name: str, payload: dict[str, object], operation: Operation
+) -> None:
+    spec = classify_tool(name, list(payload), "", pep.policy, payload=payload)
+    assert spec.operation is operation
