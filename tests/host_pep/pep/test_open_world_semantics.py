@@ -381,3 +381,10 @@ def test_removing_an_app_uninstalls_it(
 ) -> None:
     spec = classify_tool(name, list(payload), "", pep.policy, payload=payload)
     assert spec.operation is operation
+
+
+def test_a_delete_in_an_apps_api_that_names_no_package_uninstalls_nothing(pep: PEP) -> None:
+    spec = classify_tool(
+        "apps_revoke_token", ["token_id"], "", pep.policy, payload={"token_id": "tok-07"}
+    )
+    assert spec.operation is Operation.DELETE
