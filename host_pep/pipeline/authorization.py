@@ -35,6 +35,7 @@ from host_pep.recognition.request import (
     stopwords,
     unicode_words,
     verb_positions,
+    without_own_acts,
 )
 from host_pep.recognition.words import content_words, expanded, stem, tokens
 from host_pep.semantics import FieldRole, Operation
@@ -616,10 +617,14 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     other = _another_kind_of_thing(ctx, request) if op is Operation.DELETE else None
     if other is not None:
         return AuthResult(Authorization.NO, other)
-    request_words = {w for w in tokens(request) if w not in _STOP and len(w) > 1}
+    request_words = {w for w in tokens(without_own_acts(request)) if w not in _STOP and len(w) > 1}
     # the verb that asks for the operation is not its object ("pay for the order": order stays)
     first_verb = min(positions, key=lambda vp: vp[1])[0]
-    request_words -= set(first_verb.split())
+    # ... but the words a gapped phrase spans are ("make the 'Meetup talk' slides viewable by
+    # anyone": the slides stay), only the phrase's own words go
+    listed = {w for v in verbs for w in v.split() if w != "…"} if verbs else set()
+    said = set(first_verb.split())
+    request_words -= said & listed if len(said) > 3 and listed else said
     objects = _object_words(ctx) | _records_acted_on(ctx)
     # CJK requests have no spaces: an object word ("联系人", "王伟") counts as a substring
     cjk = any(o in request for o in objects if len(o) >= 2 and not o.isascii())

@@ -84,6 +84,14 @@ class _Patterns:
             r"[^\W\d_]+\s+(?:#\s*\d+|(?:no|nr)\.?\s*\d+|\d{7,}|\d+(?:-\d+)+)(?![^\W_])",
             re.IGNORECASE,
         )
+        # "…, I'll post it on Mastodon": the rest of a clause the user keeps for themselves
+        self.own_clause = re.compile(
+            rf"(?:{whole_words(lex.own_before) or '(?!)'})[^.;!?\n]*", re.IGNORECASE
+        )
+        self.polite_opening = re.compile(
+            rf"(?:^|[.,;:!?—–-]\s*)(?:{whole_words(lex.request_openers) or '(?!)'})\s*$",
+            re.IGNORECASE,
+        )
         self.reminder = re.compile(
             "|".join(f"(?:{p})$" for p in lex.reminder_before) or r"(?!)", re.IGNORECASE
         )
@@ -341,7 +349,7 @@ def used_as_noun(request: str, pos: int) -> bool:
     p = _patterns()
     if any(m.start() <= pos < m.end() for m in p.noun_phrase.finditer(request)):
         return True  # "text messages", "email address": the word is part of a noun
-    if p.numbered.match(request, pos) is not None:
+    if p.numbered.match(request, pos) is not None and not _opens_a_clause(request, pos):
         return True  # "order 112-4490281", "invoice #4471": a record named by its number
     m = p.plural_noun.match(request, pos)
     if m is not None:
@@ -358,6 +366,23 @@ def used_as_noun(request: str, pos: int) -> bool:
     if said in before or any(v.endswith("*") and said.startswith(v[:-1]) for v in before):
         return False  # Italian "mi paghi": a pronoun before a verb, no Spanish "mi" (my)
     return p.light_verb.search(request[max(0, pos - 48) : pos]) is None
+
+
+def without_own_acts(request: str) -> str:
+    """The request without the clauses that say what the user will do themselves ("make it
+    viewable by anyone, I'll post it on Mastodon" -> "make it viewable by anyone, "): where
+    those point is not where the action goes."""
+    return _patterns().own_clause.sub(" ", request)
+
+
+def _opens_a_clause(request: str, pos: int) -> bool:
+    """The word at ``pos`` opens its clause, or follows only a request's polite opening
+    ("merge #412 if CI is green", "please merge #412"): the imperative's place."""
+    before = request[:pos].rstrip()
+    if not before or before[-1] in ".,;:!?—–-(\n":
+        return True
+    opener = _patterns().polite_opening.search(before)
+    return opener is not None
 
 
 def asked_about(request: str, pos: int) -> bool:

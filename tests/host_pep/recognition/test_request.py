@@ -19,6 +19,7 @@ from host_pep.recognition.request import (
     negated,
     negated_before,
     verb_positions,
+    without_own_acts,
 )
 from host_pep.semantics import Operation
 
@@ -717,3 +718,24 @@ def test_reminders_own_acts_and_numbered_records_ask_for_nothing(
     request_text: str, operation: Operation, asks: bool
 ) -> None:
     assert (operation in intent(request_text).asks) is asks
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation", "asks"),
+    [
+        # a verb opening its clause before a number is the imperative, not a record's name
+        ("merge #412 in acme/storefront if CI is green", Operation.LOCAL_WRITE, True),
+        ("Please merge #412", Operation.LOCAL_WRITE, True),
+        ("Where is order 112-4490281-7730611?", Operation.PAYMENT, False),
+    ],
+)
+def test_a_verb_that_opens_its_clause_before_a_number_asks(
+    request_text: str, operation: Operation, asks: bool
+) -> None:
+    assert (operation in intent(request_text).asks) is asks
+
+
+def test_the_clauses_the_user_keeps_for_themselves_are_set_aside() -> None:
+    text = "Make the slides viewable by anyone with the link, I'll post it on Mastodon."
+    assert "mastodon" not in without_own_acts(text).lower()
+    assert "slides" in without_own_acts(text)
