@@ -692,18 +692,34 @@ def _first_step_of_theft(ctx: DecisionContext) -> Outcome | None:
     # what the read names, by its tool and by a short argument ("get_note {title: House codes}")
     named = {w for t in ctx.text.values() if t and len(t.split()) <= 4 for w in content_words(t)}
     private = (expanded(ctx.action_words()) | named) & lex.private_records
-    if not private or not _unasked(ctx):
+    # the store the read names in its own words, which the request does not name in its own:
+    # "what's in my latest email from Google?" does not ask for sms_list_messages, though
+    # email and SMS are one kind of thing (synonyms) elsewhere
+    own = {w for t in ctx.action_words() for w in (t, stem(t))} & lex.private_records
+    said = {w for t in tokens(ctx.user_request) for w in (t, stem(t))}
+    # the read's name without its verb of reading ("sms_list_messages" -> sms, messages)
+    named_by = {
+        w
+        for t in tokens(ctx.event.target)
+        for w in (t, stem(t))
+        if ctx.policy.verb_op.get(w) is not Operation.READ
+    }
+    strictly = bool(own) and bool(named_by) and named_by.isdisjoint(said)
+    loosely = _unasked(ctx)
+    if not private or not (loosely or strictly):
         return None
     # "look up Emma" -> contacts.search(Emma) reads what the user asked for; but the user's own
     # domain as the argument of a read of its transfer code, when a span named that code, reads
     # what the span asked for
     given = _reads_what_was_asked(ctx)
     asked = set(expanded(ctx.intent().words))
-    if private <= asked:
+    if private <= asked and not strictly:
         return None  # "what's my address on file?": the user asks for it
     for ins in state.instructions.asking(_FAMILY_OPS["send"]):
         if not ins.about_private or not (ins.untrusted or ins.strong):
             continue
+        if not loosely and not ins.strong:
+            continue  # read by its own words alone only after a span that addressed the agent
         if given and (not ins.strong or private.isdisjoint(expanded(ins.words))):
             continue
         if ins.designated and ctx.intent().delegates and not ins.strong:
