@@ -704,7 +704,7 @@ def _first_step_of_theft(ctx: DecisionContext) -> Outcome | None:
         for w in (t, stem(t))
         if ctx.policy.verb_op.get(w) is not Operation.READ
     }
-    strictly = bool(own) and bool(named_by) and named_by.isdisjoint(said)
+    strictly = bool(own) and bool(named_by) and named_by.isdisjoint(said) and own.isdisjoint(said)
     loosely = _unasked(ctx)
     if not private or not (loosely or strictly):
         return None
@@ -713,12 +713,13 @@ def _first_step_of_theft(ctx: DecisionContext) -> Outcome | None:
     # what the span asked for
     given = _reads_what_was_asked(ctx)
     asked = set(expanded(ctx.intent().words))
-    if private <= asked and not strictly:
+    covered = private <= asked
+    if covered and not strictly:
         return None  # "what's my address on file?": the user asks for it
     for ins in state.instructions.asking(_FAMILY_OPS["send"]):
         if not ins.about_private or not (ins.untrusted or ins.strong):
             continue
-        if not loosely and not ins.strong:
+        if (covered or not loosely) and not ins.strong:
             continue  # read by its own words alone only after a span that addressed the agent
         if given and (not ins.strong or private.isdisjoint(expanded(ins.words))):
             continue
