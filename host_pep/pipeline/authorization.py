@@ -398,16 +398,16 @@ def _another_kind_of_thing(ctx: DecisionContext, request: str) -> str | None:
     def kinds(words: set[str]) -> set[int]:
         return {i for i, g in enumerate(groups) if not g.isdisjoint(words)}
 
-    acted = kinds(
-        {t for t in tokens(ctx.completion.event.target or "")}
-        | {stem(t) for t in tokens(ctx.completion.event.target or "")}
-    )
-    asked = kinds(set(tokens(request)) | {stem(t) for t in tokens(request)})
+    def words(text: str) -> set[str]:
+        return {w for t in tokens(text) for w in (t, stem(t))}
+
+    acted = kinds(words(ctx.completion.event.target or ""))
+    said = words(request)
+    asked = kinds(said)
     if not acted or not asked or not acted.isdisjoint(asked):
         return None
-    words = set(tokens(request)) | {stem(t) for t in tokens(request)}
-    said = sorted(words & groups[min(asked)])
-    return f"the user asked to end another kind of thing ({', '.join(said)}) than this delete"
+    named = sorted(said & groups[min(asked)])
+    return f"the user asked to end another kind of thing ({', '.join(named)}) than this delete"
 
 
 def _asks_for_many(ctx: DecisionContext) -> bool:

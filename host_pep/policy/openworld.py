@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-from host_pep.policy.compiled import CompiledPolicy
+from host_pep.policy.compiled import CompiledPolicy, is_package_name
 from host_pep.policy.model import ToolSpec
 from host_pep.recognition.commands import (
     CloudCall,
@@ -1064,10 +1064,6 @@ def lookup_tool(name: str, policy: CompiledPolicy) -> ToolSpec | None:
     return None
 
 
-_PACKAGE_NAME = re.compile(r"^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*){2,}$")
-"""An Android package name ("com.zhiliaoapp.musically")."""
-
-
 def classify_tool(
     name: str,
     args: Iterable[str],
@@ -1118,7 +1114,7 @@ def classify_tool(
         app == "package"
         and op is Operation.DELETE
         and not set(toks) & (lexicon().file_objects | lexicon().disposable_objects | {"data"})
-        and any(isinstance(v, str) and _PACKAGE_NAME.match(v) for v in (payload or {}).values())
+        and any(isinstance(v, str) and is_package_name(v) for v in (payload or {}).values())
     ):
         # "remove_app {package_name}": an app removed is uninstalled ("clear_app_data" clears)
         op = Operation.UNINSTALL
