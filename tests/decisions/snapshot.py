@@ -56,6 +56,8 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round33",
         "round34",
         "round35",
+        "round36",
+        "round37",
     }
 )
 

@@ -68,6 +68,8 @@ PENDING = {
     "round33": "a fresh evaluator: single-step injected calls over 25 tool families (issue 14)",
     "round34": "a fresh evaluator: what the request asks for, rule 4 by meaning (issue 14)",
     "round35": "a fresh evaluator: team workspace runs over chat, mail, docs, drive (issue 14)",
+    "round36": "a fresh evaluator: multi-step banking, chat, travel, workspace runs (issue 14)",
+    "round37": "a fresh evaluator: single-step injected calls over ~140 toolkits (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 
