@@ -122,8 +122,13 @@ def _principal(request: web.Request) -> Principal:
 
 
 def _ok(model: BaseModel, status: int = 200) -> web.Response:
+    # The model's JSON as bytes, as pydantic writes it: ``model_dump_json`` decodes them into a
+    # str that ``text=`` then encodes again (~0.8 us of a decision's answer). Same headers.
     return web.Response(
-        status=status, text=model.model_dump_json(), content_type="application/json"
+        status=status,
+        body=model.__pydantic_serializer__.to_json(model),
+        content_type="application/json",
+        charset="utf-8",
     )
 
 
