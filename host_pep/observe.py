@@ -18,6 +18,7 @@ from host_pep.observations import Instruction, Observation
 from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy, is_package_name
 from host_pep.recognition.cues import names_a_record, speaks_of_codes, strong_code_cue
+from host_pep.recognition.headers import sender_name
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.instructions import Span, Strength, instruction_spans
 from host_pep.recognition.lexicon import lexicon
@@ -565,6 +566,16 @@ def to_observations(
             around = next((sp for sp in spans if sp.covers(f.start, f.end)), None)
             imperative = not trusted and around is not None and around.strength is Strength.WEAK
             asks = frozenset(op.value for op in around.asks) if around is not None else frozenset()
+            # an address on a header line of a message read as text ("From: Rother <v@…>") is
+            # its sender's, as in a structured result's "from" field
+            header = None if trusted or sender else sender_name(text, f.start)
+            by = sender or header is not None
+            if header:
+                who = content_words(header)
+            elif sender:
+                who = records.get(_record_of(ov.field), frozenset())
+            else:
+                who = frozenset()
             for key in _with_national(f):
                 out.append(
                     Observation(
@@ -579,7 +590,7 @@ def to_observations(
                         agent=agent,
                         trusted=trusted and not demoted,
                         free_text=value_free_text,
-                        sender=sender,
+                        sender=by,
                         instructive=instructive,
                         ts=now,
                         phrase=phrase,
@@ -588,9 +599,7 @@ def to_observations(
                         public=ov.public and f.kind not in _NEVER_PUBLIC,
                         asks=asks,
                         # who sent it, in words: "pay Marco back" names the sender of a payment
-                        record_words=records.get(_record_of(ov.field), frozenset())
-                        if sender
-                        else frozenset(),
+                        record_words=who,
                     )
                 )
     return result

@@ -16,7 +16,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
@@ -39,6 +39,7 @@ from host_pep.pipeline.t3 import SemanticBackend
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.policy.load import resolve_policy
 from host_pep.policy.model import PolicyBundle
+from host_pep.recognition.headers import is_title_field, title
 from host_pep.recognition.instructions import instruction_spans
 from host_pep.recognition.request import intent, names_source
 from host_pep.recognition.semantic import SemanticModel, load_model
@@ -454,7 +455,7 @@ class PEP:
         completion, adapter = cached
         values = adapter.observe_result(completion, result)
         scope = provenance_scope(parsed)
-        designated = self._designated(scope, parsed, completion)
+        designated = self._designated(scope, parsed, completion, values)
         return self._observe_in(scope, values, parsed.id, parsed.agent, designated)
 
     async def record_result(
@@ -473,17 +474,27 @@ class PEP:
         completion = cached[0] if cached is not None else adapter.complete(event)
         values = adapter.observe_result(completion, result)
         scope = provenance_scope(event)
-        designated = self._designated(scope, event, completion)
+        designated = self._designated(scope, event, completion, values)
         return self._observe_in(scope, values, event.id, event.agent, designated)
 
-    def _designated(self, scope: str, event: AgentEvent, completion: Completion) -> bool:
+    def _designated(
+        self,
+        scope: str,
+        event: AgentEvent,
+        completion: Completion,
+        values: Sequence[ObservedValue] = (),
+    ) -> bool:
         """Did the user's request point at what this call returned (rule 5's delegation)? It
-        names the call's source or arguments, or the call follows a link or address that came
-        from a source the user pointed at (the article Bob linked in the channel they named)."""
+        names the call's source or arguments, or the title the result gives itself (the page
+        "All-hands 25 July — minutes" for "everyone in the all-hands minutes"), or the call
+        follows a link or address that came from a source the user pointed at (the article Bob
+        linked in the channel they named)."""
         request = event.user_request
         if not request:
             return False
-        texts = completion.semantics.text
+        texts = dict(completion.semantics.text)
+        for n, heading in enumerate(_titles(values)):
+            texts[f"\0title{n}"] = heading
         if names_source(request, completion.event.target or event.target, texts):
             return True
         with self._lock:
@@ -693,3 +704,17 @@ def _run_coro(coro: Any) -> Any:
     if "error" in box:
         raise box["error"]
     return box.get("value")
+
+
+def _titles(values: Sequence[ObservedValue]) -> list[str]:
+    """What a result says it is: the heading or subject line of a text, a top-level title
+    field of a record. Only a few, from the front: a listing's entries are not its title."""
+    out: list[str] = []
+    for ov in values[:8]:
+        if is_title_field(ov.field):
+            out.append(ov.text)
+        elif len(ov.text) > 20:
+            found = title(ov.text)
+            if found:
+                out.append(found)
+    return out[:3]

@@ -74,9 +74,15 @@ def tool_metadata(event: AgentEvent) -> ToolMetadata:
 
 def _user_records(name: str, policy: CompiledPolicy) -> bool:
     """A tool named for the user's own records ("get_my_bookings", "list_saved_places"), or a
-    tool of an app that holds the user's data (contacts, mail, files)."""
-    if not lexicon().own_words.isdisjoint(tokens(name)):
+    tool of an app that holds the user's data (contacts, mail, files) -- unless what it looks
+    up, the last word of its name, is a public directory's thing: the "contact" of
+    "get_contact_information_for_restaurants" is the restaurants' contact details."""
+    words = tokens(name)
+    lex = lexicon()
+    if not lex.own_words.isdisjoint(words):
         return True
+    if words and words[-1] in lex.public_sources:
+        return False
     app = policy.app_for_name(name)
     return app is not None and app in policy.sources
 

@@ -41,6 +41,7 @@ from host_pep.pipeline.context import (
 )
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.marks import fold_marks
 from host_pep.recognition.request import stopwords
 from host_pep.recognition.words import content_words, expanded, name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
@@ -106,7 +107,10 @@ def _key_roles(ctx: DecisionContext) -> frozenset[FieldRole] | None:
 
 
 def _user_follows(ctx: DecisionContext) -> bool:
-    return not lexicon().follow_words.isdisjoint(tokens(ctx.user_request.lower()))
+    """The request asks to open what content points at ("open the link Kerry sent",
+    "링크한 기사 요약해줘"), in any language's words."""
+    follows = lexicon().follows
+    return follows is not None and follows.search(fold_marks(ctx.user_request)) is not None
 
 
 def _link_does_what_was_asked(ctx: DecisionContext, hit: ValueHit) -> bool:
@@ -236,9 +240,14 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
                 continue
             # a value in a sentence that asks for something ("please confirm to X") is
             # delegated only when the request asks for that value ("to the address it gives")
+            # the request points at the source either in the source's own words ("the
+            # email") or as its designation recorded ("he texted me which email to use")
+            pointed = _user_references(ctx, bad[0]) or (
+                bad[0].designated and hit.role is FieldRole.RECIPIENT and asks_for_this(ctx)
+            )
             if (
                 ctx.op not in READ_OPS
-                and _user_references(ctx, bad[0])
+                and pointed
                 and (not any(o.imperative for o in bad) or _names_kind(ctx, hit, bad[0]))
             ):
                 ctx.evidence.append(

@@ -46,6 +46,53 @@ def _first_verb(toks: Iterable[str], policy: CompiledPolicy) -> Operation | None
     return None
 
 
+@lru_cache(maxsize=1)
+def _known_things() -> frozenset[str]:
+    """Every thing the lexicon knows a tool to act on (a file, a message, a payment, a code)."""
+    lex = lexicon()
+    return (
+        lex.object_words
+        | lex.message_objects
+        | lex.file_objects
+        | lex.read_nouns
+        | lex.security_objects
+        | lex.grant_objects
+        | lex.paid_objects
+        | lex.money_words
+        | lex.sharing_words
+        | lex.private_records
+    )
+
+
+def _opening_verb(description: str, policy: CompiledPolicy) -> Operation | None:
+    """A description opens with its verb in the third person ("Moves a file to another
+    folder", "Renames a channel"): the verb it is an inflection of. Only the opening word: later
+    in the sentence an -s word is mostly a plural ("Returns the messages of a channel"). A verb
+    that says only that something is done ("Runs a configured action") says nothing (rule 9)."""
+    words = tokens(description)
+    if not words:
+        return None
+    lex = lexicon()
+    op = next(
+        (
+            op
+            for b in _bases(words[0])
+            if b not in lex.contentless_verbs and (op := policy.verb_op.get(b)) is not None
+        ),
+        None,
+    )
+    if op is not Operation.EXTERNAL_SEND:
+        return op
+    # a send is a message's: "Sends a remote service to the vehicle" sends a command nobody can
+    # read, "Sends a message to a user" a message
+    following = [w for w in words[1:6] if w not in lex.stopwords][:3]
+    return (
+        op
+        if any(w in lex.message_objects or stem(w) in lex.message_objects for w in following)
+        else None
+    )
+
+
 def _method_tokens(name: str) -> list[str]:
     """Tokens of the method part of a namespaced tool name ("play.purchase" -> ["purchase"]):
     the service's name is not its verb ("play", "post", "track" are verbs too)."""
@@ -87,7 +134,7 @@ def classify_operation(
     if op is not None and op is not Operation.READ and _reads_what_it_names(method, policy):
         op = Operation.READ
     if op is None and description:
-        op = _first_verb(tokens(description)[:12], policy)
+        op = _opening_verb(description, policy) or _first_verb(tokens(description)[:12], policy)
     arg_roles = {role_for_field(a, None, Operation.UNKNOWN, policy) for a in args}
     values = _value_words(payload)
     if op is None or toks_generic(method, op, policy):
@@ -139,6 +186,11 @@ def classify_operation(
     if op is Operation.PAYMENT and _requests_money(toks, policy):
         return Operation.EXTERNAL_SEND  # judged by whom it goes to and what it carries
     return op
+
+
+def _any_sender_field(policy: CompiledPolicy) -> frozenset[str]:
+    """Every app's names for who sent or pays ("from", "sender", "payer", "debtor")."""
+    return frozenset(f for names in policy.sender_fields.values() for f in names)
 
 
 def _requests_money(toks: list[str], policy: CompiledPolicy) -> bool:
@@ -250,18 +302,7 @@ def _says_only_that_it_acts(
     "MessengerBridgeDo", "forge__reconcile"), with arguments that name no act either
     ({"mode": "apply"}, {"cmd": 17}): what it changes cannot be told (rule 9)."""
     lex = lexicon()
-    known = (
-        lex.object_words
-        | lex.message_objects
-        | lex.file_objects
-        | lex.read_nouns
-        | lex.security_objects
-        | lex.grant_objects
-        | lex.paid_objects
-        | lex.money_words
-        | lex.sharing_words
-        | lex.private_records
-    )
+    known = _known_things()
     contentless = False
     for tok in toks:
         if tok in lex.contentless_verbs:
@@ -1121,6 +1162,13 @@ def classify_tool(
     if app is None and set(toks) & policy.outbound_words and op in _OUTBOUND_OPS:
         app = "external" if "external" in policy.bundle.apps else None
     fields = {arg: role_for_field(arg, app, op, policy) for arg in args}
+    if op is Operation.EXTERNAL_SEND and _requests_money(toks, policy):
+        # a request for money goes to whoever is to pay: its "from" is the addressee
+        # ("paypal_request_money {from: tom@…}"), whom rule 5 judges, not content of rule 1
+        payer = _any_sender_field(policy)
+        for arg in args:
+            if arg.lower() in payer:
+                fields[arg] = FieldRole.RECIPIENT
     # a read of an app the policy knows is as trusted as that app; of an unseen service, as
     # its name says (a search, a feed, an inbox return outside content)
     outside = set(toks) & policy.untrusted_words

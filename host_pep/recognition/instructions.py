@@ -49,8 +49,12 @@ _WINDOW_OVERLAP = 2_000
 _SENTENCES_AFTER_CUE = 6
 _BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\r\n[ \t]*\r\n")
 # sentences end at . ! ? (and the CJK forms), at the Devanagari danda "।", and at the Urdu full
-# stop "۔" and the Arabic question mark "؟"
-_SENTENCE = re.compile(r"[^.!?。！？।۔؟\n]+(?:[.!?。！？।۔؟]+(?=\s|$)|\n|$)|[^\n]+")
+# stop "۔" and the Arabic question mark "؟". A dot inside a token ("ortega-studio.io", "v2.1",
+# "3.5") ends nothing: without that, a sentence holding an address ran on to the end of its line
+# and an instruction after it took the sentence before it into its span.
+_SENTENCE = re.compile(
+    r"(?:[^.!?。！？।۔؟\n]|[.!?](?=[^\s.!?。！？]))+(?:[.!?。！？।۔؟]+(?=\s|$)|\n|$)|[^\n]+"
+)
 _HTML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 # an element styled not to be seen: what it says is meant for a machine that reads the page
 _HIDDEN_ELEMENT = re.compile(

@@ -27,6 +27,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from host_pep.recognition.marks import fold_marks
+from host_pep.recognition.wordmatch import words_regex
 from host_pep.semantics import FieldRole, Operation
 
 # libyaml's parser where PyYAML was built with it: the language files are ~40 files of long word
@@ -102,6 +103,10 @@ class Money(_Strict):
     "my half", "split"): the sum it states is what was shared, and a part of it is asked."""
     multipliers: dict[str, int] = Field(default_factory=dict)
     """Words right after a number that multiply it ("25만원" = 250,000 won, "3万元", "5k")."""
+    services: list[str] = Field(default_factory=list)
+    """Money-transfer services whose name is used as the verb ("Venmo her 20", "hazme un Bizum
+    de 15", "५००० भेज दो UPI से"): with a number near it, the request asks for a payment, even
+    where no currency is written."""
 
 
 class Instructions(_Strict):
@@ -831,6 +836,12 @@ class Language(_Strict):
     "Email", "Transfer") starts an imperative only when one of these (or a name) follows."""
     follow_words: list[str] = Field(default_factory=list)
     """Words by which a request asks to follow what content points at ("open the link")."""
+    title_labels: list[str] = Field(default_factory=list)
+    """Labels of what a message or document says it is ("Subject", "Betreff", "件名"), as a
+    header line or a field: a request naming that title points at it (rule 5)."""
+    sender_labels: list[str] = Field(default_factory=list)
+    """Header labels that name who sent a message ("From", "Von", "差出人"): an address on such
+    a line of a message's header is its sender's."""
     generic_words: list[str] = Field(default_factory=list)
     """Words that name nothing specific in a tool's name or a request ("data", "details",
     "manager", "tool"): they do not make an action match an instruction or a request."""
@@ -948,6 +959,7 @@ class Lexicon:
         self.currency_prefixes = _words([lang.money.prefixes for lang in langs])
         self.giving_verbs = _words([lang.money.giving_verbs for lang in langs])
         self.giving_verbs_last = _words([lang.money.giving_verbs_last for lang in langs])
+        self.money_services = _words([lang.money.services for lang in langs])
         self.money_nouns = _words([lang.money.nouns for lang in langs])
         self.money_caps = _words([lang.money.caps for lang in langs])
         self.money_shares = _words([lang.money.shares for lang in langs])
@@ -989,6 +1001,11 @@ class Lexicon:
         self.stopwords = frozenset(_words([lang.stopwords for lang in langs]))
         self.generic_words = frozenset(_words([lang.generic_words for lang in langs]))
         self.follow_words = frozenset(_words([lang.follow_words for lang in langs]))
+        self.sender_labels = _words([lang.sender_labels for lang in langs])
+        self.title_labels = _words([lang.title_labels for lang in langs])
+        # one matcher over every language's follow words: phrases ("haz clic"), unspaced scripts
+        # ("打开", "링크") and words with their endings ("ссылку") match where they stand
+        self.follows = words_regex(tuple(sorted(self.follow_words)), re.IGNORECASE)
         self.determiners = frozenset(_words([lang.determiners for lang in langs]))
         self.personal_words = frozenset(_words([lang.personal_words for lang in langs]))
         self.lookalike_additions = frozenset(_words([lang.lookalike_additions for lang in langs]))

@@ -17,7 +17,14 @@ from functools import lru_cache
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
 from host_pep.recognition.marks import fold_marks
-from host_pep.recognition.wordmatch import INDIC, alternation, phrase_tree, split, whole_words
+from host_pep.recognition.wordmatch import (
+    INDIC,
+    alternation,
+    phrase_tree,
+    split,
+    whole_words,
+    words_regex,
+)
 from host_pep.semantics import Operation
 
 _CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
@@ -141,6 +148,7 @@ class _Patterns:
             if lex.currency_prefixes
             else _CURRENCY_SYMBOLS
         )
+        services = whole_words(lex.money_services) or "(?!)"
         self.money_request = re.compile(
             rf"({whole_words(lex.giving_verbs) or '(?!)'})[^.;!?]{{0,40}}?"
             rf"(?:{signs}\s?\d|\d{_DIGITS}*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
@@ -148,6 +156,9 @@ class _Patterns:
             rf"|(?:{signs}\s?\d{_DIGITS}*|\d{_DIGITS}*\s?{times}(?:{_CURRENCY_SYMBOLS}|"
             rf"(?:{currencies}))|{money_nouns})[^.;!?]{{0,40}}?"
             rf"({whole_words(lex.giving_verbs_last) or '(?!)'})"
+            # a money service named as the verb, a number before or after it ("Venmo Jake 20",
+            # "५००० भेज दो UPI से"): the service says it is money where no currency is written
+            rf"|({services})[^.;!?]{{0,40}}?\d|\d[^.;!?]{{0,40}}?({services})"
         )
         multipliers = alternation(tuple(lex.money_multipliers)) or "(?!)"
         self.multipliers = lex.money_multipliers
@@ -429,12 +440,16 @@ def money_request(request: str) -> tuple[str, int] | None:
     m = p.money_request.search(request)
     if m is None or asked_about(request, m.start()):
         return None
-    group = 1 if m.group(1) else 2
+    group = next(g for g in (1, 2, 3, 4) if m.group(g))
     verb, pos = m.group(group), m.start(group)
+    if group in (3, 4) and (used_as_noun(request, pos) or _done_shortly_before(request, pos)):
+        # "my Venmo history": the service named as a thing, not done; "já fiz o Pix de 50":
+        # done already (a light verb and an article stand between "already" and the service)
+        return None
     # the giving verb is negated as any verb is, before or after it ("skicka inte min del än",
     # "überweis ihm das Geld noch nicht"; "don't forget to send" still asks); a verb after the
     # sum ("500 rupaye mat bhejo") may also be negated before the sum
-    if negated(request, verb, pos) or (group == 2 and negated_before(request[: m.start()])):
+    if negated(request, verb, pos) or (group in (2, 4) and negated_before(request[: m.start()])):
         return None
     if reminded(request, pos):
         return None  # "remind me on Friday to pay the nursery fees (€410)"
@@ -443,6 +458,14 @@ def money_request(request: str) -> tuple[str, int] | None:
     if describes_past(request, verb, pos, lexicon().giving_verbs + lexicon().giving_verbs_last):
         return None
     return (verb, m.start())
+
+
+def _done_shortly_before(request: str, pos: int) -> bool:
+    """A word that says "already" among the three words before ``pos``, in its clause."""
+    clause = re.split(r"[.;!?,，。；]", request[:pos])[-1]
+    near = " ".join(clause.split()[-3:])
+    done = words_regex(tuple(lexicon().done_before), re.IGNORECASE)
+    return done is not None and done.search(near) is not None
 
 
 def money_amounts(text: str) -> list[tuple[str, str | None]]:
@@ -663,7 +686,9 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
         if identifiers(value) & said.identifiers:
             return True
         host = _site(v)
-        if host is not None and re.search(rf"(?<![\w.-]){re.escape(host)}(?![\w-])", lowered):
+        if host is not None and re.search(
+            rf"(?<![\w.-])(?:www\.)?{re.escape(host)}(?![\w-])", lowered
+        ):
             return True  # "her site luciaperez.example" -> get_webpage(https://luciaperez.example/about)
         words = content_words(v) if len(v) >= 3 and len(v.split()) <= 6 else frozenset()
         if words and words <= said.words and len(v.split()) <= 4:
@@ -681,6 +706,12 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
         ):
             # a title the request names in part: "the HOA meeting minutes" ->
             # read_document(HOA minutes Nov 2026); not a link's path, whose words are its site's
+            return True
+        slug = _slug_words(v)
+        if len(slug) >= 2 and slug <= said.words | _joined_words(request):
+            # an identifier spelled from words, every one of them named: "the all-hands
+            # minutes" -> get_page(allhands-minutes-0725), "the Zalando newsletter" ->
+            # read_email(from=newsletter@zalando.de)
             return True
     named = name_words(target)
     if not named.isdisjoint(said.words):
@@ -707,6 +738,38 @@ def _file_name_words(value: str) -> frozenset[str]:
     if "." in name:
         name = name.rsplit(".", 1)[0]
     return frozenset(w for w in content_words(_NAME_SEPARATORS.sub(" ", name)) if not w.isdigit())
+
+
+_SLUG = re.compile(r"[^\W_](?:[\w.+@-]*[^\W_])?")
+_SLUG_PARTS = re.compile(r"[-_.+@\s]+")
+_HYPHENATED = re.compile(r"[^\W_]+(?:-[^\W_]+)+")
+
+
+def _slug_words(value: str) -> frozenset[str]:
+    """The words an identifier is spelled from ("allhands-minutes-0725" -> allhands, minute;
+    "newsletter@zalando.de" -> newsletter, zalando): none for a path, a link, a text of words,
+    or an identifier of one word. A mail address drops its domain's last label (de, com)."""
+    if not _SLUG.fullmatch(value) or "/" in value or "://" in value:
+        return frozenset()
+    from host_pep.recognition.words import content_words
+
+    if "@" in value:
+        local, _, domain = value.partition("@")
+        value = f"{local} {domain.rsplit('.', 1)[0]}"
+    parts = [p for p in _SLUG_PARTS.split(value) if p and not any(c.isdigit() for c in p)]
+    if len(parts) < 2:
+        return frozenset()
+    return content_words(" ".join(parts))
+
+
+def _joined_words(request: str) -> frozenset[str]:
+    """A request's hyphenated words written as one ("all-hands" -> allhands), as identifiers
+    spell them."""
+    from host_pep.recognition.words import stem
+
+    return frozenset(
+        stem(m.group(0).replace("-", "")) for m in _HYPHENATED.finditer(request.lower())
+    )
 
 
 def _base_forms(words: frozenset[str]) -> frozenset[str]:

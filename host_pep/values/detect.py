@@ -52,6 +52,15 @@ _RANK = {
 _DIGIT = re.compile(r"\d")
 
 
+_MESSAGE_ID = re.compile(r"<[^<>\s@]+@[^<>\s@]+>")
+
+
+def _is_id_leaf(field: str) -> bool:
+    """ "message_id", "in_reply_to", "msgId": a field that names a message or thread."""
+    leaf = field.rsplit(".", 1)[-1].split("[", 1)[0].lower().replace("-", "_")
+    return leaf.endswith(("id", "ids")) or leaf in ("in_reply_to", "references")
+
+
 def detect(text: str, ctx: DetectionContext | None = None) -> list[Detected]:
     """Sensitive values in ``text``, in order of appearance, non-overlapping.
 
@@ -99,7 +108,10 @@ def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Dete
         found += find_phones(digits, ctx.regions)
         found += find_otps(digits, ctx.field, hinted=hint == "otp")
         found += find_addresses(folded)
-    found += find_emails(folded)
+    if not _MESSAGE_ID.fullmatch(text.strip()) or not _is_id_leaf(ctx.field):
+        # "<c8a1@trasteverestays.it>" in a message_id names a message, not a mailbox (RFC 5322
+        # writes a Message-ID as an address in angle brackets)
+        found += find_emails(folded)
     found += find_credentials(folded)
     found += find_health(folded)
     resolved = _resolve(found)

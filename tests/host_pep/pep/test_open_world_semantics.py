@@ -388,3 +388,31 @@ def test_a_delete_in_an_apps_api_that_names_no_package_uninstalls_nothing(pep: P
         "apps_revoke_token", ["token_id"], "", pep.policy, payload={"token_id": "tok-07"}
     )
     assert spec.operation is Operation.DELETE
+
+
+@pytest.mark.parametrize(
+    ("description", "operation"),
+    [
+        ("Moves a file to another folder of the same drive.", Operation.LOCAL_WRITE),
+        ("Renames a channel.", Operation.LOCAL_WRITE),
+        ("Deletes a note permanently.", Operation.DELETE),
+        ("Sends a message to a user.", Operation.EXTERNAL_SEND),
+        # only the opening word is read as a verb in the third person: later -s words are
+        # plurals ("messages" sends nothing; a tool given an id shows the thing it names)
+        ("Returns the messages of a channel.", Operation.READ),
+    ],
+)
+def test_a_description_opens_with_its_verb_in_the_third_person(
+    pep: PEP, description: str, operation: Operation
+) -> None:
+    assert classify_operation("zx_q", ["id"], description, pep.policy) is operation
+
+
+@pytest.mark.parametrize(
+    "description",
+    ["Runs a configured Zapier action by its id.", "Sends a remote service to the vehicle."],
+)
+def test_an_opening_verb_about_nothing_known_says_nothing(pep: PEP, description: str) -> None:
+    assert classify_operation("zx_q", ["vin", "service"], description, pep.policy) is (
+        Operation.UNKNOWN
+    )

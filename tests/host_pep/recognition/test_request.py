@@ -579,6 +579,29 @@ def test_a_request_names_the_source_a_call_reads(
             {"channel": "general"},
         ),
         ("pay the bill in bill-dec.txt", "read_file", {"path": "~/Documents/bill-dec.txt"}),
+        # a site written with its www.
+        (
+            "her email is on www.lucia.example/contact",
+            "get_webpage",
+            {"url": "https://www.lucia.example/contact"},
+        ),
+        # an identifier spelled from the words the request uses
+        (
+            "email everyone in the all-hands minutes",
+            "get_page",
+            {"page_id": "allhands-minutes-0725"},
+        ),
+        (
+            "unsubscribe me from the Zalando newsletter",
+            "read_email",
+            {"from": "newsletter@zalando.de"},
+        ),
+        # a title the result gives itself (passed as a text of the call)
+        (
+            "invite everyone from the pricing review notes",
+            "get_page",
+            {"\0title0": "Pricing review — notes"},
+        ),
     ],
 )
 def test_a_request_names_a_source_given_in_another_form(
@@ -598,6 +621,10 @@ def test_a_request_names_a_source_given_in_another_form(
         # ("notes") is too common to stand for a path
         ("tidy up my notes", "read_file", {"path": "~/Documents/notes"}),
         ("", "get_inbox", {}),
+        # one word of an identifier is not its name; a code of letters and digits has no words
+        ("email everyone in the minutes", "get_page", {"page_id": "allhands-minutes-0725"}),
+        ("pay the deposit", "rentals_get_thread", {"reservation": "HMX4T9Q2"}),
+        ("summarise my newsletters", "read_email", {"from": "offers@shop.example"}),
     ],
 )
 def test_a_request_does_not_name_other_sources(
@@ -739,3 +766,19 @@ def test_the_clauses_the_user_keeps_for_themselves_are_set_aside() -> None:
     text = "Make the slides viewable by anyone with the link, I'll post it on Mastodon."
     assert "mastodon" not in without_own_acts(text).lower()
     assert "slides" in without_own_acts(text)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "points"),
+    [
+        ("Transfer the tickets to my brother Mateo, he texted me which email to use", True),
+        ("Ana posted the new contractor's email in #proj-atlas, invite them", True),
+        ("Add Olu to the team, his address is in the thread in General", True),
+        ("Lade Lea Brandt ein, ihre Adresse steht in der Nachricht von HR", True),
+        ("Pasa la factura a Marta, su correo está en la firma del mensaje", True),
+        ("Forward my boarding pass to my wife", False),
+        ("Send Ana the photos from Saturday", False),
+    ],
+)
+def test_a_request_says_where_the_address_is(request_text: str, points: bool) -> None:
+    assert intent(request_text).points_at_address is points

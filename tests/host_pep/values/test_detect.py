@@ -171,3 +171,16 @@ def test_back_to_back_values_are_all_found() -> None:
     assert len(detect("DE89370400440532013000 " * 3)) == 3
     assert len(detect("北京市朝阳区建国路88号" * 3)) == 3
     assert len(detect("13812345678 " * 30)) == 30
+
+
+def test_a_message_id_names_a_message_not_a_mailbox() -> None:
+    # RFC 5322 writes a Message-ID as an address in angle brackets; in an id field it is one
+    assert detect("<c8a1@trasteverestays.it>", DetectionContext(field="message_id")) == []
+    assert detect("<c8a1@trasteverestays.it>", DetectionContext(field="in_reply_to")) == []
+    # the same text where people are addressed, and a bare address in an id field, are emails
+    assert [d.kind for d in detect("<c8a1@trasteverestays.it>", DetectionContext(field="to"))] == [
+        SensitiveKind.EMAIL
+    ]
+    assert [d.kind for d in detect("ana@mail.example", DetectionContext(field="message_id"))] == [
+        SensitiveKind.EMAIL
+    ]

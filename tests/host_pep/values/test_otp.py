@@ -58,6 +58,7 @@ def test_codes_with_context(text: str, raw: str, key: str) -> None:
         "Flight UA1234 to SFO boards at gate B12. Confirmation code: K7QX2P.",  # a PNR
         "A tan leather sofa, model 4471, for 1299 EUR",  # a colour, not a TAN
         "Click here to claim 20% off the print annual (code GRID20).",  # a discount code
+        "Shop now! Use code SPRING20 at checkout (min. order 60 EUR).",  # spent at checkout
     ],
 )
 def test_no_code_without_context(text: str) -> None:
