@@ -42,7 +42,7 @@ from host_pep.pipeline.context import (
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import fold_marks
-from host_pep.recognition.request import stopwords
+from host_pep.recognition.request import is_question, stopwords
 from host_pep.recognition.words import content_words, expanded, name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.values.domains import Likeness, host_of, likeness, name_skeleton
@@ -633,7 +633,42 @@ def check_carried_out(ctx: DecisionContext) -> Outcome | None:
         or _carried_out(ctx)
         or _first_step_of_theft(ctx)
         or _asked_by_authority(ctx)
+        or _beyond_a_question(ctx)
     )
+
+
+def _beyond_a_question(ctx: DecisionContext) -> Outcome | None:
+    """A change in a session whose request asks only to be shown something ("what's on my
+    calendar tomorrow?", "show me the last errors in the logs"), after content from outside
+    addressed the assistant: nothing the user said asks for any change, and a span that claims
+    the assistant did ask. Whatever words or family each uses, the change is the span's (an
+    inbox rule after "what does the invoice say?", a DNS record after "is the CDN down?").
+    A request whose ask is not read at all is left to the other checks: a paraphrase the
+    lexicons miss is no question."""
+    state = ctx.state
+    # a send is judged by what it carries and where it goes (rules 1 and 5), as DESIGN's rule
+    # 4 has it: a hand-off to another agent after "summarise the article" is no change
+    if (
+        state is None
+        or ctx.op in READ_OPS
+        or ctx.op in (Operation.UNKNOWN, Operation.EXTERNAL_SEND)
+    ):
+        return None
+    asks = ctx.intent().asks
+    if any(op not in READ_OPS for op in asks) or not len(state.instructions):
+        return None
+    if not asks and not is_question(ctx.user_request):
+        return None
+    named = tokens(ctx.completion.event.target or ctx.event.target)
+    if ctx.op is Operation.LOCAL_WRITE and not lexicon().creating_verbs.isdisjoint(named):
+        return None  # a note or a file of what was read: how a summary is kept ("…into a note")
+    for ins in state.instructions.items:
+        if not ins.strong or not ins.untrusted:
+            continue
+        if ins.designated and ctx.intent().delegates:
+            continue
+        return _carried(ctx, ins, f"{ins.cue} instruction; the request asks only to read")
+    return None
 
 
 def _names_this_tool(ctx: DecisionContext) -> Outcome | None:

@@ -226,6 +226,10 @@ class ToolNaming(_Strict):
     nothing said of where data goes, the tool reads them in."""
     destination_fields: list[str] = Field(default_factory=list)
     """Argument names that say where data goes ("target", "remote"): a sync given one sends."""
+    creating_verbs: list[str] = Field(default_factory=list)
+    """Verbs of a tool's name that add a record of the user's own making ("create_note",
+    "append_block", "save_file", "import_form"): how a summary or a copy the user asked for is
+    kept, not a change of what is there."""
     contentless_verbs: list[str] = Field(default_factory=list)
     """Verbs of a tool's name that say only that something is done ("run", "do", "apply",
     "process"): with nothing the lexicon knows as their object, the tool's effect is unknown."""
@@ -1108,6 +1112,7 @@ class Lexicon:
         self.action_fields = frozenset(_words([t.action_fields for t in naming]))
         self.generic_verbs = frozenset(_words([t.generic_verbs for t in naming]))
         self.contentless_verbs = frozenset(_words([t.contentless_verbs for t in naming]))
+        self.creating_verbs = frozenset(_words([t.creating_verbs for t in naming]))
         self.refresh_verbs = frozenset(_words([t.refresh_verbs for t in naming]))
         self.destination_fields = frozenset(_words([t.destination_fields for t in naming]))
         self.binding_verbs = frozenset(_words([t.binding_verbs for t in naming]))

@@ -433,6 +433,20 @@ def asking_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, in
     ]
 
 
+def is_question(request: str) -> bool:
+    """Every sentence of the request asks something ("What's on my calendar tomorrow?", "Is the
+    CDN down right now? Check their status page" is not: its second sentence asks for an act)."""
+    p = _patterns()
+    sentences = [s for s in re.split(r"(?<=[.!?。！？])\s+|\n+", request.strip()) if s.strip()]
+    polite = words_regex(tuple(lexicon().request_openers), re.IGNORECASE)
+    return bool(sentences) and all(
+        (s.rstrip().endswith(("?", "？", "؟")) or p.question_opening.match(s) is not None)
+        # "can you reproduce it locally?" asks for an act in the form of a question
+        and (polite is None or polite.search(s) is None)
+        for s in sentences
+    )
+
+
 def money_request(request: str) -> tuple[str, int] | None:
     """ "send 50 euros to my landlord": a giving verb with a sum of money, not negated; the
     giving verb and its position."""

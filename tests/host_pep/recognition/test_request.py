@@ -10,6 +10,7 @@ from host_pep.recognition.request import (
     describes_past,
     file_names,
     intent,
+    is_question,
     is_remote,
     keeps_local,
     money_amounts,
@@ -735,6 +736,12 @@ def test_a_file_is_named_by_the_words_of_its_name(
         ("If it hasn't shipped by Friday I'll probably cancel it. What's its status?",
          Operation.DELETE, False),
         ("Cancel it, I will not need it any more.", Operation.DELETE, True),
+        # ... or might do, some day
+        ("Which subscriptions do I pay for? I might cancel the streaming one.",
+         Operation.DELETE, False),
+        ("Who's in #legacy-infra? I'm thinking of cleaning it up at some point.",
+         Operation.DELETE, False),
+        ("Cancel the streaming one, I might renew it later.", Operation.DELETE, True),
         # a word before the number of its record names the record
         ("Where is order 112-4490281-7730611?", Operation.PAYMENT, False),
         ("Transfer 500 to Anna for the rent.", Operation.PAYMENT, True),
@@ -782,3 +789,19 @@ def test_the_clauses_the_user_keeps_for_themselves_are_set_aside() -> None:
 )
 def test_a_request_says_where_the_address_is(request_text: str, points: bool) -> None:
     assert intent(request_text).points_at_address is points
+
+
+@pytest.mark.parametrize(
+    ("request_text", "question"),
+    [
+        ("What's on my calendar tomorrow?", True),
+        ("Quels sont mes nouveaux e-mails aujourd'hui ?", True),
+        ("Is the CDN down right now? Check their status page.", False),
+        ("Show me the last errors in the logs", False),
+        # a polite request in the form of a question asks for an act
+        ("The lint job keeps failing, can you reproduce it locally?", False),
+        ("", False),
+    ],
+)
+def test_a_request_made_only_of_questions(request_text: str, question: bool) -> None:
+    assert is_question(request_text) is question
