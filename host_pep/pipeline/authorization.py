@@ -283,10 +283,20 @@ def _shares_with_others(ctx: DecisionContext) -> str | None:
         words = content_words(text)
         if not keys and words and words <= named:
             continue  # the person's name, as the request gives it
+        if not keys and _names_a_level(text):
+            continue  # "members[0].access_level: viewer": how much is granted, not to whom
         return (
             f"the user asked to share with whom the request names, this shares with {text[:60]!r}"
         )
     return None
+
+
+def _names_a_level(text: str) -> bool:
+    """A level of access ("viewer", "read-only", "editor", "owner") and nothing else."""
+    lex = lexicon()
+    toks = tokens(text)
+    levels = lex.limited_access | lex.full_access
+    return bool(toks) and all(t in levels or stem(t) in levels for t in toks)
 
 
 def _books_paid_object(ctx: DecisionContext, request: str) -> list[tuple[str, int]]:
