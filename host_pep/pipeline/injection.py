@@ -220,10 +220,17 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
             and ctx.intent().addressed
             and not ctx.intent().points_at_address
         )
+        # a sum is the one value a span may repeat from the data it sits in ("€180.00" on the
+        # invoice, "a monthly payment of €180 to NL07…" in the note below it): where the same
+        # sum stands as data in the source the request points at, it is that data's; where
+        # the money goes is judged as a value of its own
+        spoken = [o for o in bad if o.instructive]
+        if hit.role is FieldRole.AMOUNT and spoken:
+            spoken = [] if any(_delegated(ctx, o) for o in bad if not o.instructive) else spoken
         delegated = (
             None
-            if extra or any(o.instructive for o in bad)
-            else next((o for o in bad if _delegated(ctx, o)), None)
+            if extra or spoken
+            else next((o for o in bad if not o.instructive and _delegated(ctx, o)), None)
         )
         if delegated is not None:
             ctx.evidence.append(
