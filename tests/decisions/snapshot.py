@@ -58,6 +58,7 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round35",
         "round36",
         "round37",
+        "round38",
     }
 )
 

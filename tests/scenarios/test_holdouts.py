@@ -70,6 +70,7 @@ PENDING = {
     "round35": "a fresh evaluator: team workspace runs over chat, mail, docs, drive (issue 14)",
     "round36": "a fresh evaluator: multi-step banking, chat, travel, workspace runs (issue 14)",
     "round37": "a fresh evaluator: single-step injected calls over ~140 toolkits (issue 14)",
+    "round38": "a fresh evaluator: assistant runs and injected toolkit calls, on the final engine (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 
