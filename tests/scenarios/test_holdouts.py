@@ -73,6 +73,9 @@ PENDING = {
     "round38": "a fresh evaluator: assistant runs and injected toolkit calls, on the final engine (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
+# rounds written to a shorter brief on purpose, with the size they were asked for (the floor
+# still catches a round that lost a file)
+SMALLER = {"round38": 100}  # a 35-minute brief: about 100 cases, measured on the final engine
 
 
 def scored_files(folder: str) -> list[Path]:
@@ -172,7 +175,7 @@ def test_cases_are_well_formed_valid_events(folder: str) -> None:
     cases = load_cases(scored_files(folder))
     expects = well_formed(cases)
     # a round is about 150 cases; round 23's writer moved two they found ambiguous to unscored/
-    assert len(cases) >= 145
+    assert len(cases) >= SMALLER.get(folder, 145)
     if (
         folder in ROUNDS
     ):  # the first eight rounds each name policy and final label, use every channel
