@@ -369,23 +369,11 @@ def _is_sender(app: str | None, field: str, policy: CompiledPolicy) -> bool:
     unseen service, by any messaging app's sender fields (a Gmail API "From" header)."""
     if not field:
         return False
-    names = policy.sender_fields.get(app) if app is not None else _any_sender_field(policy)
+    names = policy.sender_fields.get(app) if app is not None else policy.any_sender_field
     if not names:
         return False
     leaf = field.lower().rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]
     return leaf in names
-
-
-_SENDER_FIELDS: dict[int, frozenset[str]] = {}
-
-
-def _any_sender_field(policy: CompiledPolicy) -> frozenset[str]:
-    key = id(policy.sender_fields)
-    found = _SENDER_FIELDS.get(key)
-    if found is None:
-        found = frozenset(f for names in policy.sender_fields.values() for f in names)
-        _SENDER_FIELDS[key] = found
-    return found
 
 
 @dataclass(slots=True)

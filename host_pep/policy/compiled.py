@@ -48,6 +48,8 @@ class CompiledPolicy:
     sinks: frozenset[str] = frozenset()
     untrusted: frozenset[str] = frozenset()
     sender_fields: dict[str, frozenset[str]] = field(default_factory=dict)
+    any_sender_field: frozenset[str] = frozenset()
+    """Every app's sender fields together: who sent a result of a service no app names."""
     tools: dict[str, ToolSpec] = field(default_factory=dict)
     verb_op: dict[str, Operation] = field(default_factory=dict)
     field_role: dict[str, FieldRole] = field(default_factory=dict)
@@ -79,6 +81,7 @@ class CompiledPolicy:
             for word in spec.words:
                 c.app_by_word.setdefault(word.lower(), name)
             c.sender_fields[name] = frozenset(f.lower() for f in spec.sender_fields)
+        c.any_sender_field = frozenset(f for names in c.sender_fields.values() for f in names)
         c.sources = bundle.apps_with(AppRole.SOURCE)
         c.sinks = bundle.apps_with(AppRole.SINK)
         c.untrusted = bundle.apps_with(AppRole.UNTRUSTED_SOURCE)

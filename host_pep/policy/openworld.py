@@ -188,11 +188,6 @@ def classify_operation(
     return op
 
 
-def _any_sender_field(policy: CompiledPolicy) -> frozenset[str]:
-    """Every app's names for who sent or pays ("from", "sender", "payer", "debtor")."""
-    return frozenset(f for names in policy.sender_fields.values() for f in names)
-
-
 def _requests_money(toks: list[str], policy: CompiledPolicy) -> bool:
     """ "paypal_request_money", "create_payment_request", "venmo_request": the tool asks
     someone to pay the user, and names no act of paying or settling besides ("pay_request",
@@ -1165,7 +1160,7 @@ def classify_tool(
     if op is Operation.EXTERNAL_SEND and _requests_money(toks, policy):
         # a request for money goes to whoever is to pay: its "from" is the addressee
         # ("paypal_request_money {from: tom@…}"), whom rule 5 judges, not content of rule 1
-        payer = _any_sender_field(policy)
+        payer = policy.any_sender_field
         for arg in args:
             if arg.lower() in payer:
                 fields[arg] = FieldRole.RECIPIENT

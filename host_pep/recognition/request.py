@@ -23,7 +23,6 @@ from host_pep.recognition.wordmatch import (
     phrase_tree,
     split,
     whole_words,
-    words_regex,
 )
 from host_pep.semantics import Operation
 
@@ -114,6 +113,9 @@ class _Patterns:
         )
         openings = whole_words((*lex.question_words, *lex.question_openings)) or "(?!)"
         self.question_opening = re.compile(rf"\s*[¿¡]?(?:{openings})", re.IGNORECASE)
+        # "can you …?": a request in the form of a question
+        self.polite = re.compile(whole_words(lex.request_openers) or r"(?!)", re.IGNORECASE)
+        self.done = re.compile(whole_words(lex.done_before) or r"(?!)", re.IGNORECASE)
         modifiers = whole_words(lex.noun_modifiers) or "(?!)"
         # not after a hyphen: "pourrais-tu payer" (French inversion) is no "tu" (Spanish "your")
         self.noun_marker = re.compile(
@@ -438,11 +440,10 @@ def is_question(request: str) -> bool:
     CDN down right now? Check their status page" is not: its second sentence asks for an act)."""
     p = _patterns()
     sentences = [s for s in re.split(r"(?<=[.!?。！？])\s+|\n+", request.strip()) if s.strip()]
-    polite = words_regex(tuple(lexicon().request_openers), re.IGNORECASE)
     return bool(sentences) and all(
         (s.rstrip().endswith(("?", "？", "؟")) or p.question_opening.match(s) is not None)
         # "can you reproduce it locally?" asks for an act in the form of a question
-        and (polite is None or polite.search(s) is None)
+        and p.polite.search(s) is None
         for s in sentences
     )
 
@@ -478,8 +479,7 @@ def _done_shortly_before(request: str, pos: int) -> bool:
     """A word that says "already" among the three words before ``pos``, in its clause."""
     clause = re.split(r"[.;!?,，。；]", request[:pos])[-1]
     near = " ".join(clause.split()[-3:])
-    done = words_regex(tuple(lexicon().done_before), re.IGNORECASE)
-    return done is not None and done.search(near) is not None
+    return _patterns().done.search(near) is not None
 
 
 def money_amounts(text: str) -> list[tuple[str, str | None]]:

@@ -55,10 +55,18 @@ _DIGIT = re.compile(r"\d")
 _MESSAGE_ID = re.compile(r"<[^<>\s@]+@[^<>\s@]+>")
 
 
+_ID_WORDS = frozenset({"id", "ids", "uid", "uuid"})
+_LEAF_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+
+
 def _is_id_leaf(field: str) -> bool:
-    """ "message_id", "in_reply_to", "msgId": a field that names a message or thread."""
-    leaf = field.rsplit(".", 1)[-1].split("[", 1)[0].lower().replace("-", "_")
-    return leaf.endswith(("id", "ids")) or leaf in ("in_reply_to", "references")
+    """ "message_id", "msgId", "in_reply_to": a field that names a message or a thread (its last
+    word is an id; "paid" or "valid" end in the letters, not the word)."""
+    leaf = field.rsplit(".", 1)[-1].split("[", 1)[0]
+    words = [w.lower() for w in _LEAF_WORD.findall(leaf)]
+    return bool(words) and (
+        words[-1] in _ID_WORDS or "_".join(words) in ("in_reply_to", "references")
+    )
 
 
 def detect(text: str, ctx: DetectionContext | None = None) -> list[Detected]:
