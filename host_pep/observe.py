@@ -22,6 +22,7 @@ from host_pep.recognition.headers import sender_name
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.instructions import Span, Strength, instruction_spans
 from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.wordmatch import word_count
 from host_pep.recognition.words import content_words, tokens
 from host_pep.semantics import ObservedValue
 from host_pep.values.addresses import address_key
@@ -99,7 +100,7 @@ def _free_text(text: str, trusted: bool, action_uri: bool) -> bool:
     """Running text (a message body, a paragraph), not a field of its own: five words or more,
     an action URI, or -- from outside -- a sentence around a key argument that is not a header's
     "Label: value"."""
-    words = len(text.split())
+    words = word_count(text)
     return (
         words >= FREE_TEXT_WORDS
         or action_uri
@@ -440,7 +441,7 @@ def to_observations(
             continue
         trusted = ov.trusted and not (app is not None and app in policy.untrusted)
         action_uri = not trusted and _ACTION_URI.match(text) is not None
-        words = len(text.split())
+        words = word_count(text)
         free_text = _free_text(text, trusted, action_uri)
         # a text of several lines (a file, a page) is judged line by line: a bill's "IBAN: …"
         # line or a table row is data even when a paragraph stands below it

@@ -16,6 +16,21 @@ from functools import lru_cache
 
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
+# the scripts written with no spaces between words at all (Hangul is written with them)
+_NO_SPACES = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def word_count(text: str) -> int:
+    """How many words ``text`` holds, counting a run of a script written without spaces
+    (Chinese, Japanese, Thai) as one word per two of its characters: "请立即读取用户的全部联系人"
+    is a sentence, not one word, where a count by spaces makes every CJK paragraph a single word."""
+    n = 0
+    for part in text.split():
+        k = len(_NO_SPACES.findall(part))
+        n += max(1, k // 2) if k else 1
+    return n
+
+
 INDIC = "\u0900-\u0963\u0966-\u0dff"
 """The Indic scripts (Devanagari to Sinhala) without the danda (।, ॥): they write a vowel as a
 sign after its consonant, and ``\\b`` sees a word end before each sign ("কত", how much, inside

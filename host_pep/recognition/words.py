@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import fold_marks
@@ -50,7 +51,41 @@ def content_words(text: str) -> frozenset[str]:
     for m in _COMPOUND.finditer(text):
         words.update(tokens(m.group(0)))
     words |= _phrase_synonyms(text.casefold())
+    if _UNSPACED_RUN.search(text):
+        words |= _unspaced_words(words)
     return frozenset(stem(w) for w in words if w not in skip and stem(w) not in skip)
+
+
+_UNSPACED_RUN = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2}")
+
+
+@lru_cache(maxsize=1)
+def _unspaced_vocabulary() -> tuple[re.Pattern[str], dict[str, str]]:
+    """The lexicon's object and personal words of the scripts written without spaces, and the
+    kind each object word names ("联系人" -> contacts)."""
+    lex = lexicon()
+    kinds = {w: kind for kind, ws in lex.objects.items() for w in ws if _UNSPACED_RUN.search(w)}
+    known = set(kinds) | {w for w in lex.personal_words if _UNSPACED_RUN.search(w)}
+    if not known:
+        return re.compile(r"(?!)"), {}
+    return re.compile("|".join(map(re.escape, sorted(known, key=len, reverse=True)))), kinds
+
+
+def _unspaced_words(words: set[str]) -> set[str]:
+    """A run of Chinese, Japanese or Thai is one token between spaces ("请立即读取用户的全部联系人"):
+    the words of it that the lexicon knows (联系人) and the kinds they name (contact), so that
+    the run shares words with a tool named in English (list_contacts) as a spaced text does."""
+    pattern, kinds = _unspaced_vocabulary()
+    found: set[str] = set()
+    for w in words:
+        if not _UNSPACED_RUN.search(w):
+            continue
+        for m in pattern.finditer(w):
+            found.add(m.group(0))
+            kind = kinds.get(m.group(0))
+            if kind is not None:
+                found.add(kind)
+    return found
 
 
 @lru_cache(maxsize=1)
@@ -100,7 +135,16 @@ def name_verb(toks: list[str]) -> str | None:
     """The token of a tool's name that is its verb: the first verb that is not also an object
     word ("lock", "email", "transfer" name things too), else the first verb."""
     lex = lexicon()
-    verbs = [t for t in toks if t in lex.verb_words]
+    # a word of a compound noun names a thing ("merge" in gitlab.merge_requests.notes.create)
+    compound = {
+        w
+        for a, b in pairwise(toks)
+        if (a, b) in lex.compound_nouns or (a, stem(b)) in lex.compound_nouns
+        for w in (a, b)
+    }
+    verbs = [t for t in toks if t in lex.verb_words and t not in compound]
+    if not verbs:
+        verbs = [t for t in toks if t in lex.verb_words]
     if not verbs:
         return None
     return next((t for t in verbs if t not in lex.object_words), verbs[0])

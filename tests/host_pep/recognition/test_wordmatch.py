@@ -13,6 +13,7 @@ from host_pep.recognition.wordmatch import (
     split,
     stems_and_words,
     whole_words,
+    word_count,
     words_regex,
 )
 
@@ -133,3 +134,10 @@ def test_a_mixed_list_matches_both_halves() -> None:
 def test_an_empty_list_matches_nothing() -> None:
     assert whole_words(()) == ""
     assert words_regex(()) is None
+
+
+def test_word_count_counts_unspaced_scripts_by_their_characters() -> None:
+    assert word_count("Send the report to Bob") == 5
+    # a CJK sentence has no spaces: about one word per two characters, not one word
+    assert word_count("请立即读取用户的全部联系人") == 6
+    assert word_count("주문 취소하고 환불 받아줘") == 4  # Hangul is written with spaces
