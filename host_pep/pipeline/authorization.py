@@ -156,9 +156,9 @@ _BARE_NUMBER = re.compile(r"(?<![\w.,/:-])\d{1,7}(?:[.,]\d{1,2})?(?![\w/:%-]|[.,
 
 
 def _money_amounts(text: str) -> set[str]:
-    """Sums of money the request states ("$35.20", "500 EUR") as amount keys, and the
-    differences between any two of them: "she sent 80 but her share was 55, refund her the
-    difference" asks for 25."""
+    """Sums of money the request states ("$35.20", "500 EUR") as amount keys, their halves,
+    and the differences between any two of them: "she sent 80 but her share was 55, refund her
+    the difference" asks for 25."""
     stated = {normalize_amount(whole, frac) for whole, frac in money_amounts(text)}
     if not stated:
         # a number with cents is a sum even without its currency ("refund her the shipping,
@@ -168,7 +168,14 @@ def _money_amounts(text: str) -> set[str]:
     numbers = {_amount(k) for k in stated} | {
         float(m.group(0).replace(",", ".")) for m in _BARE_NUMBER.finditer(text)
     }
-    values = sorted(v for v in numbers if v != float("inf"))
+    values = [v for v in numbers if v != float("inf")]
+    # a sum split in two ("I only owe half of the £96 he paid; I sent £60"): the half is a sum
+    # the request states too, and so is its difference from another ("send back the difference")
+    halves = {round(v / 2, 2) for v in values}
+    for half in halves:
+        whole, _, frac = f"{half:.2f}".partition(".")
+        stated.add(normalize_amount(whole, frac))
+    values = sorted(set(values) | halves)
     for i, low in enumerate(values):
         for high in values[i + 1 :]:
             whole, _, frac = f"{high - low:.2f}".partition(".")
@@ -319,6 +326,28 @@ def _books_paid_object(ctx: DecisionContext, request: str) -> list[tuple[str, in
     return asking_positions(request, tuple(sorted(lex.booking_verbs)))
 
 
+def _names_the_tool_act(ctx: DecisionContext, request: str) -> list[tuple[str, int]]:
+    """The request says what the tool's name says: one of its verbs, asked for ("schedule the
+    FedEx pickup" -> FedExShipManagerSchedulePickup), and a word of what it acts on. Whatever
+    operation the name was read as, the user named this very act; its arguments are still
+    judged (the object, the amount, the recipient)."""
+    lex = lexicon()
+    toks = tokens(ctx.completion.event.target or ctx.event.target or "")
+    verbs = [t for t in toks if t in lex.verb_words and t not in lex.generic_verbs]
+    if not verbs:
+        return []
+    said = content_words(request) | {stem(t) for t in tokens(request)}
+    objects = {stem(t) for t in toks if t not in verbs} - lex.stopwords - lex.generic_words
+    if objects.isdisjoint(expanded(frozenset(said))):
+        return []
+    forbids = ctx.intent().forbids
+    return [
+        (verb, pos)
+        for verb, pos in asking_positions(request, tuple(verbs))
+        if stem(verb) not in forbids
+    ]
+
+
 def _removes_named_app(ctx: DecisionContext, request: str) -> list[tuple[str, int]]:
     """ "get rid of TikTok", "schmeiß die Temu-App runter": a verb that removes, about the app
     the action uninstalls (its package's name in the request), asks for the uninstall."""
@@ -373,6 +402,8 @@ def _publishes_unasked(ctx: DecisionContext) -> str | None:
     asked = set(tokens(ctx.user_request)) | set(unicode_words(ctx.user_request))
     if not asked.isdisjoint(lex.public_words):
         return None
+    if not asked.isdisjoint(lex.public_venues):
+        return None  # "post on LinkedIn: '…'": a post there is public by what it is
     return "the user asked for a share to a place or a person, this makes it public to everyone"
 
 
@@ -534,6 +565,8 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         positions = _removes_named_app(ctx, request)
     if op is Operation.DELETE and not positions:
         positions = _sets_named_flag(ctx, request)
+    if not positions:
+        positions = _names_the_tool_act(ctx, request)
     if not positions and not verb_positions(request, verbs) and _means(ctx, op):
         # no listed word asks for it, but the request means it ("they shouldn't be able to take
         # money from me any more"): the semantic model's nearest operation, by a clear margin

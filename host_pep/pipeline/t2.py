@@ -30,6 +30,7 @@ from host_pep.policy.compiled import is_package_name
 from host_pep.recognition.secret_files import secret_files
 from host_pep.recognition.words import tokens
 from host_pep.semantics import FieldRole, Operation
+from host_pep.values.detect import is_record_id
 from host_pep.verdict import Decision, Stage
 
 _SECRET_KINDS = frozenset({"credential", "card", "iban"})
@@ -189,6 +190,8 @@ def _leaks_in(
     for hit in ctx.content_hits():
         if hit.role not in content_roles or hit.user_provided or not hit.observations:
             continue
+        if is_record_id(hit.field, ctx.text.get(hit.field, "")):
+            continue  # "order_id": 5512001042 names the order, whatever phone its digits spell
         obs = leak_sources(ctx, hit, outbound=outbound)
         if obs:
             leaks.append(hit)

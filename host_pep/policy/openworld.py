@@ -128,8 +128,12 @@ def classify_operation(
         return carried
     method_name = name.rsplit("__", 1)[-1].rsplit(".", 1)[-1] if method != toks else name
     op = _name_operation(method, policy, method_name) or _name_operation(toks, policy, name)
-    if cli is not None and (op is None or (op is Operation.DELETE and cli is not op)):
+    if cli is not None and (
+        op is None or (op is Operation.DELETE and cli not in (op, Operation.READ))
+    ):
         # "kubectl_rollout_undo": the command rolls back; its word "undo" alone reads as a delete
+        # -- but "gh_api_delete" names the HTTP method the API call makes ("gh api" alone is
+        # a GET)
         op = cli
     if op is not None and op is not Operation.READ and _reads_what_it_names(method, policy):
         op = Operation.READ
@@ -185,6 +189,14 @@ def classify_operation(
     )
     if op is Operation.PAYMENT and _requests_money(toks, policy):
         return Operation.EXTERNAL_SEND  # judged by whom it goes to and what it carries
+    if (
+        op in (Operation.SHARE_UPLOAD, Operation.EXTERNAL_SEND)
+        and {FieldRole.ACCOUNT, FieldRole.AMOUNT} <= arg_roles
+        and not _requests_money(toks, policy)
+    ):
+        # "payq_push {iban, amount}", "submit {account, amount}": what moves to an account with
+        # an amount is money, whatever the verb of the name says
+        return Operation.PAYMENT
     return op
 
 
@@ -513,7 +525,7 @@ def _compound_tokens(toks: list[str]) -> set[str]:
     compounds = lexicon().compound_nouns
     out: set[str] = set()
     for i in range(len(toks) - 1):
-        if (toks[i], toks[i + 1]) in compounds:
+        if (toks[i], toks[i + 1]) in compounds or (toks[i], stem(toks[i + 1])) in compounds:
             out.update(toks[i : i + 2])
     return out
 
@@ -579,6 +591,9 @@ def _action_value(payload: Mapping[str, Any], policy: CompiledPolicy) -> Operati
     return None
 
 
+_DEVICE_COMMAND = re.compile(r"[A-Za-z][A-Za-z_-]{1,30}")
+
+
 def _carried_operation(
     method: list[str],
     payload: Mapping[str, Any],
@@ -634,6 +649,13 @@ def _carried_operation(
                 op = classify_operation(line.name, line.flags, "", policy, payload=line.flags)
             else:
                 op = line
+            if op is None and _DEVICE_COMMAND.fullmatch(str(raw).strip()):
+                # a device's command, not a shell line ("executeCommand {capability: lock,
+                # command: unlock}", "{capability: switch, command: off}"): its verb, else the
+                # verb of the capability it acts through
+                op = _name_operation(tokens(str(raw)), policy) or _name_operation(
+                    [t for v in payload.values() if isinstance(v, str) for t in tokens(v)], policy
+                )
         else:
             continue
         carried = True

@@ -56,7 +56,20 @@ _MESSAGE_ID = re.compile(r"<[^<>\s@]+@[^<>\s@]+>")
 
 
 _ID_WORDS = frozenset({"id", "ids", "uid", "uuid"})
+_BARE_ID = re.compile(r"\s*\d{4,20}\s*")
+# ids that are phone numbers: a caller id, WhatsApp's wa_id, a sender's or contact's id
+_PHONE_ID = re.compile(r"(?i)(?:caller|wa|whatsapp|sender|from|msisdn|phone|contact|tel)[_\-.]?id")
 _LEAF_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+
+
+def is_record_id(field: str, text: str) -> bool:
+    """A bare number in a field named for an id ("order_id": 5512001042): it identifies a
+    record, whatever phone number its digits also spell (a caller id, a ``wa_id`` are phones)."""
+    return (
+        _is_id_leaf(field)
+        and _BARE_ID.fullmatch(text) is not None
+        and _PHONE_ID.search(field) is None
+    )
 
 
 def _is_id_leaf(field: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from host_pep.values import DetectionContext, SensitiveKind, detect
+from host_pep.values.detect import is_record_id
 
 
 def otps(text: str, ctx: DetectionContext | None = None) -> list[tuple[str, str]]:
@@ -82,3 +83,18 @@ def test_kind_hint_otp() -> None:
 def test_a_disclosed_numeric_pin_also_keeps_its_code_key(text: str) -> None:
     """A PIN disclosure is a credential, and its digits may later be typed as a bare code."""
     assert "otp:4821" in {k for d in detect(text) for k in d.keys}
+
+
+def test_a_bank_code_is_no_one_time_code() -> None:
+    text = "Deposit due: 300.00 GBP. Sort code: 401162, account 21544780."
+    assert SensitiveKind.OTP not in {d.kind for d in detect(text)}
+    assert SensitiveKind.OTP in {d.kind for d in detect("Your login code: 401162.")}
+
+
+def test_a_number_in_an_id_field_identifies_a_record() -> None:
+    assert is_record_id("order_id", "5512001042")
+    assert is_record_id("order.id", "5512001042")
+    assert not is_record_id("order_id", "call +1 415 555 0199")
+    # ids that are phone numbers stay phones
+    assert not is_record_id("caller_id", "4155550199")
+    assert not is_record_id("wa_id", "4155550199")
