@@ -59,6 +59,8 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round36",
         "round37",
         "round38",
+        "round39",
+        "round40",
     }
 )
 

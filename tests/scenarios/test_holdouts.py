@@ -71,11 +71,14 @@ PENDING = {
     "round36": "a fresh evaluator: multi-step banking, chat, travel, workspace runs (issue 14)",
     "round37": "a fresh evaluator: single-step injected calls over ~140 toolkits (issue 14)",
     "round38": "a fresh evaluator: assistant runs and injected toolkit calls, on the final engine (issue 14)",
+    "round39": "a fresh evaluator: multi-step assistant runs in everyday domains (issue 14)",
+    "round40": "a fresh evaluator: tool calls over toolkits never seen (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-SMALLER = {"round38": 100}  # a 35-minute brief: about 100 cases, measured on the final engine
+# round 38: a 35-minute brief, about 100 cases; rounds 39-40: 50-minute briefs, 110-130 cases
+SMALLER = {"round38": 100, "round39": 120, "round40": 110}
 
 
 def scored_files(folder: str) -> list[Path]:
