@@ -262,15 +262,15 @@ class SQLiteAuditStore:
                     raise
             except (sqlite3.Error, OSError) as exc:
                 raise self._fail("write", exc) from exc
-            self._committed(conn)
+            self._committed(conn, len(rows))
         return rows
 
-    def _committed(self, conn: sqlite3.Connection) -> None:
+    def _committed(self, conn: sqlite3.Connection, records: int) -> None:
         ckpt = self._checkpointer
         if ckpt is None:
             return
         if ckpt.failed is None:
-            ckpt.committed()
+            ckpt.committed(records)  # under self._lock, the checkpointer's writer_lock
             return
         # the thread could not work: SQLite checkpoints inside commits again, as by default
         self._checkpointer = None

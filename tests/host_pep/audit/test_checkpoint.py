@@ -38,6 +38,28 @@ async def test_the_wal_is_emptied_beside_the_writer(tmp_path: Path) -> None:
         assert log.verify().ok and log.verify().checked == 300
 
 
+async def test_a_few_records_wait_for_a_checkpoint_worth_its_fsyncs(tmp_path: Path) -> None:
+    # A checkpoint per sparse commit (and the reset of the WAL after it, which made the writer
+    # read its pages again) cost more CPU than the decision: records wait in the WAL until
+    # min_records of them are worth a checkpoint, or until writing pauses.
+    db, wal = tmp_path / "audit.db", tmp_path / "audit.db-wal"
+    store = SQLiteAuditStore(db, checkpoint_interval=0.01)
+    ckpt = store._checkpointer
+    assert ckpt is not None
+    ckpt.min_records, ckpt.idle_rounds = 20, 10_000
+    with AuditLog(store) as log:
+        for _ in range(5):
+            await log.aappend(record())
+            await asyncio.sleep(0.03)  # three rounds of the thread between records
+        assert ckpt.checkpoints == 0 and wal.stat().st_size > 0
+        for _ in range(20):
+            await log.aappend(record())
+        assert wait_for(lambda: ckpt.checkpoints == 1)
+        ckpt.idle_rounds = 3  # writing pauses: what is left is copied, the file emptied
+        assert wait_for(lambda: wal.stat().st_size == 0 and not ckpt.running)
+        assert log.verify().ok and log.verify().checked == 25
+
+
 def test_without_the_thread_sqlite_checkpoints_as_usual(tmp_path: Path) -> None:
     store = SQLiteAuditStore(tmp_path / "audit.db", checkpoint_interval=None)
     with AuditLog(store) as log:
