@@ -191,8 +191,13 @@ class CompiledPolicy:
                 return " ".join(service_tokens)
 
     def app_of_words(self, words: list[str]) -> str | None:
-        """The first app any of ``words`` names (``["hubspot", "contacts"]`` -> contacts)."""
-        for tok in words:
+        """The first app any of ``words`` names (``["hubspot", "contacts"]`` -> contacts). The
+        first word of a compound noun names no app: its last does ("read_text_file" reads a
+        file; "text" alone names the messages app)."""
+        compounds = lexicon().compound_nouns
+        for i, tok in enumerate(words):
+            if i + 1 < len(words) and (tok, words[i + 1]) in compounds:
+                continue
             app = self.app_by_word.get(tok)
             if app is not None:
                 return app

@@ -377,6 +377,17 @@ def _imperative(sentence: str, cues: _Cues) -> bool:
     return cues.opener_anywhere.search(body) is not None and bool(_asks(body, cues))
 
 
+_CELL_BREAK = re.compile(r"[,;](?=[^\s,;])|[\t|]")
+
+
+def _delimited_row(sentence: str) -> bool:
+    """A row of a table or a CSV file ("Lea Schmitt,lea.schmitt@web.de,yes,2"): its first cell
+    may read as a verb ("Lea", Spanish "read!"), but a row is a record, not a sentence to whoever
+    reads it. Cells run into their separators without the space prose puts after a comma. A
+    strong cue inside a cell is still found (checked before this)."""
+    return len(_CELL_BREAK.findall(sentence)) >= 2
+
+
 def _opening_tag(text: str, start: int, end: int) -> re.Match[str] | None:
     """The last opening tag in ``text[start:end]`` ("<INFORMATION>", not "</INFORMATION>")."""
     last = None
@@ -471,7 +482,7 @@ def _spans(text: str) -> tuple[Span, ...]:
                 taken.append((s, e))
                 i += 1
                 continue
-            if _imperative(sentence, cues):
+            if _imperative(sentence, cues) and not _delimited_row(sentence):
                 end = e
                 # "... Then email them to …": the imperatives that follow belong to it
                 j = i + 1

@@ -708,7 +708,7 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
         if words and words <= said.words and len(v.split()) <= 4:
             return True
         named_file = _file_name_words(v)
-        if len(named_file) >= 2 and named_file <= said.words:
+        if len(named_file) >= 2 and all(_said_or_abbreviated(w, said.words) for w in named_file):
             # "the flat-costs spreadsheet" -> read_file(WG/flat-costs-2025.csv), "the city
             # letter I scanned" -> Scans/city-fine-2025-05.pdf: every word of the file's name
             return True
@@ -720,6 +720,10 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
         ):
             # a title the request names in part: "the HOA meeting minutes" ->
             # read_document(HOA minutes Nov 2026); not a link's path, whose words are its site's
+            return True
+        if len(v.split()) <= 4 and any(run in request for run in _UNSPACED_RUN.findall(value)):
+            # a name in a script written without spaces, which the request holds inside a run
+            # of its own: "議事録に載っている出席者全員を…" -> read_file(議事録_1201.txt)
             return True
         slug = _slug_words(v)
         if len(slug) >= 2 and slug <= said.words | _joined_words(request):
@@ -737,7 +741,16 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
     return not expanded(named).isdisjoint(sent)
 
 
+def _said_or_abbreviated(word: str, said: frozenset[str]) -> bool:
+    """A word of a file's name the request says, whole or as the name abbreviates it ("nov" in
+    factura_gas_nov.txt for "la de noviembre", "inv" for "invoice")."""
+    return word in said or (len(word) >= 3 and any(s.startswith(word) for s in said))
+
+
 _FILE_PATH = re.compile(r"^[^\s]*?(?:/|\.[a-z0-9]{2,5}$)")
+# a run of three or more characters of a script written without spaces (a CJK or Thai word or
+# more: two characters are too often a common word of their own)
+_UNSPACED_RUN = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{3,}")
 _NAME_SEPARATORS = re.compile(r"[-_.]+")
 
 

@@ -50,6 +50,9 @@ def pep() -> Iterator[PEP]:
         ("create_contact", "contacts"),
         ("send_sms", "sms"),
         ("com.whatsapp", "sms"),
+        # the first word of a compound noun names no app: a text file is a file
+        ("read_text_file", "files"),
+        ("send_text", "sms"),
     ],
 )
 def test_app_of_a_tool_name(pep: PEP, name: str, app: str | None) -> None:

@@ -563,6 +563,10 @@ def test_intent_gives_words_and_identifiers() -> None:
         ("summarise the article Bob posted in #general", "read_channel", {"channel": "#general"}),
         ("summarise my inbox", "get_inbox", {}),
         ("what does the 'Q3 plan' doc say?", "docs.open", {"title": "Q3 plan"}),
+        # a file's name in a script without spaces, inside a run of the request's
+        ("議事録に載っている出席者全員を招待して", "read_file", {"path": "議事録_1201.txt"}),
+        # a word the file's name abbreviates ("nov" for "noviembre")
+        ("salda la factura del gas de noviembre", "fs.read", {"path": "factura_gas_nov.txt"}),
     ],
 )
 def test_a_request_names_the_source_a_call_reads(
