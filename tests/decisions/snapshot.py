@@ -61,6 +61,8 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round38",
         "round39",
         "round40",
+        "round41",
+        "round42",
     }
 )
 
