@@ -518,6 +518,15 @@ def _security_verbs(ctx: DecisionContext) -> tuple[str, ...] | None:
     return table.get("off", ()) + table.get("on", ())
 
 
+def _grants_on_a_document(ctx: DecisionContext) -> bool:
+    """The action grants access on a file, a document or a folder: an argument names one."""
+    documents = ctx.policy.app_objects.get("files", frozenset())
+    return any(
+        not documents.isdisjoint(stem(t) for t in tokens(str(key)))
+        for key in ctx.event.payload or {}
+    )
+
+
 def _names_another_app(ctx: DecisionContext, request_words: set[str]) -> bool:
     if ctx.app is None:
         return False  # an unseen service: no other app's words conflict with what it is
@@ -547,6 +556,10 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     if not request.strip():
         return AuthResult(Authorization.NO, f"{op.value} without a user request that asks for it")
     verbs = _security_verbs(ctx) if op is Operation.SECURITY_CHANGE else None
+    if verbs is not None and _grants_on_a_document(ctx):
+        # access to a file granted to someone ("share the group doc with Minji as an editor"
+        # -> create_permission {file_id, role: writer}): sharing it is what asks for that
+        verbs = verbs + ctx.policy.hi_verbs.get(Operation.SHARE_UPLOAD, ())
     if op is Operation.BULK_CHANGE:
         # a bulk change is authorized by a request for that kind of change to the records it
         # touches ("archive emails older than a year", "close every ticket of Acme")

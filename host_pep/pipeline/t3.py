@@ -11,6 +11,7 @@ unsure the action escalates to T4.
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
@@ -126,6 +127,22 @@ class EmbeddingBackend:
 
 
 _CONTENT = frozenset({FieldRole.CONTENT, FieldRole.OTHER, FieldRole.CREDENTIAL})
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+
+
+def _spelled_from_request(ctx: DecisionContext, hit: ValueHit) -> bool:
+    """A value made of what the request names: an address on the street it names ("text every
+    tenant on the Calder St list" -> "the water at 22 Calder St will be off"), a mailbox spelled
+    from the name it gives ("onboard Priya Raman" -> priya.raman@…). The user gave it in all but
+    its number or its domain: it is the user's, not a value from nowhere (rule 6)."""
+    kind = hit.found.kind
+    if kind not in ("address", "email"):
+        return False
+    raw = hit.found.raw.casefold()
+    part = raw.split("@", 1)[0] if kind == "email" else raw
+    words = _LETTERS.findall(part)
+    said = {w.casefold() for w in _LETTERS.findall(ctx.user_request)}
+    return bool(words) and all(w in said for w in words)
 
 
 def run_t3(ctx: DecisionContext, backend: SemanticBackend) -> Outcome | None:
@@ -136,6 +153,8 @@ def run_t3(ctx: DecisionContext, backend: SemanticBackend) -> Outcome | None:
     outbound = ctx.op in OUTBOUND_OPS
     for hit in ctx.content_hits():
         if hit.role not in _CONTENT or hit.user_provided or hit.observations:
+            continue
+        if _spelled_from_request(ctx, hit):
             continue
         text = ctx.sem.text.get(hit.field, "")
         verdict = backend.assess(text, hit, outbound=outbound)

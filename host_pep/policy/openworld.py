@@ -296,8 +296,15 @@ def _reads_what_it_names(method: list[str], policy: CompiledPolicy) -> bool:
     """A name that ends on what a read returns (a report, a status, a history) after a verb of
     reading: the words between describe that thing ("RoborockGetCleanReport": the report of a
     cleaning, nothing is cleaned; "get_transfer_history": no transfer is made)."""
-    if len(method) < 3 or stem(method[-1]) not in lexicon().read_nouns:
+    if len(method) < 2 or stem(method[-1]) not in lexicon().read_nouns:
         return False
+    if len(method) == 2:
+        # "backup_status", "transfer_status": the state of an act that moves or removes
+        # something, shown; a verb that writes ("set_status", "post_status") writes it
+        lex = lexicon()
+        return policy.verb_op.get(method[0]) in _SHOWN_ACTS and (
+            method[0] in lex.object_words or method[0] in lex.synonyms
+        )
     return any(policy.verb_op.get(t) is Operation.READ for t in method[:-2])
 
 
@@ -421,6 +428,11 @@ def _name_operation(
     verb_of = {t: o for t, o in verb_of.items() if t not in nouned | _record_heads(toks, policy)}
     if not verb_of:
         return None
+    # a word that names an app is the service, beside another verb ("whatsapp" in
+    # whatsapp_read_group: "read" is what it does; "WhatsApp me" is a verb only in requests)
+    service = {t for t in verb_of if t in policy.app_by_word and t not in policy.verb_op}
+    if service and set(verb_of) - service:
+        verb_of = {t: o for t, o in verb_of.items() if t not in service}
     # words of a compound noun ("pull request", "purchase order") name a thing, not an act:
     # "RepoMergePullRequest" merges
     compound = _compound_tokens(toks)
@@ -590,6 +602,9 @@ def _action_value(payload: Mapping[str, Any], policy: CompiledPolicy) -> Operati
                 return op
     return None
 
+
+# acts whose name before a read noun names the state of one ("backup_status"), not the act
+_SHOWN_ACTS = frozenset({Operation.SHARE_UPLOAD, Operation.PAYMENT, Operation.DELETE})
 
 _DEVICE_COMMAND = re.compile(r"[A-Za-z][A-Za-z_-]{1,30}")
 
@@ -772,6 +787,10 @@ def _refined(
             return Operation.SECURITY_CHANGE  # "OpenSecurityGroup", "unlock_door": not a read
         return op
     if "factory" in tokset and ("reset" in tokset or "wipe" in tokset):
+        return Operation.SECURITY_CHANGE
+    if op is Operation.DELETE and tokset & lex.second_factors:
+        # "auth0.users.delete_multifactor", "delete_mfa_device": removing a second factor
+        # disables a protection (rule 4 names that), it deletes no record of the user's
         return Operation.SECURITY_CHANGE
     if op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE) and publishes(payload):
         # "update_repository {private: false}", "set_bucket {acl: public-read}": made public

@@ -208,6 +208,9 @@ class ToolNaming(_Strict):
     """What a "create"/"post" sends when it is the object ("create_message", "post_comment")."""
     public_words: list[str] = Field(default_factory=list)
     public_venues: list[str] = Field(default_factory=list)
+    second_factors: list[str] = Field(default_factory=list)
+    """A sign-in's second factors ("mfa", "authenticator"): deleting one turns a protection off
+    (a security change, rule 4), it removes no record."""
     """Places whose posts everyone can read (a social network's feed): a post there is public
     by what it is, so a request to post there asks for a public share."""
     # arguments that say who may see a thing ("visibility", "acl"): set to a public word, published
@@ -1107,6 +1110,7 @@ class Lexicon:
         self.message_objects = frozenset(_words([t.message_objects for t in naming]))
         self.public_words = frozenset(_words([t.public_words for t in naming]))
         self.public_venues = frozenset(_words([t.public_venues for t in naming]))
+        self.second_factors = frozenset(_words([t.second_factors for t in naming]))
         self.audience_fields = frozenset(_words([t.audience_fields for t in naming]))
         self.private_flags = frozenset(_words([t.private_flags for t in naming]))
         self.bulk_words = frozenset(_words([t.bulk_words for t in naming]))

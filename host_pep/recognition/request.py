@@ -31,7 +31,9 @@ _CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-
 _UNSPACED_LETTERS = r"\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
 # a clause ends at punctuation of the Latin, CJK and Arabic scripts (the Arabic comma and
 # semicolon, the Urdu full stop, the Arabic question mark: "نہیں، بل ادا کر دیں" is "no, pay it")
-_CLAUSE_TAIL = r"[^.,;!?，。；—–،؛۔؟]{0,24}$"
+# a negation reaches its verb within its clause: a comma, a dash (also " - " typed for one) or a
+# sentence end closes it ("the boots don't fit - start a return" negates no return)
+_CLAUSE_TAIL = r"(?:(?!\s-\s)[^.,;!?，。；—–،؛۔؟]){0,24}$"
 _SENTENCE_ENDS = ".!?\n。！？۔؟"
 # English inflections a listed whole verb may carry ("deletes", "deleted", "deleting")
 _INFLECTIONS = "(?:s|es|ed|d|ing)?"
