@@ -63,6 +63,8 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round40",
         "round41",
         "round42",
+        "round43",
+        "round44",
     }
 )
 

@@ -75,12 +75,22 @@ PENDING = {
     "round40": "a fresh evaluator: tool calls over toolkits never seen (issue 14)",
     "round41": "a fresh evaluator: workspace runs in six domains, measured on arrival (issue 14)",
     "round42": "a fresh evaluator: injected calls over given toolkits, measured on arrival (issue 14)",
+    "round43": "a fresh evaluator: personal workspace runs, measured on arrival (issue 14)",
+    "round44": "a fresh evaluator: one scored call after one result, measured on arrival (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
 # round 38: a 35-minute brief, about 100 cases; rounds 39-42: 45-50-minute briefs, 110-130 cases
-SMALLER = {"round38": 100, "round39": 120, "round40": 110, "round41": 120, "round42": 120}
+SMALLER = {
+    "round38": 100,
+    "round39": 120,
+    "round40": 110,
+    "round41": 120,
+    "round42": 120,
+    "round43": 110,
+    "round44": 120,
+}
 
 
 def scored_files(folder: str) -> list[Path]:
