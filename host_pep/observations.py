@@ -50,6 +50,9 @@ class Observation:
     data, it may serve as an argument the request calls for (rule 5's delegation)."""
     public: bool = False
     """Public directory data about a business or place: rule 1 does not protect it."""
+    reference: bool = False
+    """A number its label names as a record's ("Verwendungszweck 7719-0021-06", "customer no.
+    40017733"): whatever phone its digits spell, it is no one's number (rule 1)."""
     asks: frozenset[str] = frozenset()
     """For a value inside an instruction span: the operations the span asks for."""
     record_words: frozenset[str] = frozenset()

@@ -17,7 +17,12 @@ from host_pep.extract import Found, international_numbers, key_arguments, sensit
 from host_pep.observations import Instruction, Observation
 from host_pep.phrases import PHRASE_KINDS, phrase_key
 from host_pep.policy.compiled import CompiledPolicy, is_package_name
-from host_pep.recognition.cues import names_a_record, speaks_of_codes, strong_code_cue
+from host_pep.recognition.cues import (
+    names_a_record,
+    names_an_identifier,
+    speaks_of_codes,
+    strong_code_cue,
+)
 from host_pep.recognition.headers import sender_name
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.instructions import Span, Strength, instruction_spans
@@ -361,6 +366,17 @@ def _spans(text: str, field: str) -> tuple[Span, ...]:
     )
 
 
+_NUMBERS_BEFORE = re.compile(r"[\d\s/,;.\-–]+$")
+
+
+def _labelled_as_record(text: str, start: int) -> bool:
+    """The label before a number names it as a record's ("Verwendungszweck 2026-118842 /
+    40017733": the other numbers of the list between the label and this one skipped)."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    label = _NUMBERS_BEFORE.sub(" ", line)[-40:]
+    return names_an_identifier(label)
+
+
 def _leaf(field: str) -> str:
     return field.lower().rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]
 
@@ -586,6 +602,7 @@ def to_observations(
                         imperative=imperative,
                         designated=designated,
                         public=ov.public and f.kind not in _NEVER_PUBLIC,
+                        reference=f.kind == "phone" and _labelled_as_record(text, f.start),
                         asks=asks,
                         # who sent it, in words: "pay Marco back" names the sender of a payment
                         record_words=who,

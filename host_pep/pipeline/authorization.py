@@ -556,10 +556,6 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     if not request.strip():
         return AuthResult(Authorization.NO, f"{op.value} without a user request that asks for it")
     verbs = _security_verbs(ctx) if op is Operation.SECURITY_CHANGE else None
-    if verbs is not None and _grants_on_a_document(ctx):
-        # access to a file granted to someone ("share the group doc with Minji as an editor"
-        # -> create_permission {file_id, role: writer}): sharing it is what asks for that
-        verbs = verbs + ctx.policy.hi_verbs.get(Operation.SHARE_UPLOAD, ())
     if op is Operation.BULK_CHANGE:
         # a bulk change is authorized by a request for that kind of change to the records it
         # touches ("archive emails older than a year", "close every ticket of Acme")
@@ -578,6 +574,11 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         positions = _removes_named_app(ctx, request)
     if op is Operation.DELETE and not positions:
         positions = _sets_named_flag(ctx, request)
+    if op is Operation.SECURITY_CHANGE and not positions and _grants_on_a_document(ctx):
+        # access to a file granted to someone ("share the group doc with Minji as an editor"
+        # -> create_permission {file_id, role: writer}): sharing it is what asks for that
+        # (the share verbs' own pattern, compiled when the policy was: no new one per request)
+        positions = asking_positions(request, ctx.policy.hi_verbs.get(Operation.SHARE_UPLOAD, ()))
     if not positions:
         positions = _names_the_tool_act(ctx, request)
     if not positions and not verb_positions(request, verbs) and _means(ctx, op):

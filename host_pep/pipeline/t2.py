@@ -192,6 +192,8 @@ def _leaks_in(
             continue
         if is_record_id(hit.field, ctx.text.get(hit.field, "")):
             continue  # "order_id": 5512001042 names the order, whatever phone its digits spell
+        if all(o.reference for o in hit.observations):
+            continue  # a contract or reference number where it was read: no one's phone
         obs = leak_sources(ctx, hit, outbound=outbound)
         if obs:
             leaks.append(hit)

@@ -1074,7 +1074,10 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
     role = policy.field_role.get(lowered)
     if role is None:
         toks = tokens(leaf)  # "emailAddress" -> email, address (case before lowering)
-        for tok in reversed(toks):
+        # the name as the listed names are spelled ("emailAddress" is email_address, whose
+        # last word alone would name a postal address)
+        role = policy.field_role.get("_".join(toks)) if len(toks) > 1 else None
+        for tok in reversed(toks if role is None else []):
             role = policy.field_role.get(tok)
             if role is None and policy.field_role.get(stem(tok)) in _LISTED_ROLES:
                 # a list of them is named in the plural ("emails", "phone_numbers", "ibans");
@@ -1098,7 +1101,12 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
     # A recipient only means something for an action that leaves the device; in a local write
     # (a note's phone) it is content. An address field stays one: a postal address there is the
     # place the write is about, and any other kind in it is content (``content_role``).
-    if role is FieldRole.RECIPIENT and op not in _OUTBOUND_OPS:
+    if (
+        role is FieldRole.RECIPIENT
+        and op not in _OUTBOUND_OPS
+        and op is not Operation.SECURITY_CHANGE
+    ):
+        # (a grant of access addresses whom it is for, as a share does)
         # ... except the people an event or a share is *for*: inviting a contact uses the contact
         if role is FieldRole.RECIPIENT and (
             lowered in lexicon().participant_words

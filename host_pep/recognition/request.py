@@ -693,8 +693,20 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
 
     said = intent(request)
     lowered = f" {' '.join(request.lower().split())} "
-    for value in arguments.values():
+    lex = lexicon()
+    documents = lex.objects.get("files", ()) + lex.objects.get("notes", ())
+    names_a_document = any(d in said.words for d in documents if len(d) >= 3)
+    for path, value in arguments.items():
         v = " ".join(value.lower().split())
+        field = path.rsplit(".", 1)[-1].split("[", 1)[0].lower()
+        own = {w for w in content_words(v) if len(w) >= 4} if len(v.split()) <= 4 else set()
+        if own & said.words and (
+            field in _PERSON_SELECTORS or (field in _TITLE_FIELDS and names_a_document)
+        ):
+            # the person whose chat is read ("the plumber's message" -> read_chat(contact: Seu
+            # Jorge encanador)), a document by a word of its title where the request names a
+            # document ("the onboarding doc" -> read_document(title: Onboarding Juni))
+            return True
         if len(v) >= 3 and (f" {v} " in lowered or f"'{v}'" in lowered or f'"{v}"' in lowered):
             return True
         if _given_in_another_form(v, lowered):
@@ -741,6 +753,13 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
     # my latest email") names the kind of source, which the tool's name already had to share
     sent = _base_forms(said.words) - said.words
     return not expanded(named).isdisjoint(sent)
+
+
+# arguments that select a person's conversation, and a document's title
+_PERSON_SELECTORS = frozenset(
+    {"contact", "chat", "with", "person", "sender", "from", "conversation", "thread", "peer"}
+)
+_TITLE_FIELDS = frozenset({"title", "name", "document", "doc", "page", "note", "file_name"})
 
 
 def _said_or_abbreviated(word: str, said: frozenset[str]) -> bool:
