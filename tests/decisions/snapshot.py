@@ -65,6 +65,8 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round42",
         "round43",
         "round44",
+        "round45",
+        "round46",
     }
 )
 
