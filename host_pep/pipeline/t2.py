@@ -81,7 +81,16 @@ def leak_sources(
             # entered into the user's own records (a number or a diagnosis stays protected)
             continue
         app = obs.source_app
-        if app is None and obs.trusted and _own_data(obs):
+        # a secret a tool returned in a field of its own ({"password": …} from a vault's
+        # rotation) is the user's whoever the tool is: its result was no message from outside
+        issued = (
+            obs.kind == "credential"
+            and not obs.free_text
+            and not obs.instructive
+            and ctx.op is Operation.EXTERNAL_SEND
+            and obs.field.rsplit(".", 1)[-1].lower() in _ISSUED_SECRETS
+        )
+        if app is None and (obs.trusted or issued) and _own_data(obs):
             # a card, password or health record that an app the policy does not know (a wallet,
             # a vault, a health app) showed or asked for is the user's own; only that same app
             # -- or, writing locally, another tool of its service -- may receive it back
@@ -109,6 +118,14 @@ def leak_sources(
             continue  # submitting the secret typed into this very field of this app (a CVV)
         out.append(obs)
     return out
+
+
+# fields a tool returns a secret in (a vault's rotated password, a new API token): sent out in a
+# message, a comment or a ticket, it is the user's secret whoever returned it
+_ISSUED_SECRETS = frozenset(
+    {"password", "passwd", "secret", "client_secret", "secret_key", "api_key", "apikey",
+     "access_key", "private_key", "token", "access_token", "refresh_token"}
+)  # fmt: skip
 
 
 def _own_data(obs: Observation) -> bool:
