@@ -67,6 +67,8 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round44",
         "round45",
         "round46",
+        "round47",
+        "round48",
     }
 )
 

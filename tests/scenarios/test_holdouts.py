@@ -79,11 +79,13 @@ PENDING = {
     "round44": "a fresh evaluator: one scored call after one result, measured on arrival (issue 14)",
     "round45": "a fresh evaluator: phone and desktop assistant runs, measured on arrival (issue 14)",
     "round46": "a fresh evaluator: developer, operator and business tools, on arrival (issue 14)",
+    "round47": "a fresh evaluator: developer and operator tools, the final measure (issue 14)",
+    "round48": "a fresh evaluator: both benchmark styles mixed, the final measure (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-46: 40-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-48: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -94,6 +96,8 @@ SMALLER = {
     "round44": 120,
     "round45": 120,
     "round46": 120,
+    "round47": 120,
+    "round48": 120,
 }
 
 
