@@ -26,7 +26,7 @@ from host_pep.values.addresses import address_key, find_addresses
 from host_pep.values.cards import find_cards
 from host_pep.values.credentials import find_credentials, whole_text
 from host_pep.values.emails import find_emails
-from host_pep.values.fields import is_credential_field
+from host_pep.values.fields import is_credential_field, is_phone_field
 from host_pep.values.health import find_health, is_health_entry
 from host_pep.values.iban import find_ibans
 from host_pep.values.kinds import Detected, DetectionContext, SensitiveKind
@@ -57,19 +57,13 @@ _MESSAGE_ID = re.compile(r"<[^<>\s@]+@[^<>\s@]+>")
 
 _ID_WORDS = frozenset({"id", "ids", "uid", "uuid"})
 _BARE_ID = re.compile(r"\s*\d{4,20}\s*")
-# ids that are phone numbers: a caller id, WhatsApp's wa_id, a sender's or contact's id
-_PHONE_ID = re.compile(r"(?i)(?:caller|wa|whatsapp|sender|from|msisdn|phone|contact|tel)[_\-.]?id")
 _LEAF_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
 def is_record_id(field: str, text: str) -> bool:
     """A bare number in a field named for an id ("order_id": 5512001042): it identifies a
     record, whatever phone number its digits also spell (a caller id, a ``wa_id`` are phones)."""
-    return (
-        _is_id_leaf(field)
-        and _BARE_ID.fullmatch(text) is not None
-        and _PHONE_ID.search(field) is None
-    )
+    return _is_id_leaf(field) and _BARE_ID.fullmatch(text) is not None and not is_phone_field(field)
 
 
 def _is_id_leaf(field: str) -> bool:
