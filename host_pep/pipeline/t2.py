@@ -31,6 +31,7 @@ from host_pep.recognition.secret_files import secret_files
 from host_pep.recognition.words import tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.values.detect import is_record_id
+from host_pep.values.fields import is_credential_field
 from host_pep.verdict import Decision, Stage
 
 _SECRET_KINDS = frozenset({"credential", "card", "iban"})
@@ -88,7 +89,7 @@ def leak_sources(
             and not obs.free_text
             and not obs.instructive
             and ctx.op is Operation.EXTERNAL_SEND
-            and obs.field.rsplit(".", 1)[-1].lower() in _ISSUED_SECRETS
+            and is_credential_field(obs.field.rsplit(".", 1)[-1])
         )
         if app is None and (obs.trusted or issued) and _own_data(obs):
             # a card, password or health record that an app the policy does not know (a wallet,
@@ -118,14 +119,6 @@ def leak_sources(
             continue  # submitting the secret typed into this very field of this app (a CVV)
         out.append(obs)
     return out
-
-
-# fields a tool returns a secret in (a vault's rotated password, a new API token): sent out in a
-# message, a comment or a ticket, it is the user's secret whoever returned it
-_ISSUED_SECRETS = frozenset(
-    {"password", "passwd", "secret", "client_secret", "secret_key", "api_key", "apikey",
-     "access_key", "private_key", "token", "access_token", "refresh_token"}
-)  # fmt: skip
 
 
 def _own_data(obs: Observation) -> bool:

@@ -26,7 +26,7 @@ from host_pep.recognition.commands import (
     sql_operation,
 )
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.words import name_verb, stem, tokens
+from host_pep.recognition.words import compound_words, name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.values.fields import field_words
 from host_pep.values.iban import IBAN_LENGTHS, account_shaped
@@ -38,7 +38,7 @@ _LISTED_ROLES = frozenset({FieldRole.RECIPIENT, FieldRole.ACCOUNT, FieldRole.URL
 
 def _first_verb(toks: Iterable[str], policy: CompiledPolicy) -> Operation | None:
     words = list(toks)
-    compound = _compound_tokens(words)  # "a bike share's stations": no act of sharing
+    compound = compound_words(words)  # "a bike share's stations": no act of sharing
     for tok in words:
         op = policy.verb_op.get(tok)
         if op is not None and tok not in compound:
@@ -185,7 +185,7 @@ def classify_operation(
         "_".join(object_toks[i : i + 2]) for i in range(len(object_toks) - 1)
     }
     op = _refined(
-        op, tokset, set(toks), args, arg_roles, values, payload, policy, _compound_tokens(toks)
+        op, tokset, set(toks), args, arg_roles, values, payload, policy, compound_words(toks)
     )
     if op is Operation.PAYMENT and _requests_money(toks, policy):
         return Operation.EXTERNAL_SEND  # judged by whom it goes to and what it carries
@@ -435,7 +435,7 @@ def _name_operation(
         verb_of = {t: o for t, o in verb_of.items() if t not in service}
     # words of a compound noun ("pull request", "purchase order") name a thing, not an act:
     # "RepoMergePullRequest" merges
-    compound = _compound_tokens(toks)
+    compound = compound_words(toks)
     if any(t not in compound for t in verb_of):
         verb_of = {t: o for t, o in verb_of.items() if t not in compound}
     # a verb as written beats an inflected one ("dns_records_delete": delete, not record); a
@@ -529,16 +529,6 @@ def _record_heads(toks: list[str], policy: CompiledPolicy) -> set[str]:
         if b in lex.message_objects and policy.verb_op.get(a) is Operation.EXTERNAL_SEND:
             continue
         out.add(a)
-    return out
-
-
-def _compound_tokens(toks: list[str]) -> set[str]:
-    """Tokens that stand in one of the lexicon's compound nouns, in order ("pull", "request")."""
-    compounds = lexicon().compound_nouns
-    out: set[str] = set()
-    for i in range(len(toks) - 1):
-        if (toks[i], toks[i + 1]) in compounds or (toks[i], stem(toks[i + 1])) in compounds:
-            out.update(toks[i : i + 2])
     return out
 
 

@@ -19,6 +19,7 @@ from host_pep.recognition.lexicon import Lexicon, lexicon
 from host_pep.recognition.marks import fold_marks
 from host_pep.recognition.wordmatch import (
     INDIC,
+    NO_SPACES,
     alternation,
     phrase_tree,
     split,
@@ -28,7 +29,7 @@ from host_pep.semantics import Operation
 
 _CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 # the letters of the scripts written without spaces between words (Thai, kana, Han)
-_UNSPACED_LETTERS = r"\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+_UNSPACED_LETTERS = NO_SPACES
 # a clause ends at punctuation of the Latin, CJK and Arabic scripts (the Arabic comma and
 # semicolon, the Urdu full stop, the Arabic question mark: "نہیں، بل ادا کر دیں" is "no, pay it")
 # a negation reaches its verb within its clause: a comma, a dash (also " - " typed for one) or a
@@ -771,7 +772,7 @@ def _said_or_abbreviated(word: str, said: frozenset[str]) -> bool:
 _FILE_PATH = re.compile(r"^[^\s]*?(?:/|\.[a-z0-9]{2,5}$)")
 # a run of three or more characters of a script written without spaces (a CJK or Thai word or
 # more: two characters are too often a common word of their own)
-_UNSPACED_RUN = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{3,}")
+_UNSPACED_RUN = re.compile(f"[{_UNSPACED_LETTERS}]{{3,}}")
 _NAME_SEPARATORS = re.compile(r"[-_.]+")
 
 

@@ -16,8 +16,10 @@ from functools import lru_cache
 
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
-# the scripts written with no spaces between words at all (Hangul is written with them)
-_NO_SPACES = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+NO_SPACES = r"\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+"""The scripts written with no spaces between words at all (Thai, Japanese kana, CJK), as a
+character-class body: Hangul, matched as a substring above, is written with spaces."""
+_NO_SPACES = re.compile(f"[{NO_SPACES}]")
 
 
 def word_count(text: str) -> int:

@@ -14,6 +14,7 @@ from itertools import pairwise
 
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import fold_marks
+from host_pep.recognition.wordmatch import NO_SPACES
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SPLIT = re.compile(r"[\W_]+")  # words of every script ("café", "Ελληνικά", "两步验证")
@@ -56,7 +57,7 @@ def content_words(text: str) -> frozenset[str]:
     return frozenset(stem(w) for w in words if w not in skip and stem(w) not in skip)
 
 
-_UNSPACED_RUN = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2}")
+_UNSPACED_RUN = re.compile(f"[{NO_SPACES}]{{2}}")
 
 
 @lru_cache(maxsize=1)
@@ -131,17 +132,24 @@ def name_words(name: str, generic: bool = False) -> frozenset[str]:
     return frozenset(stem(t) for t in toks if t != verb and t not in skip and len(t) > 1)
 
 
+def compound_words(toks: list[str]) -> set[str]:
+    """The tokens that stand in one of the lexicon's compound nouns, in order ("pull",
+    "request"; "merge", "requests": the second word as a plural too)."""
+    compounds = lexicon().compound_nouns
+    return {
+        w
+        for a, b in pairwise(toks)
+        if (a, b) in compounds or (a, stem(b)) in compounds
+        for w in (a, b)
+    }
+
+
 def name_verb(toks: list[str]) -> str | None:
     """The token of a tool's name that is its verb: the first verb that is not also an object
     word ("lock", "email", "transfer" name things too), else the first verb."""
     lex = lexicon()
     # a word of a compound noun names a thing ("merge" in gitlab.merge_requests.notes.create)
-    compound = {
-        w
-        for a, b in pairwise(toks)
-        if (a, b) in lex.compound_nouns or (a, stem(b)) in lex.compound_nouns
-        for w in (a, b)
-    }
+    compound = compound_words(toks)
     verbs = [t for t in toks if t in lex.verb_words and t not in compound]
     if not verbs:
         verbs = [t for t in toks if t in lex.verb_words]
