@@ -32,9 +32,13 @@ _CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-
 _UNSPACED_LETTERS = NO_SPACES
 # a clause ends at punctuation of the Latin, CJK and Arabic scripts (the Arabic comma and
 # semicolon, the Urdu full stop, the Arabic question mark: "نہیں، بل ادا کر دیں" is "no, pay it")
-# a negation reaches its verb within its clause: a comma, a dash (also " - " typed for one) or a
-# sentence end closes it ("the boots don't fit - start a return" negates no return)
-_CLAUSE_TAIL = r"(?:(?!\s-\s)[^.,;!?，。；—–،؛۔؟]){0,24}$"
+# a negation reaches its verb within its clause: a comma, a colon, a dash (also " - " typed for
+# one) or a sentence end closes it ("the boots don't fit - start a return" negates no return; "i
+# nodi non servono più: eliminali" asks to delete them)
+_CLAUSE_TAIL = r"(?:(?!\s-\s)[^.,:;!?，。：；—–،؛۔؟]){0,24}$"
+# a question word's clause runs on past a colon: "what you should do: contact your dealer" is a
+# heading over advice to whoever reads it, which the span reader judges, not a request's act
+_QUESTION_TAIL = r"(?:(?!\s-\s)[^.,;!?，。；—–،؛۔؟]){0,24}$"
 _SENTENCE_ENDS = ".!?\n。！？۔؟"
 # English inflections a listed whole verb may carry ("deletes", "deleted", "deleting")
 _INFLECTIONS = "(?:s|es|ed|d|ing)?"
@@ -78,7 +82,7 @@ class _Patterns:
         self.past_anywhere = re.compile(whole_words(lex.done_before) or r"(?!)")
         self.negation_after = re.compile("|".join(lex.negation_after) or r"(?!)")
         self.negation_clause_end = re.compile(
-            rf"^[^.,;!?،؛۔؟]*?(?:{whole_words(lex.negation_clause_end) or '(?!)'})"
+            rf"^[^.,:;!?：،؛۔؟]*?(?:{whole_words(lex.negation_clause_end) or '(?!)'})"
         )
         self.negation_cancelled = re.compile(whole_words(lex.negation_cancelled_by) or r"(?!)")
         # "already" and at most one word before the verb; in a script written without spaces
@@ -109,7 +113,7 @@ class _Patterns:
         self.stem_participle = re.compile(rf"(?:{alternation(lex.stem_participle_endings)})$")
         self.wish_before = re.compile(rf"(?:{whole_words(lex.wish_before)})[^.,;!?]{{0,24}}$")
         self.question = re.compile(
-            rf"(?:{whole_words(lex.question_words) or '(?!)'}){_CLAUSE_TAIL}", re.IGNORECASE
+            rf"(?:{whole_words(lex.question_words) or '(?!)'}){_QUESTION_TAIL}", re.IGNORECASE
         )
         self.question_after = re.compile(
             rf"[^.,;!?\n]{{0,40}}?(?:{whole_words(lex.question_words_after) or '(?!)'})"
