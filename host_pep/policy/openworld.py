@@ -911,15 +911,16 @@ def _refined(
 
 def _weakened_values(payload: Mapping[str, Any], *, named_only: bool = False) -> bool:
     """An argument that sets a protection to off: ``{"type": "none"}`` for a screen lock,
-    ``{"two_factor": false}``, ``{"waiting_room": false}``. ``named_only``: only arguments whose
-    own name is a protection (not a generic "state" or "type")."""
+    ``{"two_factor": false}``, ``{"waiting_room": false}``, and the same nested in a settings
+    object: ``{"actions": {"signon": {"requireFactor": false}}}``, ``{"mfa": {"enabled": false}}``
+    (a key is named for a protection by its own words or its parents'). ``named_only``: only
+    arguments named for a protection (not a generic "state" or "type")."""
     lex = lexicon()
-    for key, value in payload.items():
-        k = str(key).lower()
-        named = (
-            (k in lex.state_fields and not named_only)
-            or k in lex.security_objects
-            or not lex.security_objects.isdisjoint(tokens(k))
+    for path, value in _settings(payload):
+        k = path[-1].lower()
+        named = (k in lex.state_fields and not named_only) or any(
+            key.lower() in lex.security_objects or not lex.security_objects.isdisjoint(tokens(key))
+            for key in path
         )
         if not named:
             continue
@@ -927,6 +928,24 @@ def _weakened_values(payload: Mapping[str, Any], *, named_only: bool = False) ->
         if v in lex.weakening_verbs:
             return True
     return False
+
+
+_MAX_SETTINGS_DEPTH = 6
+
+
+def _settings(
+    payload: Mapping[str, Any], path: tuple[str, ...] = ()
+) -> Iterator[tuple[tuple[str, ...], object]]:
+    """Every scalar argument with the keys leading to it, objects included (an API
+    sets a policy's rule as ``{"actions": {"signon": {...}}}``); lists hold records, not
+    settings, and are not entered."""
+    for key, value in payload.items():
+        here = (*path, str(key))
+        if isinstance(value, Mapping):
+            if len(here) < _MAX_SETTINGS_DEPTH:
+                yield from _settings(value, here)
+        elif not isinstance(value, list):
+            yield here, value
 
 
 def _secured_values(payload: Mapping[str, Any]) -> bool:
