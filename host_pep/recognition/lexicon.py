@@ -93,6 +93,9 @@ class Money(_Strict):
     """Verbs that ask for a payment after the sum ("500 rupaye bhej do", "50 € schicken")."""
     nouns: list[str] = Field(default_factory=list)
     """Words that name money itself ("money", "funds", "Geld"): a giving verb with one asks to pay."""
+    documents: list[str] = Field(default_factory=list)
+    """Words that, right after a money noun, make it name a document about the money ("the rent
+    receipt", "the fee schedule"): sending one is no payment."""
     caps: list[str] = Field(default_factory=list)
     """Words before a sum that make it a limit ("under", "up to", "unter", "moins de")."""
     deductions: list[str] = Field(default_factory=list)
@@ -971,6 +974,7 @@ class Lexicon:
         self.giving_verbs_last = _words([lang.money.giving_verbs_last for lang in langs])
         self.money_services = _words([lang.money.services for lang in langs])
         self.money_nouns = _words([lang.money.nouns for lang in langs])
+        self.money_documents = _words([lang.money.documents for lang in langs])
         self.money_caps = _words([lang.money.caps for lang in langs])
         self.money_shares = _words([lang.money.shares for lang in langs])
         self.money_deductions = _words([lang.money.deductions for lang in langs])

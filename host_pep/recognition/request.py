@@ -148,7 +148,13 @@ class _Patterns:
             )
             or "(?!)"
         )
-        money_nouns = whole_words(lex.money_nouns)
+        # "the rent receipt", "the fee schedule": a money noun that modifies a document's name
+        documents = whole_words(lex.money_documents)
+        money_nouns = (
+            f"(?:{whole_words(lex.money_nouns)})(?!\\s+(?:{documents}))"
+            if documents
+            else whole_words(lex.money_nouns)
+        )
         # a sum with its multiplier ("50만원", "3万元") is a sum too
         times = rf"(?:(?:{alternation(tuple(lex.money_multipliers)) or '(?!)'})\s?)?"
         # a sign or a word before the sum ("$50", "RM 50", "Rp50.000")
@@ -716,6 +722,8 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
             return True
         if _given_in_another_form(v, lowered):
             return True
+        if _in_named_folder(v, lowered):
+            return True
         if identifiers(value) & said.identifiers:
             return True
         host = _site(v)
@@ -765,6 +773,21 @@ _PERSON_SELECTORS = frozenset(
     {"contact", "chat", "with", "person", "sender", "from", "conversation", "thread", "peer"}
 )
 _TITLE_FIELDS = frozenset({"title", "name", "document", "doc", "page", "note", "file_name"})
+
+
+def _in_named_folder(path: str, lowered: str) -> bool:
+    """A file in a folder the request names by its path ("the invoice is in the Drive folder
+    'Contractors/Lena'" -> read_file(Contractors/Lena/invoice-2026-11.pdf)): what the folder holds
+    is what the request points at. The folder is named whole, as a path of two or more parts
+    (one word alone is too often a common one: "Documents", "invoices")."""
+    if "://" in path or " " in path.strip("/"):
+        return False
+    parts = path.strip("/").split("/")
+    for n in range(len(parts) - 1, 1, -1):
+        folder = "/".join(parts[:n])
+        if re.search(rf"(?<![\w/.-]){re.escape(folder)}/?(?![\w/.-])", lowered):
+            return True
+    return False
 
 
 def _said_or_abbreviated(word: str, said: frozenset[str]) -> bool:
