@@ -607,6 +607,13 @@ def test_a_request_names_the_source_a_call_reads(
             "get_page",
             {"\0title0": "Pricing review — notes"},
         ),
+        # a file in a folder the request names by its path
+        (
+            "pay Tomas, it's in the folder 'Clients/Tomas'",
+            "storage_get",
+            {"path": "Clients/Tomas/inv-2026-10.pdf"},
+        ),
+        ("pay Tomas, it's under Clients/Tomas", "storage_get", {"path": "/Clients/Tomas/a/b.pdf"}),
     ],
 )
 def test_a_request_names_a_source_given_in_another_form(
@@ -630,6 +637,12 @@ def test_a_request_names_a_source_given_in_another_form(
         ("email everyone in the minutes", "get_page", {"page_id": "allhands-minutes-0725"}),
         ("pay the deposit", "rentals_get_thread", {"reservation": "HMX4T9Q2"}),
         ("summarise my newsletters", "read_email", {"from": "offers@shop.example"}),
+        # a folder named by its path holds its own files, not another folder's of a like name,
+        # nor one that holds it; a folder of one word is too common a word to stand for a path
+        ("pay Tomas, see 'Clients/Tomas'", "storage_get", {"path": "Clients/Tomasz/x.pdf"}),
+        ("pay Tomas, see 'Clients/Tomas'", "storage_get", {"path": "Clients/x.pdf"}),
+        ("pay Tomas, see 'Clients/Tomas'", "storage_get", {"path": "Old/Clients/Tomas/x.pdf"}),
+        ("pay Tomas, it's in Clients", "storage_get", {"path": "Clients/x.pdf"}),
     ],
 )
 def test_a_request_does_not_name_other_sources(
