@@ -35,7 +35,11 @@ from host_pep.values.masking import mask
 from host_pep.values.obfuscation import fold, numerals
 from host_pep.values.otp import find_otps
 from host_pep.values.phones import find_phones, trunk_numbers
-from host_pep.values.secret_formats import catalog, find_secret_formats
+from host_pep.values.secret_formats import (
+    catalog,
+    find_secret_formats,
+    is_documentation_example,
+)
 from host_pep.values.words import alternation
 
 DEFAULT_CONTEXT = DetectionContext()
@@ -142,7 +146,9 @@ def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Dete
 
 def _within_formats(labelled: list[Detected], formats: list[Detected]) -> list[Detected]:
     """Labelled credentials and self-identifying secrets together; a labelled value that holds a
-    secret of a known format ("token=ghp_…&next=1") is that secret, keyed as it is written bare."""
+    secret of a known format ("token=ghp_…&next=1") is that secret, keyed as it is written bare,
+    and a documentation example ("…EXAMPLEKEY") is none."""
+    labelled = [d for d in labelled if not is_documentation_example(d.raw)]
     if not formats:
         return labelled
     kept = [

@@ -57,6 +57,7 @@ class _Catalog:
     trigger: re.Pattern[str]
     """Any format's literal: without one, no format can match."""
     markers: tuple[str, ...]
+    suffixes: tuple[str, ...]
     examples: frozenset[str]
 
 
@@ -84,6 +85,7 @@ def catalog() -> _Catalog:
         formats=formats,
         trigger=prefilter(p for f in formats for p in f.prefixes),
         markers=tuple(m.lower() for m in data.get("placeholder_markers", ())),
+        suffixes=tuple(data.get("example_suffixes", ())),
         examples=frozenset(data.get("known_examples", ())),
     )
 
@@ -112,6 +114,13 @@ def is_placeholder(fmt: SecretFormat, secret: str) -> bool:
             break
     # a third of its length, and at most ten: a block's thousand characters still use ~64
     return len(set(rest)) < min(len(rest) / 3, 11)
+
+
+def is_documentation_example(value: str) -> bool:
+    """A labelled value that is a published example ("…EXAMPLEKEY", jwt.io's token), not a
+    secret, whatever its label says."""
+    known = catalog()
+    return value in known.examples or value.endswith(known.suffixes)
 
 
 def find_secret_formats(layer: Canonical) -> list[Detected]:

@@ -262,3 +262,20 @@ def test_a_bot_token_in_a_url_is_the_token_alone() -> None:
     token = SAMPLES["Telegram bot token"][1]
     url = f"https://api.telegram.org/bot{token}/sendMessage?chat_id=42"
     assert _credentials(url) == [(token, (_key(token),))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        "AWS Secret Access Key [None]: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        "AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE",
+    ],
+)
+def test_a_labelled_documentation_example_is_no_credential(text: str) -> None:
+    assert _credentials(text) == []
+
+
+def test_a_labelled_password_holding_a_word_is_still_one() -> None:
+    """Only the examples' own convention (a value ending EXAMPLE) is read as one."""
+    assert [raw for raw, _ in _credentials("password: Example2024!")] == ["Example2024!"]
