@@ -6,7 +6,8 @@ Order of work, cheapest exits first:
    whole text is one credential and nothing else is reported (its clear value is never keyed).
 2. Fold width/invisible characters; spell-out digits on a second layer (see ``obfuscation``).
 3. Digit detectors (IBAN, card, phone, OTP, address) only when the text has a digit; email,
-   credential disclosure and health detectors behind their own cheap prefilters.
+   credential disclosure, self-identifying secret formats (a PEM key block, ``AKIA…``,
+   ``ghp_…``) and health detectors behind their own cheap prefilters.
 4. Overlaps are resolved by kind priority, so every character belongs to at most one value and
    spans can be cut out for a rewrite.
 """
@@ -34,6 +35,11 @@ from host_pep.values.masking import mask
 from host_pep.values.obfuscation import fold, numerals
 from host_pep.values.otp import find_otps
 from host_pep.values.phones import find_phones, trunk_numbers
+from host_pep.values.secret_formats import (
+    catalog,
+    find_secret_formats,
+    is_documentation_example,
+)
 from host_pep.values.words import alternation
 
 DEFAULT_CONTEXT = DetectionContext()
@@ -127,7 +133,7 @@ def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Dete
         # "<c8a1@trasteverestays.it>" in a message_id names a message, not a mailbox (RFC 5322
         # writes a Message-ID as an address in angle brackets)
         found += find_emails(folded)
-    found += find_credentials(folded)
+    found += _within_formats(find_credentials(folded), find_secret_formats(folded))
     found += find_health(folded)
     resolved = _resolve(found)
     if not resolved and text.strip():
@@ -136,6 +142,21 @@ def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Dete
         elif hint == "health" and is_health_entry(text):
             resolved = [_whole_as(SensitiveKind.HEALTH, text)]
     return resolved
+
+
+def _within_formats(labelled: list[Detected], formats: list[Detected]) -> list[Detected]:
+    """Labelled credentials and self-identifying secrets together; a labelled value that holds a
+    secret of a known format ("token=ghp_…&next=1") is that secret, keyed as it is written bare,
+    and a documentation example ("…EXAMPLEKEY") is none."""
+    labelled = [d for d in labelled if not is_documentation_example(d.raw)]
+    if not formats:
+        return labelled
+    kept = [
+        d
+        for d in labelled
+        if not any(d.span[0] <= f.span[0] and f.span[1] <= d.span[1] for f in formats)
+    ]
+    return kept + formats
 
 
 class _SecretFields(NamedTuple):
@@ -186,6 +207,7 @@ def warm_up(ctx: DetectionContext | None = None) -> None:
         if example is not None:
             e164 = phonenumbers.format_number(example, phonenumbers.PhoneNumberFormat.E164)
             detect_uncached(f"{e164} ｘ", ctx)
+    catalog()  # the secret formats' file, compiled
     # The trunk-prefix table reads every region's metadata (tens of ms): never on a decision.
     trunk_numbers("89123456789")
     # A date and a grouped number compile the regions' formatting patterns (layout checks).
