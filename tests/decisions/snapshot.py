@@ -69,6 +69,8 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round46",
         "round47",
         "round48",
+        "round49",
+        "round50",
     }
 )
 
