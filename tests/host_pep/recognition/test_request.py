@@ -61,6 +61,23 @@ def test_a_request_asks_for_its_operation(request_text: str, operation: Operatio
 
 
 @pytest.mark.parametrize(
+    ("request_text", "sends"),
+    [
+        # answering someone is a message to them
+        ("answer the last user question in the support group", True),
+        ("answer Marek's email about the invoice", True),
+        # the user's own question, or the word as a noun or a judgement: no message leaves
+        ("answer my question: what's the refund policy?", False),
+        ("Answer the following: how many emails did I get?", False),
+        ("What does Fatima want? Short answer please.", False),
+        ("any recruiter messages worth answering?", False),
+    ],
+)
+def test_answering_someone_is_a_send(request_text: str, sends: bool) -> None:
+    assert (Operation.EXTERNAL_SEND in asks(request_text)) is sends
+
+
+@pytest.mark.parametrize(
     ("request_text", "operation"),
     [
         ("don't delete the meeting", DELETE),
