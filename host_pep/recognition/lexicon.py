@@ -272,14 +272,21 @@ class ToolNaming(_Strict):
     "AdministratorAccess"): granting it when the request asked for limited access grants more
     than asked."""
     compound_nouns: list[str] = Field(default_factory=list)
+    """Two-word nouns whose words are also verbs ("pull request", "purchase order"): in a
+    tool's name they name a thing, the verb is elsewhere ("RepoMergePullRequest" merges)."""
     closing_verbs: list[str] = Field(default_factory=list)
     """Verbs that resolve a record ("close a ticket") but end a thing kept with a service
     ("close my account", "close the subscription"): there they delete."""
     service_things: list[list[str]] = Field(default_factory=list)
     """Kinds of thing a user keeps with a service, each a group of words for one kind (a
     subscription, an account, a newsletter, a domain): ending one is not ending another."""
-    """Two-word nouns whose words are also verbs ("pull request", "purchase order"): in a
-    tool's name they name a thing, the verb is elsewhere ("RepoMergePullRequest" merges)."""
+    person_selectors: list[str] = Field(default_factory=list)
+    """Argument names that select a person's conversation ("contact", "chat", "with", "from"):
+    a word of the request given there names whose chat the call reads ("the plumber's message"
+    -> read_chat(contact: Seu Jorge encanador))."""
+    title_fields: list[str] = Field(default_factory=list)
+    """Argument names that give a document's title ("title", "name", "doc"): where the request
+    names a document, a word of it given there names the document the call reads."""
     removal_flags: list[str] = Field(default_factory=list)
     """Fields and values by which a write moves a record away ({"archived": true}, SET
     trashed = 1): the write is a delete."""
@@ -1150,6 +1157,8 @@ class Lexicon:
             if len(c.split()) == 2
         )
         self.removal_flags = frozenset(_words([t.removal_flags for t in naming]))
+        self.person_selectors = frozenset(_words([t.person_selectors for t in naming]))
+        self.title_fields = frozenset(_words([t.title_fields for t in naming]))
         self.disposable_objects = frozenset(_words([t.disposable_objects for t in naming]))
         self.own_words = frozenset(_words([t.own_words for t in naming]))
         self.negative_key_words = frozenset(_words([t.negative_key_words for t in naming]))

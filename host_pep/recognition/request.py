@@ -712,7 +712,7 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
         field = path.rsplit(".", 1)[-1].split("[", 1)[0].lower()
         own = {w for w in content_words(v) if len(w) >= 4} if len(v.split()) <= 4 else set()
         if own & said.words and (
-            field in _PERSON_SELECTORS or (field in _TITLE_FIELDS and names_a_document)
+            field in lex.person_selectors or (field in lex.title_fields and names_a_document)
         ):
             # the person whose chat is read ("the plumber's message" -> read_chat(contact: Seu
             # Jorge encanador)), a document by a word of its title where the request names a
@@ -766,13 +766,6 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
     # my latest email") names the kind of source, which the tool's name already had to share
     sent = _base_forms(said.words) - said.words
     return not expanded(named).isdisjoint(sent)
-
-
-# arguments that select a person's conversation, and a document's title
-_PERSON_SELECTORS = frozenset(
-    {"contact", "chat", "with", "person", "sender", "from", "conversation", "thread", "peer"}
-)
-_TITLE_FIELDS = frozenset({"title", "name", "document", "doc", "page", "note", "file_name"})
 
 
 def _in_named_folder(path: str, lowered: str) -> bool:
