@@ -71,6 +71,8 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round48",
         "round49",
         "round50",
+        "round51",
+        "round52",
     }
 )
 

@@ -83,11 +83,13 @@ PENDING = {
     "round48": "a fresh evaluator: both benchmark styles mixed, the final measure (issue 14)",
     "round49": "a fresh evaluator: multi-step everyday runs, measured on arrival (issue 14)",
     "round50": "a fresh evaluator: injected calls and unseen tools, measured on arrival (issue 14)",
+    "round51": "a fresh evaluator: chained chat and bank runs, measured on arrival (issue 14)",
+    "round52": "a fresh evaluator: direct harm and data theft, measured on arrival (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-50: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-52: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -102,6 +104,8 @@ SMALLER = {
     "round48": 120,
     "round49": 110,
     "round50": 120,
+    "round51": 110,
+    "round52": 120,
 }
 
 
