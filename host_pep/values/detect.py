@@ -59,6 +59,7 @@ _DIGIT = re.compile(r"\d")
 
 
 _MESSAGE_ID = re.compile(r"<[^<>\s@]+@[^<>\s@]+>")
+_BARE_UID = re.compile(r"[^<>\s@]+@[^<>\s@]+")
 
 
 _ID_WORDS = frozenset({"id", "ids", "uid", "uuid"})
@@ -70,6 +71,20 @@ def is_record_id(field: str, text: str) -> bool:
     """A bare number in a field named for an id ("order_id": 5512001042): it identifies a
     record, whatever phone number its digits also spell (a caller id, a ``wa_id`` are phones)."""
     return _is_id_leaf(field) and _BARE_ID.fullmatch(text) is not None and not is_phone_field(field)
+
+
+def _names_a_record(field: str, text: str) -> bool:
+    """An id field whose whole value is written as an address names a record, not a mailbox:
+    "<c8a1@trasteverestays.it>" in a message_id (RFC 5322 writes a Message-ID as an address in
+    angle brackets), "ws-8821@partner.example" in an iCalUID (RFC 5545 recommends a UID of that
+    form). A bare address in any other id field ("user_id": "ana@example.com") is an address."""
+    if not _is_id_leaf(field):
+        return False
+    if _MESSAGE_ID.fullmatch(text):
+        return True
+    leaf = field.rsplit(".", 1)[-1].split("[", 1)[0]
+    words = [w.lower() for w in _LEAF_WORD.findall(leaf)]
+    return words[-1] == "uid" and _BARE_UID.fullmatch(text) is not None
 
 
 def _is_id_leaf(field: str) -> bool:
@@ -129,9 +144,7 @@ def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Dete
         found += find_phones(digits, ctx.regions)
         found += find_otps(digits, ctx.field, hinted=hint == "otp")
         found += find_addresses(folded)
-    if not _MESSAGE_ID.fullmatch(text.strip()) or not _is_id_leaf(ctx.field):
-        # "<c8a1@trasteverestays.it>" in a message_id names a message, not a mailbox (RFC 5322
-        # writes a Message-ID as an address in angle brackets)
+    if not _names_a_record(ctx.field, text.strip()):
         found += find_emails(folded)
     found += _within_formats(find_credentials(folded), find_secret_formats(folded))
     found += find_health(folded)

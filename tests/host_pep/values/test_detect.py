@@ -184,3 +184,17 @@ def test_a_message_id_names_a_message_not_a_mailbox() -> None:
     assert [d.kind for d in detect("ana@mail.example", DetectionContext(field="message_id"))] == [
         SensitiveKind.EMAIL
     ]
+
+
+def test_an_icalendar_uid_names_an_event_not_a_mailbox() -> None:
+    # RFC 5545 recommends a UID written as an address ("ws-8821@partner.example"); Google
+    # Calendar's field is iCalUID
+    assert detect("ws-8821@partner.example", DetectionContext(field="ical_uid")) == []
+    assert detect("7kq2m@google.com", DetectionContext(field="iCalUID")) == []
+    # another id field's bare address, and a UID field's running text, are emails
+    assert [d.kind for d in detect("ana@mail.example", DetectionContext(field="user_id"))] == [
+        SensitiveKind.EMAIL
+    ]
+    assert [d.kind for d in detect("ask ana@mail.example", DetectionContext(field="uid"))] == [
+        SensitiveKind.EMAIL
+    ]
