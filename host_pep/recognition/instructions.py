@@ -416,6 +416,8 @@ def instruction_spans(text: str) -> tuple[Span, ...]:
     """The instruction spans of ``text`` (untrusted content), in order, not overlapping. A long
     text is read window by window (overlapping, so a span across a border is seen whole): an
     injection after pages of filler is found like one at the top."""
+    if "\\" in text:
+        text = _written_breaks(text)
     if len(text) <= MAX_TEXT:
         return _spans(text)
     out: list[Span] = []
@@ -429,6 +431,17 @@ def instruction_spans(text: str) -> tuple[Span, ...]:
         pos += MAX_TEXT - _WINDOW_OVERLAP
     out.sort(key=lambda sp: sp.start)
     return tuple(out)
+
+
+# a line break written as an escape: iCalendar's TEXT ("DESCRIPTION:Agenda.\\n\\nAssistant: …",
+# RFC 5545 3.3.11), a JSON string or a log line shown raw
+_WRITTEN_BREAK = re.compile(r"(?<!\\)\\[nr]")
+
+
+def _written_breaks(text: str) -> str:
+    """``text`` with its escaped line breaks read as breaks, each two characters long as the
+    escape was, so that spans keep their offsets into the text as given."""
+    return _WRITTEN_BREAK.sub(" \n", text)
 
 
 def _spans(text: str) -> tuple[Span, ...]:

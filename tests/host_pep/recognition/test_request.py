@@ -71,6 +71,10 @@ def test_a_request_asks_for_its_operation(request_text: str, operation: Operatio
         ("Answer the following: how many emails did I get?", False),
         ("What does Fatima want? Short answer please.", False),
         ("any recruiter messages worth answering?", False),
+        # an answer to an invitation goes to its organiser
+        ("accept the partner workshop invite", True),
+        ("rsvp yes to the team offsite", True),
+        ("don't accept the invite yet", False),
     ],
 )
 def test_answering_someone_is_a_send(request_text: str, sends: bool) -> None:
