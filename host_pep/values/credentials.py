@@ -78,6 +78,19 @@ def credential_key(secret: str) -> str:
     return "credential:" + hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
+def credential_in(layer: Canonical, start: int, end: int, secret: str) -> Detected:
+    """The credential ``secret`` found at ``start:end`` of ``layer``'s text, as the original
+    text writes it, keyed and masked by the secret itself."""
+    s, e = layer.to_original(start, end)
+    return Detected(
+        kind=SensitiveKind.CREDENTIAL,
+        raw=layer.original[s:e],
+        keys=(credential_key(secret),),
+        span=(s, e),
+        masked=mask(SensitiveKind.CREDENTIAL, secret),
+    )
+
+
 def whole_text(text: str) -> Detected:
     """The whole text as one credential (a password field's content)."""
     return Detected(
@@ -137,14 +150,5 @@ def _config_secrets(layer: Canonical, known: _Words) -> list[Detected]:
         if len(value) < 6 or (value.isalpha() and len(value) < 16):
             continue  # "Key: Important" is a heading; a secret mixes in digits or symbols
         start = m.start("value")
-        s, e = layer.to_original(start, start + len(value))
-        found.append(
-            Detected(
-                kind=SensitiveKind.CREDENTIAL,
-                raw=layer.original[s:e],
-                keys=(credential_key(value),),
-                span=(s, e),
-                masked=mask(SensitiveKind.CREDENTIAL, value),
-            )
-        )
+        found.append(credential_in(layer, start, start + len(value), value))
     return found

@@ -29,9 +29,8 @@ from typing import Any
 
 import yaml
 
-from host_pep.values.credentials import credential_key
-from host_pep.values.kinds import Detected, SensitiveKind
-from host_pep.values.masking import mask
+from host_pep.values.credentials import credential_in
+from host_pep.values.kinds import Detected
 from host_pep.values.obfuscation import Canonical
 from host_pep.values.words import prefilter
 
@@ -141,14 +140,5 @@ def find_secret_formats(layer: Canonical) -> list[Detected]:
             # a block is cut out whole (its header and footer with it); a token, without the
             # URL or prefix around it
             whole = fmt.compact or "secret" not in fmt.pattern.groupindex
-            s, e = layer.to_original(*(m.span() if whole else m.span("secret")))
-            found.append(
-                Detected(
-                    kind=SensitiveKind.CREDENTIAL,
-                    raw=layer.original[s:e],
-                    keys=(credential_key(secret),),
-                    span=(s, e),
-                    masked=mask(SensitiveKind.CREDENTIAL, secret),
-                )
-            )
+            found.append(credential_in(layer, *(m.span() if whole else m.span("secret")), secret))
     return found
