@@ -25,9 +25,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
 
 import yaml
+from pydantic import BaseModel, ConfigDict, Field
 
 from host_pep.values.credentials import credential_in
 from host_pep.values.kinds import Detected
@@ -60,11 +60,31 @@ class _Catalog:
     examples: frozenset[str]
 
 
-def _load() -> dict[str, Any]:
+class _FormatEntry(BaseModel):
+    """One format of ``data/secret_formats.yaml``, as written there."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    source: str
+    prefixes: list[str] = Field(min_length=1)
+    pattern: str
+    compact: bool = False
+
+
+class _CatalogFile(BaseModel):
+    """``data/secret_formats.yaml``: checked when first read, so a mistyped entry is an error
+    naming it, not a format silently skipped."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    formats: list[_FormatEntry]
+    placeholder_markers: list[str] = Field(default_factory=list)
+    example_suffixes: list[str] = Field(default_factory=list)
+    known_examples: list[str] = Field(default_factory=list)
+
+
+def _load() -> _CatalogFile:
     source = resources.files("host_pep.values").joinpath("data/secret_formats.yaml")
-    data = yaml.safe_load(source.read_text("utf-8"))
-    assert isinstance(data, dict)
-    return data
+    return _CatalogFile.model_validate(yaml.safe_load(source.read_text("utf-8")))
 
 
 @lru_cache(maxsize=1)
@@ -72,20 +92,20 @@ def catalog() -> _Catalog:
     data = _load()
     formats = tuple(
         SecretFormat(
-            name=f["name"],
-            source=f["source"],
-            prefixes=tuple(f["prefixes"]),
-            pattern=re.compile(f"{_BEFORE}(?:{f['pattern']}){_AFTER}"),
-            compact=bool(f.get("compact", False)),
+            name=f.name,
+            source=f.source,
+            prefixes=tuple(f.prefixes),
+            pattern=re.compile(f"{_BEFORE}(?:{f.pattern}){_AFTER}"),
+            compact=f.compact,
         )
-        for f in data["formats"]
+        for f in data.formats
     )
     return _Catalog(
         formats=formats,
         trigger=prefilter(p for f in formats for p in f.prefixes),
-        markers=tuple(m.lower() for m in data.get("placeholder_markers", ())),
-        suffixes=tuple(data.get("example_suffixes", ())),
-        examples=frozenset(data.get("known_examples", ())),
+        markers=tuple(m.lower() for m in data.placeholder_markers),
+        suffixes=tuple(data.example_suffixes),
+        examples=frozenset(data.known_examples),
     )
 
 
