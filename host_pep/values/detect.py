@@ -78,20 +78,27 @@ def _names_a_record(field: str, text: str) -> bool:
     "<c8a1@trasteverestays.it>" in a message_id (RFC 5322 writes a Message-ID as an address in
     angle brackets), "ws-8821@partner.example" in an iCalUID (RFC 5545 recommends a UID of that
     form). A bare address in any other id field ("user_id": "ana@example.com") is an address."""
-    if not _is_id_leaf(field):
+    words = _leaf_words(field)
+    if not _is_id_word(words):
         return False
     if _MESSAGE_ID.fullmatch(text):
         return True
-    leaf = field.rsplit(".", 1)[-1].split("[", 1)[0]
-    words = [w.lower() for w in _LEAF_WORD.findall(leaf)]
     return words[-1] == "uid" and _BARE_UID.fullmatch(text) is not None
 
 
 def _is_id_leaf(field: str) -> bool:
     """ "message_id", "msgId", "in_reply_to": a field that names a message or a thread (its last
     word is an id; "paid" or "valid" end in the letters, not the word)."""
+    return _is_id_word(_leaf_words(field))
+
+
+def _leaf_words(field: str) -> list[str]:
+    """The lower-cased words of a field path's last name ("event.iCalUID" -> i, cal, uid)."""
     leaf = field.rsplit(".", 1)[-1].split("[", 1)[0]
-    words = [w.lower() for w in _LEAF_WORD.findall(leaf)]
+    return [w.lower() for w in _LEAF_WORD.findall(leaf)]
+
+
+def _is_id_word(words: list[str]) -> bool:
     return bool(words) and (
         words[-1] in _ID_WORDS or "_".join(words) in ("in_reply_to", "references")
     )
