@@ -33,7 +33,26 @@ _URL = re.compile(
     # "example.co.za" "example.co")
     r"|\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|co|me|info|biz|xyz|top|ru|cn|de|uk|app|dev|link|click|site|online|shop)(?![a-z0-9-]|\.[a-z0-9])(?:/[^\s<>\"'()]*)?"
 )
-_AMOUNT = re.compile(r"(?<![\w.])(?:[$€£¥₹]\s?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\d])")
+_AMOUNT = re.compile(
+    r"(?<![\w.])(?:[$€£¥₹]\s?)?(?:"
+    # a decimal comma, thousands by dots or spaces ("1.234,56", "3 839,00", "184,20")
+    r"(\d{1,3}(?:[.\u00a0\u202f ]\d{3})+|\d+),(\d{2})(?![\d,])"
+    # thousands by spaces, a currency after them ("13 839 kr", "1 250 €")
+    r"|(\d{1,3}(?:[\u00a0\u202f ]\d{3})+)(?=\s?(?:[^\W\d_]{1,3}\b|[$€£¥₹]))"
+    r"|(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\d]))"
+)
+_GROUPING = re.compile(r"[.,\u00a0\u202f ]")
+
+
+def _amount_parts(m: re.Match[str]) -> tuple[str, str | None]:
+    """The whole part (its grouping removed) and the fraction of an ``_AMOUNT`` match."""
+    if m.group(1) is not None:
+        return _GROUPING.sub("", m.group(1)), m.group(2)
+    if m.group(3) is not None:
+        return _GROUPING.sub("", m.group(3)), None
+    return m.group(4), m.group(5)
+
+
 _ACCOUNT = re.compile(
     r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b|\b\d(?:[ -]?\d){7,18}\b"
 )
@@ -94,12 +113,13 @@ def key_arguments(text: str) -> tuple[Found, ...]:
             )
         )
     for m in _AMOUNT.finditer(text):
-        if len(m.group(1).replace(",", "")) > 12:
+        whole, frac = _amount_parts(m)
+        if len(whole.replace(",", "")) > 12:
             continue
         out.append(
             Found(
                 "amount",
-                (normalize_amount(m.group(1), m.group(2)),),
+                (normalize_amount(whole, frac),),
                 m.group(0),
                 m.group(0),
                 m.start(),

@@ -14,7 +14,12 @@ _IDENTIFIER = re.compile(
     r"[\w-]+(?:/[\w.-]+)*/[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,4}|[\w-]+(?:/[\w-][\w.-]*){2,}|"
     # a file name with an extension ("passwords.md", "Q3-report.xlsx")
     r"[A-Za-z][\w-]{1,60}\.[A-Za-z][A-Za-z0-9]{0,4}|"
-    r"(?=[\w.-]*[\d_-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]{2,63})(?![\w@/])"
+    r"(?=[\w.-]*[\d_-])(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]{2,63}|"
+    # a network address ("185.220.101.44", "10.0.0.0/8"): a DNS record's or a firewall rule's
+    r"(?:\d{1,3}\.){3}\d{1,3}(?:/\d{1,2})?(?!\.?\d))(?![\w@/])"
+)
+_IPV4 = re.compile(
+    r"(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:/\d{1,2})?"
 )
 _ADDRESSES = re.compile(r"\S+@\S+|(?i:https?://|www\.)\S+")
 _TAG = re.compile(r"</?\s*([A-Za-z_][\w-]{0,30})[^>]{0,200}>")
@@ -35,7 +40,9 @@ def identifiers(text: str) -> frozenset[str]:
     for m in _IDENTIFIER.finditer(text):
         token = m.group(0).rstrip(_TRAILING).lower().lstrip("@#")
         digits = sum(c.isdigit() for c in token)
-        if len(token) < 4 or (digits == len(token.replace("-", "").replace(".", ""))):
+        if len(token) < 4 or (
+            digits == len(token.replace("-", "").replace(".", "")) and not _IPV4.fullmatch(token)
+        ):
             continue  # a bare number is an amount, a code or a date: other keys cover those
         out.add(token)
         home = _HOME.match(token)

@@ -65,3 +65,16 @@ def test_unknown_kind_hints_are_ignored_not_fatal() -> None:
         policy=policy,
     ).values
     assert any(o.kind == "phone" for o in obs)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Att betala: 12 450 kr", "amount:12450"),  # thousands by a space, a currency after
+        ("Total 2.318,40 EUR", "amount:2318.4"),  # a decimal comma, thousands by dots
+        ("Montant : 96,50 €", "amount:96.5"),
+        ("Amount due: $1,204.75", "amount:1204.75"),  # the English forms as before
+    ],
+)
+def test_amounts_in_the_forms_countries_write_them(text: str, key: str) -> None:
+    assert [f.keys for f in key_arguments(text) if f.kind == "amount"] == [(key,)]

@@ -55,3 +55,12 @@ def test_a_path_in_a_home_directory_also_names_its_tilde_form() -> None:
     assert "~/.env" in identifiers(f"{ROOT_HOME}/.env")
     # the home directory itself, or a path elsewhere, has no such form
     assert not any(i.startswith("~") for i in identifiers(f"{LINUX_HOME} /srv/app/.env"))
+
+
+def test_a_network_address_is_an_identifier() -> None:
+    # a DNS record's target or a firewall rule's source, named by a span and then set
+    assert "198.51.100.23" in identifiers("point the apex record to 198.51.100.23.")
+    assert "10.20.0.0/16" in identifiers("allow 10.20.0.0/16 on port 22")
+    # a version or a dotted date is no address
+    assert identifiers("release 2.4.1.7.3 is out") == frozenset()
+    assert identifiers("due 01.12.2026") == frozenset()
