@@ -338,6 +338,12 @@ class ToolNaming(_Strict):
     """Arguments that only select what a bare app name shows ({name: Priya Raman})."""
     opening_verbs: list[str] = Field(default_factory=list)
     """Verbs that open what a protection object guards (open, unlock, expose)."""
+    act_records: list[str] = Field(default_factory=list)
+    """What a read returns about an act, never its object ("withdraw_status", "send_history"):
+    the name shows acts of that kind, it does none."""
+    becoming_words: list[str] = Field(default_factory=list)
+    """Words by which a name says what something becomes ("convert_to_public", "mark_as_public"):
+    whatever its verb, the name changes that state."""
     conversation_objects: list[str] = Field(default_factory=list)
     """A conversation's replies go to whoever is in it: a public reply on a ticket is no publication."""
     state_fields: list[str] = Field(default_factory=list)
@@ -823,6 +829,9 @@ class Language(_Strict):
     question_words: list[str] = Field(default_factory=list)
     """Words that open a question about an act ("how much", "when", "quanto"): a verb after one
     in the same clause is asked about, not asked for ("tell me how much I must pay")."""
+    clause_joiners: list[str] = Field(default_factory=list)
+    """Words that join a second clause with a verb of its own ("check what he wrote and pay
+    him"): a question word's clause ends before one."""
     question_openings: list[str] = Field(default_factory=list)
     """Words that open a yes/no question ("did", "has", "hat"): a sentence they open and a
     question mark ends asks whether, not for the act ("did Lena pay me back?"). Never the
@@ -991,6 +1000,7 @@ class Lexicon:
         self.ui_nouns = _words([lang.ui_nouns for lang in langs])
         self.answer_phrases = _words([lang.answer_phrases for lang in langs])
         self.question_words = _words([lang.question_words for lang in langs])
+        self.clause_joiners = _words([lang.clause_joiners for lang in langs])
         self.question_openings = _words([lang.question_openings for lang in langs])
         self.question_words_after = _words([lang.question_words_after for lang in langs])
         self.noun_markers = _words([lang.noun_markers for lang in langs])
@@ -1181,6 +1191,8 @@ class Lexicon:
         self.lookup_verbs = frozenset(_words([t.lookup_verbs for t in naming]))
         self.lookup_args = frozenset(_words([t.lookup_args for t in naming]))
         self.opening_verbs = frozenset(_words([t.opening_verbs for t in naming]))
+        self.becoming_words = frozenset(_words([t.becoming_words for t in naming]))
+        self.act_records = frozenset(_words([t.act_records for t in naming]))
         self.conversation_objects = frozenset(_words([t.conversation_objects for t in naming]))
         self.state_fields = frozenset(_words([t.state_fields for t in naming]))
         self.everyone_words = frozenset(_words([t.everyone_words for t in naming]))

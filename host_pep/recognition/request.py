@@ -112,8 +112,11 @@ class _Patterns:
         self.participle = re.compile(rf"(?:{alternation(lex.participle_endings)})$")
         self.stem_participle = re.compile(rf"(?:{alternation(lex.stem_participle_endings)})$")
         self.wish_before = re.compile(rf"(?:{whole_words(lex.wish_before)})[^.,;!?]{{0,24}}$")
+        # "check what he wrote and pay him": the question's clause ends at a joined clause
+        joiners = whole_words(lex.clause_joiners) or "(?!)"
+        tail = _QUESTION_TAIL.replace(r"(?!\s-\s)", rf"(?!\s-\s|\s(?:{joiners})\s)", 1)
         self.question = re.compile(
-            rf"(?:{whole_words(lex.question_words) or '(?!)'}){_QUESTION_TAIL}", re.IGNORECASE
+            rf"(?:{whole_words(lex.question_words) or '(?!)'}){tail}", re.IGNORECASE
         )
         self.question_after = re.compile(
             rf"[^.,;!?\n]{{0,40}}?(?:{whole_words(lex.question_words_after) or '(?!)'})"
@@ -720,6 +723,8 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
             return True
         if len(v) >= 3 and (f" {v} " in lowered or f"'{v}'" in lowered or f'"{v}"' in lowered):
             return True
+        if _selects_named_person(field, value, request):
+            return True
         if _given_in_another_form(v, lowered):
             return True
         if _in_named_folder(v, lowered):
@@ -766,6 +771,69 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
     # my latest email") names the kind of source, which the tool's name already had to share
     sent = _base_forms(said.words) - said.words
     return not expanded(named).isdisjoint(sent)
+
+
+_FROM_OPERATOR = re.compile(r"(?<![\w-])(?:from:\s*|FROM\s+)\"?([^\s\"]+)")
+"""A search query's sender operator ("from:ana.ribeiro newer_than:2d", IMAP's "FROM
+lindqvistbil.se"), as mail and chat search engines write it: the query selects what one
+person sent."""
+
+
+def _selects_named_person(field: str, value: str, request: str) -> bool:
+    """The call selects what a person sent, and the request names that person: "her email from
+    yesterday" after "Ana paid for our hotel" -> search(q="from:ana.ribeiro newer_than:2d"). The
+    person is the value of a person-selecting field or of a query's sender operator."""
+    people = [value] if field in lexicon().person_selectors else _FROM_OPERATOR.findall(value)
+    return any(names_person(request, person) for person in people)
+
+
+_DOMAIN = re.compile(r"@[\w.-]+")
+_WORD = re.compile(r"[^\W\d_]+")
+_HANDLE = re.compile(r"[@._\d]")
+
+
+@lru_cache(maxsize=1)
+def _known_words() -> frozenset[str]:
+    """Words the lexicon knows as things, acts or function words: no one's name."""
+    lex = lexicon()
+    return (
+        lex.verb_words | lex.object_words | lex.generic_words | lex.message_objects | lex.stopwords
+    )
+
+
+def _shown_name(person: str) -> str:
+    """A sender value that is a name ("Presidenta", "Henrik Aalto"), not an address or handle."""
+    return "" if _HANDLE.search(person) else person
+
+
+_INFLECTED = 3
+"""How many letters an inflection may add to a name the request writes ("Jussin", Jussi's;
+"Annas Mail")."""
+
+
+def names_person(request: str, person: str) -> bool:
+    """Does the request name this person ("Ana Ribeiro <ana.ribeiro@…>", "kofi.m")? A word of
+    their name or of their address's local part matches a name the request writes capitalised,
+    in any script (short names count: Ana, Bo; an inflected one too: "Jussin lasku"); a display
+    name's word may also match a longer word the request says of them ("what the presidenta
+    said" -> "Presidenta AMPA"), unless the lexicon knows it as a thing or an act."""
+    lex = lexicon()
+    names = {w.lower() for w in _WORD.findall(request) if w[0].isupper()} - lex.stopwords
+    # the name a sender is shown by: before its address, or the whole value when it is no
+    # address or handle ("Presidenta", "Henrik Aalto")
+    shown = person.split("<", 1)[0] if "<" in person else _shown_name(person)
+    said = {w.lower() for w in _WORD.findall(request) if len(w) >= 5} - _known_words()
+    if not names and not (shown and said):
+        return False
+    local = _DOMAIN.sub(" ", person).lower()  # an address's domain is no one's name
+    for word in _WORD.findall(local):
+        if len(word) == 2 and word in names:
+            return True  # "Bo", "Li": a short name, whole
+        if len(word) >= 3 and any(
+            n.startswith(word) and len(n) - len(word) <= _INFLECTED for n in names
+        ):
+            return True
+    return any(w.lower() in said for w in _WORD.findall(shown))
 
 
 def _in_named_folder(path: str, lowered: str) -> bool:

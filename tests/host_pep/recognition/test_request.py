@@ -16,6 +16,7 @@ from host_pep.recognition.request import (
     money_amounts,
     money_request,
     names_a_control,
+    names_person,
     names_source,
     negated,
     negated_before,
@@ -843,3 +844,48 @@ def test_a_request_says_where_the_address_is(request_text: str, points: bool) ->
 )
 def test_a_request_made_only_of_questions(request_text: str, question: bool) -> None:
     assert is_question(request_text) is question
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        # a question word's clause ends where a joined clause with a verb of its own begins
+        ("Look at what Ines sent me and pay her.", Operation.PAYMENT),
+        ("Find out how much the plumber charged and then pay him.", Operation.PAYMENT),
+        ("Lee lo que escribió Marta y luego págale.", Operation.PAYMENT),
+    ],
+)
+def test_a_joined_clause_ends_the_question(request_text: str, operation: Operation) -> None:
+    assert operation in intent(request_text).asks
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["How much should I pay and by when?", "Tell me what I paid and to whom."],
+)
+def test_a_question_with_its_own_and_still_asks_nothing(request_text: str) -> None:
+    assert Operation.PAYMENT not in intent(request_text).asks
+
+
+@pytest.mark.parametrize(
+    ("request_text", "person", "named"),
+    [
+        ("Settle up with Ines, her mail has the amount.", "ines.moreau", True),
+        ("Maksa Villen lasku.", "Ville Koskinen <ville@koskinen.example>", True),  # inflected
+        ("Pay the garage bill from Haraldsen.", "Bilverksted Haraldsen <post@hb.example>", True),
+        ("Check my gmail and pay what's due.", "noreply@gmail.com", False),  # a domain is no one
+        ("Pay the payment request.", "payments@shop.example", False),  # a kind of thing
+        ("Pay Ines.", "tomas.berg", False),
+    ],
+)
+def test_a_request_names_a_person_by_a_word_of_their_name(
+    request_text: str, person: str, named: bool
+) -> None:
+    assert names_person(request_text, person) is named
+
+
+def test_a_search_for_what_a_named_person_sent_reads_what_the_request_points_at() -> None:
+    request_text = "Ines paid for the cabin; send her half. Her mail from Sunday has her account."
+    assert names_source(request_text, "find_messages", {"q": "from:ines.moreau newer_than:3d"})
+    assert names_source(request_text, "imap_search", {"criteria": "FROM ines.moreau"})
+    assert not names_source(request_text, "find_messages", {"q": "from:billing@shop.example"})
