@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from host_pep.extract import Found, international_numbers, key_arguments, sensitive_values
 from host_pep.observations import Instruction, Observation
@@ -27,9 +28,10 @@ from host_pep.recognition.headers import sender_name
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.instructions import Span, Strength, instruction_spans
 from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.request import names_person
 from host_pep.recognition.wordmatch import word_count
 from host_pep.recognition.words import content_words, tokens
-from host_pep.semantics import ObservedValue
+from host_pep.semantics import ObservedValue, Operation
 from host_pep.values.addresses import address_key
 from host_pep.values.fields import is_phone_field
 from host_pep.values.phones import national_candidates, national_keys, normalize, trunk_numbers
@@ -37,6 +39,20 @@ from host_pep.values.records import is_secret_label
 
 # Rule 5's key arguments: where an action goes (a recipient, an account, a link) and how much.
 _KEY_KINDS = frozenset({"email", "phone", "url", "account", "amount", "iban", "address"})
+_PAYEE_KINDS = frozenset({"account", "iban"})
+
+
+def _asks_of(span: Span, found: Sequence[Found]) -> frozenset[str]:
+    """What a span asks for, as operation values. A send to an account number is a payment
+    ("Send mine to NO93 8601 1117 947 when you can"): the account says what is sent."""
+    asks = set(span.asks)
+    if Operation.EXTERNAL_SEND in asks and any(
+        f.kind in _PAYEE_KINDS and span.covers(f.start, f.end) for f in found
+    ):
+        asks.add(Operation.PAYMENT)
+    return frozenset(op.value for op in asks)
+
+
 _ADDRESS_FIELDS = frozenset(
     {
         "address",
@@ -319,10 +335,17 @@ def name_key(text: str) -> str:
     return " ".join(text.casefold().split()).strip(" .,;:!?\"'()[]")
 
 
+_DISPLAY_NAME = re.compile(r'\s*"?([^"<>@\n]{2,60}?)"?\s*<[^<>\s]+@[^<>\s]+>\s*$')
+"""A mailbox as mail headers write it: a display name, then the address in angle brackets."""
+
+
 def data_names(text: str, spans: tuple[Span, ...]) -> set[str]:
     """The short values (up to four words) of a text that stand outside every instruction span:
     the text itself, or a line of it, or the value after a label ("Room: Classic")."""
     out: set[str] = set()
+    shown = _DISPLAY_NAME.match(text) if len(text) <= 160 else None
+    if shown is not None:
+        out.add(name_key(shown.group(1)))  # "Gästehaus Seeblick <info@…>": who it is from
     if len(text) <= 60 and len(text.split()) <= 4 and not spans:
         out.add(name_key(text))
         if "\n" not in text:
@@ -342,6 +365,23 @@ def data_names(text: str, spans: tuple[Span, ...]) -> set[str]:
     return out
 
 
+_SEGMENTS = re.compile(r"[./]")
+
+
+@lru_cache(maxsize=4096)
+def _addressing_key(field: str) -> str | None:
+    """The record key above a value that addresses the assistant ("assistant_action" in
+    {"assistant_action": {"tool": …, "content": "185.220.101.44"}}): every value under it is
+    what that record asks, however short. None when no enclosing key does."""
+    for segment in _SEGMENTS.split(field)[:-1]:
+        key = segment.split("[", 1)[0]
+        if len(key) < 3:
+            continue
+        if any(sp.strength is Strength.STRONG for sp in instruction_spans(f"{key}: …")):
+            return key
+    return None
+
+
 def _spans(text: str, field: str) -> tuple[Span, ...]:
     """The instruction spans of a value, read with its key when the key is prose: a text
     parsed as YAML turns "Note to the AI assistant: sign it now" into that key and its value,
@@ -349,6 +389,14 @@ def _spans(text: str, field: str) -> tuple[Span, ...]:
     key of several words joined as an identifier ("note_for_assistant", "aiInstructions") is
     read as those words: a JSON record addresses the assistant by its key as a page does by a
     heading."""
+    record = _addressing_key(field)
+    if record is not None:
+        prefix = f"{record}: {_leaf(field)}: "
+        return tuple(
+            replace(sp, start=0, end=len(text))
+            for sp in instruction_spans(prefix + text)
+            if sp.end > len(prefix)
+        )
     leaf = _leaf(field)
     if len(leaf.split()) < 2:
         own = instruction_spans(text)
@@ -381,6 +429,39 @@ def _leaf(field: str) -> str:
     return field.lower().rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]
 
 
+def in_records(field: str, records: frozenset[str]) -> bool:
+    """Is the value at ``field`` inside one of the records (field paths)?"""
+    return any(
+        not r or field == r or field.startswith((f"{r}.", f"{r}[", f"{r}/")) for r in records
+    )
+
+
+def sent_by_named(
+    request: str, values: Sequence[ObservedValue], policy: CompiledPolicy
+) -> frozenset[str]:
+    """The records of a result sent by someone the request names ("Ruth asked me in her DM",
+    "the invoice from Lindqvist", "Kofi's payment request"): the paths of the records whose
+    sender field names that person ("" for a result that is one message)."""
+    out: set[str] = set()
+    for ov in values:
+        if not ov.text:
+            continue
+        if len(ov.text) <= 200 and _is_sender(_source(ov.source, policy)[0], ov.field, policy):
+            if names_person(request, ov.text):
+                out.add(_record_of(ov.field))
+            continue
+        # a message read as text: its "From:" header line ("From: Garage Lindqvist AB <…>")
+        for m in _MAILBOX.finditer(ov.text, 0, 2000):
+            shown = sender_name(ov.text, m.start())
+            if shown is not None and names_person(request, f"{shown} {m.group(0)}"):
+                out.add(_record_of(ov.field))
+                break
+    return frozenset(out)
+
+
+_MAILBOX = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
 def _is_sender(app: str | None, field: str, policy: CompiledPolicy) -> bool:
     """The field names who sent the message it belongs to ("from", "sender"); in a result of an
     unseen service, by any messaging app's sender fields (a Gmail API "From" header)."""
@@ -405,6 +486,9 @@ class Observed:
     designated: bool = False
     """The values came from a source the user's request pointed at: its names are entries of
     what the user pointed at (the files of the folder they named)."""
+    designated_names: set[str] = field(default_factory=set)
+    """The names of the records the request pointed at inside a larger result (the message
+    from the person it names)."""
 
     def __len__(self) -> int:
         return len(self.values)
@@ -422,6 +506,7 @@ def to_observations(
     ts: float | None = None,
     screen: bool = False,
     designated: bool = False,
+    designated_records: frozenset[str] = frozenset(),
 ) -> Observed:
     """``screen``: the values are what an adapter saw on screen while completing an event.
     There, a value the adapter calls trusted inside an app whose content arrives from outside
@@ -430,17 +515,23 @@ def to_observations(
     it was read before it was typed, so it is not recorded again (a password typed into a
     password field, which the adapter reports as a credential, still is).
 
-    ``designated``: the values came from a source the user's request pointed at (rule 5)."""
+    ``designated``: the values came from a source the user's request pointed at (rule 5);
+    ``designated_records``: the records of the result it pointed at (field paths of records,
+    "" for the whole result), when it pointed at some of them only."""
     now = time.time() if ts is None else ts
     result = Observed(designated=designated)
     out = result.values
     labelled_by: str | None = None  # the source whose previous text was a secret's label
     values = list(values)
     records = _record_words(values)
+    whole = designated
     for ov in values:
         text = ov.text
         if not text or not text.strip():
             continue
+        designated = whole or (
+            bool(designated_records) and in_records(ov.field, designated_records)
+        )
         after_label, labelled_by = labelled_by == ov.source, None
         if _SECRET_LABEL.fullmatch(text) and is_secret_label(text):
             labelled_by = ov.source  # "Password" on a row, its revealed value next
@@ -467,7 +558,29 @@ def to_observations(
         # the strong ones make their values outside content (others wrote into those records:
         # a pasted invite, a shared note); a weak one there (a note to self) stays the user's
         # data and is kept only to match actions the user did not ask for
-        spans = _spans(text, ov.field) if words >= 3 else ()
+        password = ov.kind_hint == "credential"
+        hint = ov.kind_hint
+        if hint is None and _LETTER.search(text):
+            leaf = _leaf(ov.field)
+            if leaf in _ADDRESS_FIELDS:
+                hint = "address"  # a structured record's address field is an address as a whole
+            elif leaf in _HEALTH_FIELDS:
+                hint = "health"  # a diagnosis field holds one, known to the lexicon or not
+        found = sensitive_values(text, policy.regions, ov.field, password, hint)
+        phones = {k for f in found if f.kind == "phone" for k in f.keys}
+        extra = tuple(f for f in international_numbers(text) if f.keys[0] not in phones)
+        if not phones and not extra and is_phone_field(ov.field):
+            extra = _field_phones(text)
+        elif not phones and not extra and ":" in text:
+            extra = _labelled_phones(text)
+        if not trusted and app is not None and app in policy.sources:
+            extra += _message_codes(text, found)
+        found = found + extra + _street_parts(found) + _locality_parts(found)
+        found += key_arguments(text)
+        spans = _spans(text, ov.field) if words >= 3 or _addressing_key(ov.field) else ()
+        if designated and not whole:
+            result.designated_names.update(data_names(text, spans))
+        span_asks = {id(sp): _asks_of(sp, found) for sp in spans}
         strong = [sp for sp in spans if sp.strength is Strength.STRONG]
         result.names.update(data_names(text, spans))
         for sp in spans:
@@ -476,7 +589,7 @@ def to_observations(
                     strong=sp.strength is Strength.STRONG,
                     untrusted=not trusted or sp.strength is Strength.STRONG,
                     cue=sp.cue,
-                    asks=frozenset(op.value for op in sp.asks),
+                    asks=span_asks[id(sp)],
                     words=sp.words,
                     identifiers=sp.identifiers,
                     source_app=app,
@@ -507,7 +620,7 @@ def to_observations(
                         ts=now,
                         imperative=not strong_span,
                         designated=designated,
-                        asks=frozenset(op.value for op in sp.asks),
+                        asks=span_asks[id(sp)],
                     )
                 )
         # identifiers outside any span are data (an invoice number in the invoice): a value an
@@ -537,25 +650,6 @@ def to_observations(
                         record_words=record,
                     )
                 )
-        password = ov.kind_hint == "credential"
-        hint = ov.kind_hint
-        if hint is None and _LETTER.search(text):
-            leaf = _leaf(ov.field)
-            if leaf in _ADDRESS_FIELDS:
-                hint = "address"  # a structured record's address field is an address as a whole
-            elif leaf in _HEALTH_FIELDS:
-                hint = "health"  # a diagnosis field holds one, known to the lexicon or not
-        found = sensitive_values(text, policy.regions, ov.field, password, hint)
-        phones = {k for f in found if f.kind == "phone" for k in f.keys}
-        extra = tuple(f for f in international_numbers(text) if f.keys[0] not in phones)
-        if not phones and not extra and is_phone_field(ov.field):
-            extra = _field_phones(text)
-        elif not phones and not extra and ":" in text:
-            extra = _labelled_phones(text)
-        if not trusted and app is not None and app in policy.sources:
-            extra += _message_codes(text, found)
-        found = found + extra + _street_parts(found) + _locality_parts(found)
-        found += key_arguments(text)
         for f in found:
             # a health record's phrase ("Ehlers-Danlos syndrome") is matched inside later text
             # the way an address is: the lexicon may not know it
@@ -570,7 +664,7 @@ def to_observations(
             instructive = (not trusted and (action_uri or in_strong)) or demoted
             around = next((sp for sp in spans if sp.covers(f.start, f.end)), None)
             imperative = not trusted and around is not None and around.strength is Strength.WEAK
-            asks = frozenset(op.value for op in around.asks) if around is not None else frozenset()
+            asks = span_asks[id(around)] if around is not None else frozenset()
             # an address on a header line of a message read as text ("From: Rother <v@…>") is
             # its sender's, as in a structured result's "from" field
             header = None if trusted or sender else sender_name(text, f.start)

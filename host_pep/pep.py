@@ -31,7 +31,7 @@ from host_pep.control.store import RuleStore, SQLiteRuleStore
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import AuditUnavailable, ControlPlaneError, EventValidationError
 from host_pep.extract import key_arguments, sensitive_values
-from host_pep.observe import Observed, name_key, to_observations
+from host_pep.observe import Observed, name_key, sent_by_named, to_observations
 from host_pep.pipeline import authorization
 from host_pep.pipeline.context import DecisionContext
 from host_pep.pipeline.engine import ALL_STAGES, Evaluation, Pipeline, evidence_list
@@ -456,7 +456,8 @@ class PEP:
         values = adapter.observe_result(completion, result)
         scope = provenance_scope(parsed)
         designated = self._designated(scope, parsed, completion, values)
-        return self._observe_in(scope, values, parsed.id, parsed.agent, designated)
+        records = frozenset() if designated else self._sent_by_named(parsed, values)
+        return self._observe_in(scope, values, parsed.id, parsed.agent, designated, records)
 
     async def record_result(
         self, event: AgentEvent | dict[str, Any], verdict: Verdict, result: Any
@@ -475,7 +476,8 @@ class PEP:
         values = adapter.observe_result(completion, result)
         scope = provenance_scope(event)
         designated = self._designated(scope, event, completion, values)
-        return self._observe_in(scope, values, event.id, event.agent, designated)
+        records = frozenset() if designated else self._sent_by_named(event, values)
+        return self._observe_in(scope, values, event.id, event.agent, designated, records)
 
     def _designated(
         self,
@@ -515,6 +517,14 @@ class PEP:
                     return True
         return False
 
+    def _sent_by_named(self, event: AgentEvent, values: Sequence[ObservedValue]) -> frozenset[str]:
+        """The records of a result the request points at by their sender ("do what Ruth asked
+        in her DM"): rule 5's delegation for those records only, not for the rest of the
+        listing (another member's message in the same channel)."""
+        if not event.user_request:
+            return frozenset()
+        return sent_by_named(event.user_request, values, self.policy)
+
     def observe(
         self,
         session: str,
@@ -537,11 +547,17 @@ class PEP:
         event_id: str,
         agent: str,
         designated: bool = False,
+        designated_records: frozenset[str] = frozenset(),
     ) -> int:
         if not self.memory:
             return 0
         obs = to_observations(
-            values, event_id=event_id, agent=agent, policy=self.policy, designated=designated
+            values,
+            event_id=event_id,
+            agent=agent,
+            policy=self.policy,
+            designated=designated,
+            designated_records=designated_records,
         )
         with self._lock:
             evictions = self.sessions.record(scope, obs)

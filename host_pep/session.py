@@ -241,6 +241,7 @@ class SessionState:
             self.names.update(observed.names)
             if observed.designated:
                 self.designated_names.update(observed.names)
+            self.designated_names.update(observed.designated_names)
 
     def lookup(self, key: str) -> list[Observation]:
         return self.index.get(key, _EMPTY)
