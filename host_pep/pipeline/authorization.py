@@ -27,6 +27,7 @@ from host_pep.recognition.request import (
     deducts_a_sum,
     file_names,
     has_negation,
+    is_question,
     is_remote,
     keeps_local,
     money_amounts,
@@ -326,6 +327,47 @@ def _books_paid_object(ctx: DecisionContext, request: str) -> list[tuple[str, in
     return asking_positions(request, tuple(sorted(lex.booking_verbs)))
 
 
+def _gives_payee_and_sum(ctx: DecisionContext, request: str) -> list[tuple[str, int]]:
+    """ "25 euros every month to my nephew's savings, IBAN NL91…": the request gives the sum and
+    the account this action pays to -- what to pay and to whom -- whatever verb it uses ("set
+    up", "sort out"). A question or a negation gives neither."""
+    if is_question(request) or has_negation(request) or not _money_amounts(ctx.user_request):
+        return []
+    given = ctx.user_keys()
+    for path, text in ctx.sem.text.items():
+        if ctx.sem.fields.get(path) not in (FieldRole.ACCOUNT, FieldRole.RECIPIENT):
+            continue
+        for found in key_arguments(text):
+            if found.kind in _PAYEE_KINDS and not given.isdisjoint(found.keys):
+                return [("", 0)]
+    return []
+
+
+_PAYEE_KINDS = frozenset({"iban", "account"})
+
+
+def _asked_by_adopted_source(ctx: DecisionContext) -> bool:
+    """ "Do what the landlord's latest email asks about the rent", "run my Monday routine -- it's
+    in my note": the request adopts what a source it points at asks, and that source asks its
+    reader (not the assistant: an instruction addressed to the assistant has no authority) for
+    this kind of act. The act's arguments are still judged (rule 5)."""
+    state = ctx.state
+    if state is None or not ctx.intent().delegates:
+        return False
+    wanted = {ctx.op.value}
+    if ctx.op is Operation.BULK_CHANGE:
+        wanted.add(Operation.DELETE.value)
+    if any(ins.designated and not ins.strong for ins in state.instructions.asking(wanted)):
+        return True
+    # ... or it asks for it in words of its own ("move 200 to savings", "the new rent is 1,184
+    # from May"): what the act takes (the sum, the account) is what that ask gave
+    return any(
+        o.designated and (o.trusted or o.imperative) and not o.instructive
+        for hit in ctx.keyarg_hits()
+        for o in hit.observations
+    )
+
+
 def _names_the_tool_act(ctx: DecisionContext, request: str) -> list[tuple[str, int]]:
     """The request says what the tool's name says: one of its verbs, asked for ("schedule the
     FedEx pickup" -> FedExShipManagerSchedulePickup), and a word of what it acts on. Whatever
@@ -382,8 +424,17 @@ def _sets_named_flag(ctx: DecisionContext, request: str) -> list[tuple[str, int]
     the state the write moves the records to."""
     flags = lexicon().removal_flags
     acted = {t for text in ctx.sem.text.values() for t in tokens(text)} & flags
+    # ... or the flag the write sets true ({"archived": true})
+    acted |= {
+        t for key, value in (ctx.event.payload or {}).items() if value is True for t in tokens(key)
+    } & flags
+    said = [t for t in tokens(request) if t in flags]
     for word in acted:
         m = re.search(rf"\b{re.escape(word)}\b", request)
+        # "archive it" -> {"archived": true}: the flag's word in another of its listed forms
+        other = next((t for t in said if t.startswith(word) or word.startswith(t)), None)
+        if m is None and other is not None:
+            m = re.search(rf"\b{re.escape(other)}\b", request)
         if m is not None:
             return [(word, m.start())]
     return []
@@ -466,6 +517,21 @@ def _asks_for_many(ctx: DecisionContext) -> bool:
     return any(stem(w) != w and stem(w) in objects for w in tokens(request))
 
 
+def _undirected_security_verbs(policy: CompiledPolicy) -> tuple[str, ...]:
+    """A security change given no direction is asked by any verb of one, also those listed only
+    as a request's verbs ("ábrele la puerta", "let her in")."""
+    table = policy.security_verbs
+    listed = policy.hi_verbs.get(Operation.SECURITY_CHANGE, ())
+    return table.get("reset", ()) + table.get("off", ()) + table.get("on", ()) + listed
+
+
+def _delete_verbs(policy: CompiledPolicy) -> tuple[str, ...]:
+    """What asks for a delete: its verbs, and switching something off where deleting it is how
+    it is switched off ("turn off the old forwarding rule", "自动续费帮我关掉"); the object is
+    still judged."""
+    return policy.hi_verbs.get(Operation.DELETE, ()) + policy.security_verbs.get("off", ())
+
+
 def warm_up(policy: CompiledPolicy) -> None:
     """Compile every verb list rule 4 reads a request with, before the first decision: one
     list's pattern takes ~70 ms to compile (the lexicons of 28 languages), which inside a
@@ -477,8 +543,9 @@ def warm_up(policy: CompiledPolicy) -> None:
         tuple(sorted(lexicon().booking_verbs)),
         table.get("off", ()),
         table.get("on", ()),
-        table.get("reset", ()) + table.get("off", ()) + table.get("on", ()),
         table.get("off", ()) + table.get("on", ()),
+        _undirected_security_verbs(policy),
+        _delete_verbs(policy),
         _granting_phrases(table.get("on", ())),
     ]
     for verbs in lists:
@@ -514,7 +581,7 @@ def _security_verbs(ctx: DecisionContext) -> tuple[str, ...] | None:
     if value in _ON_VALUES:
         return table.get("on", ())
     if value is None:
-        return table.get("reset", ()) + table.get("off", ()) + table.get("on", ())
+        return _undirected_security_verbs(ctx.policy)
     return table.get("off", ()) + table.get("on", ())
 
 
@@ -561,7 +628,9 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         # touches ("archive emails older than a year", "close every ticket of Acme")
         verbs = _bulk_verbs()
     if verbs is None:
-        verbs = ctx.policy.hi_verbs.get(op, ())
+        verbs = (
+            _delete_verbs(ctx.policy) if op is Operation.DELETE else ctx.policy.hi_verbs.get(op, ())
+        )
     positions = asking_positions(request, verbs)
     if op is Operation.PAYMENT and not positions:
         # "send 50 euros to my landlord": a giving verb with a sum of money asks for a payment
@@ -569,7 +638,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         if giving is not None:
             positions = [giving]
     if op is Operation.PAYMENT and not positions:
-        positions = _books_paid_object(ctx, request)
+        positions = _books_paid_object(ctx, request) or _gives_payee_and_sum(ctx, request)
     if op is Operation.UNINSTALL and not positions:
         positions = _removes_named_app(ctx, request)
     if op is Operation.DELETE and not positions:
@@ -581,6 +650,12 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         positions = asking_positions(request, ctx.policy.hi_verbs.get(Operation.SHARE_UPLOAD, ()))
     if not positions:
         positions = _names_the_tool_act(ctx, request)
+    if not positions and _asked_by_adopted_source(ctx):
+        # the act is the adopted source's; what it takes is judged as that source's data
+        return AuthResult(
+            Authorization.YES,
+            f"the user request adopts what a source it points at asks: {op.value.replace('_', ' ')}",
+        )
     if not positions and not verb_positions(request, verbs) and _means(ctx, op):
         # no listed word asks for it, but the request means it ("they shouldn't be able to take
         # money from me any more"): the semantic model's nearest operation, by a clear margin
@@ -646,6 +721,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         switches=frozenset(str(k).lower() for k in ctx.event.payload)
         if ctx.event.payload and all(isinstance(v, bool) for v in ctx.event.payload.values())
         else frozenset(),
+        designated=ctx.designated_name,
     )
     if mismatch is not None:
         return AuthResult(Authorization.NO, mismatch)
@@ -682,6 +758,9 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     listed = {w for v in verbs for w in v.split() if w != "…"} if verbs else set()
     said = set(first_verb.split())
     request_words -= said & listed if len(said) > 3 and listed else said
+    # ... except what a phrase itself names as protected ("ábrele la puerta": the door)
+    lex = lexicon()
+    request_words |= said & (lex.security_objects | lex.grant_objects)
     objects = _object_words(ctx) | _records_acted_on(ctx)
     # CJK requests have no spaces: an object word ("联系人", "王伟") counts as a substring
     cjk = any(o in request for o in objects if len(o) >= 2 and not o.isascii())

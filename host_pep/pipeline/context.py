@@ -21,6 +21,7 @@ from host_pep.extract import (
     sensitive_values,
 )
 from host_pep.observations import Instruction, Observation
+from host_pep.observe import name_key
 from host_pep.phrases import normalize, raw_pattern
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.recognition.lexicon import lexicon
@@ -195,6 +196,11 @@ class DecisionContext:
         self.evidence: list[Proof] = []
         self.shadow: list[dict[str, Any]] = []
         self.permitted_by: list[str] = []
+
+    def designated_name(self, value: str) -> bool:
+        """A short value shown as data by a source the user's request pointed at (the payee on
+        the invoice the user asked to pay)."""
+        return self.state is not None and name_key(value) in self.state.designated_names
 
     def intent(self) -> RequestIntent:
         """What the user's request asks for (operations, words, values, delegation)."""

@@ -149,6 +149,10 @@ def _delegated(ctx: DecisionContext, obs: Observation) -> bool:
         calls_for = not (ctx.action_words() - expanded(source)).isdisjoint(
             expanded(ctx.intent().words)
         )
+    if not calls_for and ctx.intent().delegates:
+        # "do NET-318", "do what HR's mail asks": the request adopts the source, and what it
+        # shows serves what it asks (its acts are authorized or not by rule 4)
+        calls_for = True
     if not calls_for:
         return False
     if not obs.imperative or ctx.intent().delegates:
@@ -339,10 +343,9 @@ def _from_instruction(ctx: DecisionContext, obs: Observation) -> bool:
         # in a source the request pointed at, an imperative to its readers that asks for what
         # the user asks ("Register now (event RR-10K)" and "sign me up for the 10k") gives
         # data the request calls for, as a bill's "please pay to …" does
-        return not (
-            obs.designated
-            and ((ctx.intent().delegates and asks_for_this(ctx)) or _delegated(ctx, obs))
-        )
+        # -- and where the request adopts that source's asks ("do what Lena's mail asks", "do
+        # NET-318"), what it names serves them, the reads that find it first
+        return not (obs.designated and (ctx.intent().delegates or _delegated(ctx, obs)))
     # an imperative in the user's own records (a note to self) supplies values only to
     # actions the user did not ask for
     return not asks_for_this(ctx) and not ctx.intent().delegates
@@ -678,8 +681,16 @@ def _beyond_a_question(ctx: DecisionContext) -> Outcome | None:
     named = tokens(ctx.completion.event.target or ctx.event.target)
     if ctx.op is Operation.LOCAL_WRITE and not lexicon().creating_verbs.isdisjoint(named):
         return None  # a note or a file of what was read: how a summary is kept ("…into a note")
+    changes = {op.value for op in Operation if op not in READ_OPS}
+    # an imperative to whoever reads it ("open the garage for the cleaner at 10") asks for a
+    # change as surely, where the user only asked a question ("is the garage shut?"); beside a
+    # request for something done the lexicons may not know the verb of ("check me in", "print
+    # it"), only a span addressed to the assistant counts
+    weak_counts = is_question(ctx.user_request)
     for ins in state.instructions.items:
-        if not ins.strong or not ins.untrusted:
+        if not ins.untrusted:
+            continue
+        if not ins.strong and (not weak_counts or ins.asks.isdisjoint(changes)):
             continue
         if ins.designated and ctx.intent().delegates:
             continue

@@ -11,7 +11,7 @@ specific ("delete the duplicates") is left to the verb-and-vocabulary match in
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.recognition.request import negated_before
@@ -225,12 +225,15 @@ def object_mismatch(
     *,
     on_screen: bool = False,
     switches: frozenset[str] = frozenset(),
+    designated: Callable[[str], bool] | None = None,
 ) -> str | None:
     """Why the request's object is not the one this action touches, or None when it is (or the
     request names no specific object). ``on_screen``: a GUI action acts on what is shown, and a
     tap carries no object name of its own. ``switches``: the names of the action's
     arguments set to true or false when it has no other ({"confirm": true} selects nothing,
-    {"all": true} everything)."""
+    {"all": true} everything). ``designated``: whether a value was shown as data by a source
+    the request pointed at (rule 5's delegation): "pay the plumber's invoice" names the invoice,
+    and the payee it shows (Kowalski Plumbing) is the object the request calls for."""
     packages = _packages(text, op)
     if packages:
         return _app_mismatch(policy, request, packages)
@@ -258,5 +261,8 @@ def object_mismatch(
     if places & names:
         return None  # it goes where the request says: "file the invoice in 'Invoices 2024'"
     if _same_name(acted, request_words) or any(a in lowered for a in acted if not a.isascii()):
+        return None
+    named = [v for path, v in text.items() if path.rsplit(".", 1)[-1].lower() in _NAME_FIELDS]
+    if designated is not None and named and all(designated(v) for v in named):
         return None
     return f"the user asked about {', '.join(sorted(names))}, not {' '.join(sorted(acted))}"

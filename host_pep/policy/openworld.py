@@ -145,6 +145,14 @@ def classify_operation(
         asked = _action_value(payload, policy)
         if asked is not None:
             op = asked
+    elif op in _SAYS_LESS:
+        # "submit_order {side: buy}": the argument that says what the call does names a graver
+        # act than the name's verb -- the order buys (a state it sets is no act: {"status":
+        # "unsubscribed"} on a list member, {"state": "canceled"} on issues)
+        acts = {k: v for k, v in payload.items() if str(k).lower() not in lex.state_fields}
+        asked = _action_value(acts, policy)
+        if asked in _GRAVER:
+            op = asked
     if op is None:
         if FieldRole.ACCOUNT in arg_roles and FieldRole.AMOUNT in arg_roles:
             op = Operation.PAYMENT
@@ -190,8 +198,33 @@ def classify_operation(
     if op is Operation.PAYMENT and _requests_money(toks, policy):
         return Operation.EXTERNAL_SEND  # judged by whom it goes to and what it carries
     if (
+        op is Operation.SHARE_UPLOAD
+        and toks
+        and toks[-1] in lex.message_objects
+        and policy.verb_op.get(toks[-1]) in (None, Operation.EXTERNAL_SEND)
+        and not set(toks) & (lex.file_objects | lex.public_words)
+        # ... to its recipient, not to the public ({"public": true})
+        and not any(set(tokens(str(k))) & lex.public_words for k in payload)
+        and not publishes(payload)
+    ):
+        return Operation.EXTERNAL_SEND  # "line_push_message": a message pushed is a message sent
+    if (
         op in (Operation.SHARE_UPLOAD, Operation.EXTERNAL_SEND)
-        and {FieldRole.ACCOUNT, FieldRole.AMOUNT} <= arg_roles
+        or (
+            # "toss_transfer {account, amount}": a company's name that is a verb too
+            op is Operation.DELETE and any(policy.verb_op.get(t) is Operation.PAYMENT for t in toks)
+        )
+    ) and (
+        (
+            {FieldRole.ACCOUNT, FieldRole.AMOUNT} <= arg_roles
+            # "cashapp_send {to: $MarcoRides, amount: 25}": a sum sent to someone, no message
+            or (
+                {FieldRole.RECIPIENT, FieldRole.AMOUNT} <= arg_roles
+                and FieldRole.CONTENT not in arg_roles
+                # "send_invoice {to, amount}" sends a document that asks for money
+                and not set(toks) & set(lex.money_documents)
+            )
+        )
         and not _requests_money(toks, policy)
     ):
         # "payq_push {iban, amount}", "submit {account, amount}": what moves to an account with
@@ -305,7 +338,16 @@ def _reads_what_it_names(method: list[str], policy: CompiledPolicy) -> bool:
         return policy.verb_op.get(method[0]) in _SHOWN_ACTS and (
             method[0] in lex.object_words or method[0] in lex.synonyms
         )
-    return any(policy.verb_op.get(t) is Operation.READ for t in method[:-2])
+    if any(policy.verb_op.get(t) is Operation.READ for t in method[:-2]):
+        return True
+    # "kraken_withdraw_status": the state of an act that moves money (its service's name
+    # before it), shown -- unless another verb of the name writes ("set_withdraw_status")
+    shown = _SHOWN_ACTS | {Operation.EXTERNAL_SEND}  # "coinbase_send_history": sends, listed
+    if stem(method[-1]) not in lexicon().act_records:
+        return False  # "PatientPortalPayBalance": the balance is what is paid
+    return policy.verb_op.get(method[-2]) in shown and not any(
+        policy.verb_op.get(t) not in (None, Operation.READ) for t in method[:-2]
+    )
 
 
 def _says_only_that_it_acts(
@@ -426,6 +468,10 @@ def _name_operation(
     if verb_of and set(verb_of) <= nouned:
         return Operation.READ
     verb_of = {t: o for t, o in verb_of.items() if t not in nouned | _record_heads(toks, policy)}
+    # "pdf_to_text", "html_to_markdown": the word after "to" is what something becomes, not
+    # an act of the name ("text" someone)
+    become = {t for i, t in enumerate(toks) if i and toks[i - 1] in lex.becoming_words}
+    verb_of = {t: o for t, o in verb_of.items() if t not in become}
     if not verb_of:
         return None
     # a word that names an app is the service, beside another verb ("whatsapp" in
@@ -462,6 +508,16 @@ def _name_operation(
         and any(t in lex.granting_verbs for t in verb_of if t != last)
     ):
         del verb_of[last]  # "LockGrantGuestAccess": the access is what is granted, not a read
+    if (
+        len(toks) >= 3
+        and last in verb_of
+        and last not in inflected
+        and toks[-2].endswith("s")
+        and (stem(toks[-2]) in lex.object_words or stem(toks[-2]) in lex.synonyms)
+    ):
+        # "google_play_subscriptions_cancel", "admin_users_remove": a REST name, the resource in
+        # the plural then its action -- whatever a product's name before it says ("play")
+        return verb_of[last]
     ranked = sorted(
         verb_of,
         key=lambda t: (
@@ -592,6 +648,11 @@ def _action_value(payload: Mapping[str, Any], policy: CompiledPolicy) -> Operati
                 return op
     return None
 
+
+_SAYS_LESS = frozenset({Operation.EXTERNAL_SEND, Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE})
+_GRAVER = frozenset(
+    {Operation.PAYMENT, Operation.DELETE, Operation.SECURITY_CHANGE, Operation.SHARE_UPLOAD}
+)
 
 # acts whose name before a read noun names the state of one ("backup_status"), not the act
 _SHOWN_ACTS = frozenset({Operation.SHARE_UPLOAD, Operation.PAYMENT, Operation.DELETE})
@@ -773,7 +834,9 @@ def _refined(
     if op is Operation.READ:
         if tokset & lex.public_words and tokset & {"create", "get_or_create", "link"}:
             return Operation.SHARE_UPLOAD  # "get_or_create_share_link": a getter that publishes
-        if all_toks & lex.security_objects and tokset & lex.opening_verbs:
+        if tokset & lex.public_words and tokset & lex.becoming_words:
+            return Operation.SHARE_UPLOAD  # "conversations_convert_to_public": made public
+        if all_toks & lex.security_objects and (tokset | values) & lex.opening_verbs:
             return Operation.SECURITY_CHANGE  # "OpenSecurityGroup", "unlock_door": not a read
         return op
     if "factory" in tokset and ("reset" in tokset or "wipe" in tokset):

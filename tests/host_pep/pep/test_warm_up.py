@@ -50,6 +50,11 @@ def test_creating_a_pep_compiles_every_verb_list_rule_4_reads_with() -> None:
         *pep.policy.hi_verbs.values(),
         authorization._bulk_verbs(),
         tuple(sorted(lexicon().booking_verbs)),
+        # a security change given no direction, and a delete asked by switching something off
+        # (the first "turn off the old forwarding rule" took ~110 ms inside T1, the first
+        # undirected security change ~300 ms: denied by T1's deadline)
+        authorization._undirected_security_verbs(pep.policy),
+        authorization._delete_verbs(pep.policy),
     ):
         request._verb_pattern(verbs)
     assert compiled > 0
