@@ -338,6 +338,10 @@ class ToolNaming(_Strict):
     """Arguments that only select what a bare app name shows ({name: Priya Raman})."""
     opening_verbs: list[str] = Field(default_factory=list)
     """Verbs that open what a protection object guards (open, unlock, expose)."""
+    chore_verbs: list[str] = Field(default_factory=list)
+    """Verbs of a household chore ("clean", "mop"): done to a place, they remove nothing."""
+    place_objects: list[str] = Field(default_factory=list)
+    """Places a device works in ("rooms", "segments", "kitchen"), not records."""
     act_records: list[str] = Field(default_factory=list)
     """What a read returns about an act, never its object ("withdraw_status", "send_history"):
     the name shows acts of that kind, it does none."""
@@ -1193,6 +1197,8 @@ class Lexicon:
         self.opening_verbs = frozenset(_words([t.opening_verbs for t in naming]))
         self.becoming_words = frozenset(_words([t.becoming_words for t in naming]))
         self.act_records = frozenset(_words([t.act_records for t in naming]))
+        self.chore_verbs = frozenset(_words([t.chore_verbs for t in naming]))
+        self.place_objects = frozenset(_words([t.place_objects for t in naming]))
         self.conversation_objects = frozenset(_words([t.conversation_objects for t in naming]))
         self.state_fields = frozenset(_words([t.state_fields for t in naming]))
         self.everyone_words = frozenset(_words([t.everyone_words for t in naming]))
