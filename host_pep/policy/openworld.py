@@ -841,6 +841,12 @@ def _refined(
         return op
     if "factory" in tokset and ("reset" in tokset or "wipe" in tokset):
         return Operation.SECURITY_CHANGE
+    if (
+        op is Operation.DELETE
+        and all_toks & lex.chore_verbs
+        and (all_toks | {t for a in args for t in tokens(a)}) & lex.place_objects
+    ):
+        return Operation.LOCAL_WRITE  # "roborock_segment_clean {segments}": a chore, not a delete
     if op is Operation.DELETE and tokset & lex.second_factors:
         # "auth0.users.delete_multifactor", "delete_mfa_device": removing a second factor
         # disables a protection (rule 4 names that), it deletes no record of the user's
