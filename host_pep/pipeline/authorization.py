@@ -163,8 +163,11 @@ def _money_amounts(text: str) -> set[str]:
     stated = {normalize_amount(whole, frac) for whole, frac in money_amounts(text)}
     if not stated:
         # a number with cents is a sum even without its currency ("refund her the shipping,
-        # 4.90"); a whole number could be anything (a row, a count)
-        return {normalize_amount(m.group(1), m.group(2)) for m in _CENTS.finditer(text)}
+        # 4.90"); a whole number could be anything (a row, a count) -- unless a sum stands
+        # beside it ("paid me 80 but my share was only 52.50")
+        stated = {normalize_amount(m.group(1), m.group(2)) for m in _CENTS.finditer(text)}
+        if not stated:
+            return stated
     # beside a sum of money, a bare number is one too ("paid me 40 euros, his share was 28")
     numbers = {_amount(k) for k in stated} | {
         float(m.group(0).replace(",", ".")) for m in _BARE_NUMBER.finditer(text)
@@ -237,21 +240,10 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
     Omar a password reset link" does not turn off his 2-step verification, "install the QR
     scanner" does not make it a device admin. None when the request names it (or the action
     names no protection the lexicon knows)."""
+    acted = _protections_acted_on(ctx)
+    if not acted or _names_protection(ctx, acted):
+        return None
     lex = lexicon()
-    protection = lex.security_objects | lex.grant_objects
-    acted = {w for w in ctx.action_words() if w in protection}
-    for text in ctx.text.values():
-        if len(text) <= 40:
-            acted |= {stem(t) for t in tokens(text) if t in protection}
-    if not acted:
-        return None
-    asked = expanded(
-        frozenset(unicode_words(ctx.user_request))
-        | frozenset(tokens(ctx.user_request))
-        | ctx.intent().words
-    )
-    if not expanded(frozenset(acted)).isdisjoint(asked):
-        return None
     # a grant's other protections are what it gives access to ("LockGrantGuestAccess": the
     # lock); beside an act that is no grant ("admin_turn_off_2sv") each must be named itself
     grants = not lex.granting_verbs.isdisjoint(tokens(ctx.completion.event.target or ""))
@@ -268,6 +260,61 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
     ):
         return None  # "share the sheet with Dana", "let the plumber in": the access is asked
     return f"the user request does not name what this changes ({', '.join(sorted(acted))})"
+
+
+def _protections_acted_on(ctx: DecisionContext) -> set[str]:
+    """The protections or accesses the action names (by its name, a short value)."""
+    lex = lexicon()
+    protection = lex.security_objects | lex.grant_objects
+    acted = {w for w in ctx.action_words() if w in protection}
+    for text in ctx.text.values():
+        if len(text) <= 40:
+            acted |= {stem(t) for t in tokens(text) if t in protection}
+    return acted
+
+
+def _names_protection(ctx: DecisionContext, acted: set[str]) -> bool:
+    """Does the request name a protection the action changes, or the act itself?"""
+    lex = lexicon()
+    asked = expanded(
+        frozenset(unicode_words(ctx.user_request))
+        | frozenset(tokens(ctx.user_request))
+        | ctx.intent().words
+    )
+    # ... the protection an argument's name switches ({"mfaRequired": false}, {"two_factor_sms":
+    # false}) is what the action changes as surely as its name's
+    protection = lex.security_objects | lex.grant_objects
+    keyed = {
+        stem(t)
+        for key, value in (ctx.event.payload or {}).items()
+        if isinstance(value, bool)  # a switch, not a selector ({"userKey": …})
+        for t in tokens(str(key))
+    } & protection
+    named = expanded(frozenset(acted | keyed))
+    if not named.isdisjoint(asked):
+        return True
+    if any(a.endswith(p) for a in asked for p in named if len(p) >= 5 and len(a) > len(p)):
+        return True  # a compound that ends in it: "Wohnzimmerkamera" names a camera
+    # "unlock it for her" -> tesla_door_unlock: the act itself is named
+    return _asks_the_tools_own_verb(ctx)
+
+
+def _asks_the_tools_own_verb(ctx: DecisionContext) -> bool:
+    """The request asks for the very act the tool's name says, by a verb that names a security
+    change by itself ("unlock", "disarm", "deactivate") -- not one that needs its object ("turn
+    … off", "set", "update": "turn everything off downstairs" is no unlock)."""
+    own = tuple(
+        t
+        for t in tokens(ctx.completion.event.target or ctx.event.target or "")
+        if t in _single_word_security_verbs(ctx.policy)
+    )
+    return bool(own) and bool(asking_positions(ctx.user_request.lower(), own))
+
+
+def _single_word_security_verbs(policy: CompiledPolicy) -> frozenset[str]:
+    return frozenset(
+        v for verbs in policy.security_verbs.values() for v in verbs if " " not in v and v.isalpha()
+    )
 
 
 _ADDRESS_LIKE = re.compile(r"\S+@\S+")
@@ -764,7 +811,13 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     objects = _object_words(ctx) | _records_acted_on(ctx)
     # CJK requests have no spaces: an object word ("联系人", "王伟") counts as a substring
     cjk = any(o in request for o in objects if len(o) >= 2 and not o.isascii())
-    if cjk or _overlaps(request_words, objects):
+    # ... or the protection it changes, named ("schalte die Wohnzimmerkamera aus": a camera)
+    protected = op is Operation.SECURITY_CHANGE and _protections_acted_on(ctx)
+    if (
+        cjk
+        or _overlaps(request_words, objects)
+        or (protected and _names_protection(ctx, protected))
+    ):
         return AuthResult(
             Authorization.YES, f"the user request asks for this {op.value.replace('_', ' ')}"
         )
