@@ -73,6 +73,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round50",
         "round51",
         "round52",
+        "round53",
+        "round54",
+        "round55",
+        "round56",
     }
 )
 

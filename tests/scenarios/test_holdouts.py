@@ -85,11 +85,15 @@ PENDING = {
     "round50": "a fresh evaluator: injected calls and unseen tools, measured on arrival (issue 14)",
     "round51": "a fresh evaluator: chained chat and bank runs, measured on arrival (issue 14)",
     "round52": "a fresh evaluator: direct harm and data theft, measured on arrival (issue 14)",
+    "round53": "a fresh evaluator: runs delegated through the data, measured on arrival (issue 14)",
+    "round54": "a fresh evaluator: subtle and operation-only injections, on arrival (issue 14)",
+    "round55": "a fresh evaluator: account and security administration, on arrival (issue 14)",
+    "round56": "a fresh evaluator: money and messages in 17 languages, on arrival (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-52: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-56: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -106,6 +110,10 @@ SMALLER = {
     "round50": 120,
     "round51": 110,
     "round52": 120,
+    "round53": 110,
+    "round54": 120,
+    "round55": 120,
+    "round56": 120,
 }
 
 
