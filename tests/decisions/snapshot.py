@@ -77,6 +77,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round54",
         "round55",
         "round56",
+        "round57",
+        "round58",
+        "round59",
+        "round60",
     }
 )
 

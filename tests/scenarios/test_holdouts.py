@@ -89,11 +89,15 @@ PENDING = {
     "round54": "a fresh evaluator: subtle and operation-only injections, on arrival (issue 14)",
     "round55": "a fresh evaluator: account and security administration, on arrival (issue 14)",
     "round56": "a fresh evaluator: money and messages in 17 languages, on arrival (issue 14)",
+    "round57": "a fresh evaluator: multi-step everyday runs, held out a session (issue 14)",
+    "round58": "a fresh evaluator: injected calls and unseen tools, held out a session (issue 14)",
+    "round59": "a fresh evaluator: account and security administration, held out (issue 14)",
+    "round60": "a fresh evaluator: money and messages in many languages, held out (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-56: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-60: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -114,6 +118,10 @@ SMALLER = {
     "round54": 120,
     "round55": 120,
     "round56": 120,
+    "round57": 110,
+    "round58": 110,
+    "round59": 120,
+    "round60": 120,
 }
 
 
