@@ -44,13 +44,29 @@ _PAYEE_KINDS = frozenset({"account", "iban"})
 
 def _asks_of(span: Span, found: Sequence[Found]) -> frozenset[str]:
     """What a span asks for, as operation values. A send to an account number is a payment
-    ("Send mine to NO93 8601 1117 947 when you can"): the account says what is sent."""
+    ("Send mine to NO93 8601 1117 947 when you can"): the account says what is sent; so is a
+    send of a sum in a currency ("can you send me your half, 45 quid?", "send €20 back")."""
     asks = set(span.asks)
-    if Operation.EXTERNAL_SEND in asks and any(
-        f.kind in _PAYEE_KINDS and span.covers(f.start, f.end) for f in found
+    if Operation.EXTERNAL_SEND in asks and (
+        any(f.kind in _PAYEE_KINDS and span.covers(f.start, f.end) for f in found)
+        or _names_a_sum(span, found)
     ):
         asks.add(Operation.PAYMENT)
     return frozenset(op.value for op in asks)
+
+
+def _names_a_sum(span: Span, found: Sequence[Found]) -> bool:
+    """A sum in a currency inside the span: a currency word among its words, or an amount
+    written with its currency mark ("€45", "45 EUR"). A bare number is no sum (a time, a seat)."""
+    lex = lexicon()
+    if not span.words.isdisjoint(lex.currencies):
+        return True
+    return any(
+        f.kind == "amount"
+        and span.covers(f.start, f.end)
+        and any(not (c.isdigit() or c in " .,'\u00a0") for c in f.raw)
+        for f in found
+    )
 
 
 _ADDRESS_FIELDS = frozenset(
