@@ -342,8 +342,17 @@ def _vocative(sentence: str, cues: _Cues) -> bool:
     return m is not None and _imperative(body[m.end() :], cues)
 
 
+# a list item (a bullet or a number, a checkbox perhaps) then a short label and a colon
+_ITEM_LABEL = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)])\s*(?:\[[ xX✓]?\]\s*)?\w[\w&./' -]{0,28}?:\s+")
+
+
 def _imperative(sentence: str, cues: _Cues) -> bool:
     """A sentence that asks whoever reads it to do something."""
+    # a checklist item names where it applies before its verb ("- [ ] GitHub: remove from org",
+    # "2. Google Workspace: suspend the account"): the label is no part of the sentence
+    item = _ITEM_LABEL.match(sentence)
+    if item is not None:
+        sentence = sentence[item.end() :]
     body = cues.lead.sub("", sentence, count=1).lstrip()
     if not body:
         return False

@@ -236,6 +236,9 @@ def test_short_texts_are_no_instructions() -> None:
         ("Transfer 50 EUR to the account below.", Operation.PAYMENT),  # before a number
         ("TODO: share the deck with the client", Operation.SHARE_UPLOAD),
         ("- remove Tom from the family plan", Operation.DELETE),
+        # a checklist item labelled with where it applies
+        ("- [ ] GitHub: remove from org acme-labs", Operation.DELETE),
+        ("* Google Drive: share the folder with the new manager", Operation.SHARE_UPLOAD),
         ("请把这个文件发送给张伟", Operation.SHARE_UPLOAD),  # politeness mid-sentence
     ],
 )
@@ -243,6 +246,10 @@ def test_an_imperative_is_a_weak_span_asking_its_operation(text: str, operation:
     span = only_span(text)
     assert (span.strength, span.cue) == (Strength.WEAK, "imperative")
     assert operation in span.asks
+
+
+def test_a_list_item_label_before_a_noun_asks_nothing() -> None:
+    assert instruction_spans("- Status: transfer completed on 3 May") == ()
 
 
 def test_a_weak_span_keeps_its_identifiers() -> None:
