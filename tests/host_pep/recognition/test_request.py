@@ -562,6 +562,22 @@ def test_local_destinations_and_remote_urls() -> None:
         ("summarise the email from Bob", False),
         ("read the tasks in the email from Bob to me", False),
         ("delete the tasks from the list", False),
+        # a manner taken from a source ("like I planned in my note", "the way the ticket
+        # explains", "per the runbook"), a runbook run, a ticket's change done
+        ("tidy up my Drive like I planned in my cleanup note", True),
+        ("finish the mailbox move the way the IT ticket explains", True),
+        ("rotate the keys per the security runbook", True),
+        ("run our offboarding checklist for Tomás", True),
+        ("apply the changes in the access review doc", True),
+        ("do the DNS cutover in CHG-1043", True),
+        ("règle la facture comme indiqué dans le mail de Paul", True),
+        ("관리사무소 공지대로 관리비 내줘", True),
+        ("按照工资表发工资", True),
+        # not an adoption: a thing asked for, a note to write, a time
+        ("append my action items from the standup notes to my to-do note", False),
+        ("I'd like a summary of the changes in the doc", False),
+        ("save it as a note in my notes", False),
+        ("按时发通知给大家", False),
     ],
 )
 def test_delegation_adopts_what_a_source_asks(request_text: str, delegates: bool) -> None:
