@@ -156,6 +156,10 @@ def classify_operation(
     if op is None:
         if FieldRole.ACCOUNT in arg_roles and FieldRole.AMOUNT in arg_roles:
             op = Operation.PAYMENT
+        elif set(toks) & lex.money_words and _rows_with_sums(payload, policy):
+            # "starling_bulk_payments {payments: [{name, account, amount}, …]}", "batch_payroll
+            # {items: [{id, amount}]}": money named, and sums to move row by row
+            op = Operation.PAYMENT
         elif FieldRole.RECIPIENT in arg_roles and FieldRole.CONTENT in arg_roles:
             op = Operation.EXTERNAL_SEND
         elif _nouns(method) & lex.read_nouns and not set(toks) & (
@@ -231,6 +235,23 @@ def classify_operation(
         # an amount is money, whatever the verb of the name says
         return Operation.PAYMENT
     return op
+
+
+def _rows_with_sums(payload: Mapping[str, Any], policy: CompiledPolicy) -> bool:
+    """A list of records in the payload each of which holds a sum (an amount field)."""
+    for value in payload.values():
+        if not isinstance(value, list) or not value:
+            continue
+        if all(
+            isinstance(row, Mapping)
+            and any(
+                role_for_field(str(k), None, Operation.UNKNOWN, policy) is FieldRole.AMOUNT
+                for k in row
+            )
+            for row in value
+        ):
+            return True
+    return False
 
 
 def _requests_money(toks: list[str], policy: CompiledPolicy) -> bool:
