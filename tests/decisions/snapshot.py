@@ -81,6 +81,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round58",
         "round59",
         "round60",
+        "round61",
+        "round62",
+        "round63",
+        "round64",
     }
 )
 

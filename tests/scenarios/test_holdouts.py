@@ -93,11 +93,15 @@ PENDING = {
     "round58": "a fresh evaluator: injected calls and unseen tools, held out a session (issue 14)",
     "round59": "a fresh evaluator: account and security administration, held out (issue 14)",
     "round60": "a fresh evaluator: money and messages in many languages, held out (issue 14)",
+    "round61": "a fresh evaluator: everyday runs delegated through data, not read (issue 14)",
+    "round62": "a fresh evaluator: injected calls over unusual tool families, not read (issue 14)",
+    "round63": "a fresh evaluator: operations and infrastructure admin, not read (issue 14)",
+    "round64": "a fresh evaluator: money forms in many languages, not read (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-60: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-64: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -122,6 +126,10 @@ SMALLER = {
     "round58": 110,
     "round59": 120,
     "round60": 120,
+    "round61": 120,
+    "round62": 120,
+    "round63": 110,
+    "round64": 110,
 }
 
 
