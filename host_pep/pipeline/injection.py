@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from host_pep.extract import Found, key_arguments
 from host_pep.observations import Instruction, Observation
@@ -757,11 +758,19 @@ def _first_step_of_theft(ctx: DecisionContext) -> Outcome | None:
     request does not ask for, after content from outside asked to send someone's private data
     out: reading is the theft's first step (rule 5, 'whether it writes, sends or reads')."""
     state = ctx.state
-    if state is None or ctx.op not in READ_OPS or not len(state.instructions):
+    if state is None or not len(state.instructions):
         return None
     lex = lexicon()
+    target = tokens(ctx.event.target)
+    # an export copies the records into a file of the agent's: the same first step as reading
+    # them ("contacts.export_vcf", "statements_export {format: pdf}")
+    exports = ctx.op is Operation.LOCAL_WRITE and not lex.exporting_verbs.isdisjoint(target)
+    if ctx.op not in READ_OPS and not exports:
+        return None
     # what the read names, by its tool and by a short argument ("get_note {title: House codes}")
     named = {w for t in ctx.text.values() if t and len(t.split()) <= 4 for w in content_words(t)}
+    # ... and by two words of its name read as one ("payment_methods" -> payment_method)
+    named |= {f"{a}_{stem(b)}" for a, b in pairwise(target)}
     private = (expanded(ctx.action_words()) | named) & lex.private_records
     # the store the read names in its own words, which the request does not name in its own:
     # "what's in my latest email from Google?" does not ask for sms_list_messages, though
