@@ -125,6 +125,12 @@ def classify_operation(
             # "kubectl_delete {name: preview-318}": the name holds the subcommand, the
             # arguments only its object
             return cli
+        if (
+            carried is Operation.READ
+            and set(toks) & lex.security_objects
+            and _value_words(payload) & lex.opening_verbs
+        ):
+            return Operation.SECURITY_CHANGE  # "garage_door_command {command: open}": not a read
         return carried
     method_name = name.rsplit("__", 1)[-1].rsplit(".", 1)[-1] if method != toks else name
     op = _name_operation(method, policy, method_name) or _name_operation(toks, policy, name)
@@ -936,6 +942,16 @@ def _refined(
         or (values & lex.security_objects and (weakening or weakened))
         # {"waiting_room": false} in a settings update: the argument names the protection
         or _weakened_values(payload, named_only=True)
+        # "set_valve_protection {auto_shutoff: false}": a switch of a protection the name names,
+        # turned off ({allow_force_pushes: false} turns off a permission: that strengthens it)
+        or (
+            (all_toks | tokset) & lex.protection_words
+            and op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE)
+            and any(
+                v is False and lex.opening_verbs.isdisjoint(tokens(str(k)))
+                for k, v in payload.items()
+            )
+        )
     ):
         return Operation.SECURITY_CHANGE
     if tokset & lex.grant_objects and tokset & (lex.file_objects | lex.share_places):

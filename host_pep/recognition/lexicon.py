@@ -342,6 +342,9 @@ class ToolNaming(_Strict):
     """Verbs of a household chore ("clean", "mop"): done to a place, they remove nothing."""
     place_objects: list[str] = Field(default_factory=list)
     """Places a device works in ("rooms", "segments", "kitchen"), not records."""
+    protection_words: list[str] = Field(default_factory=list)
+    """Things that exist only to protect ("valve_protection", "safe_browsing"): any switch of
+    theirs turned off weakens them."""
     act_records: list[str] = Field(default_factory=list)
     """What a read returns about an act, never its object ("withdraw_status", "send_history"):
     the name shows acts of that kind, it does none."""
@@ -1199,6 +1202,7 @@ class Lexicon:
         self.act_records = frozenset(_words([t.act_records for t in naming]))
         self.chore_verbs = frozenset(_words([t.chore_verbs for t in naming]))
         self.place_objects = frozenset(_words([t.place_objects for t in naming]))
+        self.protection_words = frozenset(_words([t.protection_words for t in naming]))
         self.conversation_objects = frozenset(_words([t.conversation_objects for t in naming]))
         self.state_fields = frozenset(_words([t.state_fields for t in naming]))
         self.everyone_words = frozenset(_words([t.everyone_words for t in naming]))
