@@ -290,6 +290,15 @@ def _names_protection(ctx: DecisionContext, acted: set[str]) -> bool:
         if isinstance(value, bool)  # a switch, not a selector ({"userKey": …})
         for t in tokens(str(key))
     } & protection
+    # ... and a setting the action removes or switches off names it by every word of its key
+    # ("drop the required-review rule" -> {required_pull_request_reviews: null})
+    keyed |= {
+        stem(t)
+        for key, value in (ctx.event.payload or {}).items()
+        if value is None or value is False
+        for t in tokens(str(key))
+        if len(t) >= 4 and t not in lex.stopwords and t not in lex.generic_words
+    }
     named = expanded(frozenset(acted | keyed))
     if not named.isdisjoint(asked):
         return True
