@@ -304,6 +304,8 @@ def _names_protection(ctx: DecisionContext, acted: set[str]) -> bool:
         return True
     if any(a.endswith(p) for a in asked for p in named if len(p) >= 5 and len(a) > len(p)):
         return True  # a compound that ends in it: "Wohnzimmerkamera" names a camera
+    if any(a.startswith(p) for a in asked for p in named if len(p) >= 5 and len(a) >= len(p) + 4):
+        return True  # ... or that it qualifies: "Alarmanlage" (an alarm system) names the alarm
     # "unlock it for her" -> tesla_door_unlock: the act itself is named
     return _asks_the_tools_own_verb(ctx)
 
@@ -436,7 +438,7 @@ def _names_the_tool_act(ctx: DecisionContext, request: str) -> list[tuple[str, i
         return []
     said = content_words(request) | {stem(t) for t in tokens(request)}
     objects = {stem(t) for t in toks if t not in verbs} - lex.stopwords - lex.generic_words
-    if objects.isdisjoint(expanded(frozenset(said))):
+    if objects.isdisjoint(expanded(frozenset(said))) and not _names_a_value(ctx, request):
         return []
     forbids = ctx.intent().forbids
     return [
@@ -444,6 +446,18 @@ def _names_the_tool_act(ctx: DecisionContext, request: str) -> list[tuple[str, i
         for verb, pos in asking_positions(request, tuple(verbs))
         if stem(verb) not in forbids
     ]
+
+
+def _names_a_value(ctx: DecisionContext, request: str) -> bool:
+    """The request writes out what the action acts on, as the action gives it ("renew
+    northwind.io" -> renew_domain {domain: northwind.io}): an argument's whole value, not a word."""
+    lowered = request.lower()
+    return any(
+        len(value) >= 4
+        and not value.isdigit()
+        and re.search(rf"(?<![\w.@-]){re.escape(value.lower())}(?![\w@-])", lowered) is not None
+        for value in (v.strip() for v in ctx.text.values())
+    )
 
 
 def _removes_named_app(ctx: DecisionContext, request: str) -> list[tuple[str, int]]:
