@@ -463,7 +463,7 @@ def sent_by_named(
         if not ov.text:
             continue
         if len(ov.text) <= 200 and _is_sender(_source(ov.source, policy)[0], ov.field, policy):
-            if names_person(request, ov.text):
+            if names_person(request, ov.text) or _sent_from_named_domain(request, ov.text, policy):
                 out.add(_record_of(ov.field))
             continue
         # a message read as text: its "From:" header line ("From: Garage Lindqvist AB <…>")
@@ -476,6 +476,25 @@ def sent_by_named(
 
 
 _MAILBOX = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_CAPITALISED = re.compile(r"\b[^\W\d_][\w-]*")
+
+
+def _sent_from_named_domain(request: str, sender: str, policy: CompiledPolicy) -> bool:
+    """An organisation sends from its own domain: "the bill Camden sent me" points at the mail
+    from noreply@camden.gov.uk -- a label of the domain that is, whole, a name the request
+    writes capitalised (a lookalike's "camden-tax" is not one; a mail provider's "gmail" names
+    no sender)."""
+    names = {w.lower() for w in _CAPITALISED.findall(request) if w[0].isupper()}
+    if not names:
+        return False
+    for m in _MAILBOX.finditer(sender):
+        labels = m.group(0).rsplit("@", 1)[1].lower().split(".")
+        if any(
+            len(label) >= 4 and label in names and label not in policy.app_by_word
+            for label in labels
+        ):
+            return True
+    return False
 
 
 def _is_sender(app: str | None, field: str, policy: CompiledPolicy) -> bool:
