@@ -809,6 +809,8 @@ def _shown_name(person: str) -> str:
 _INFLECTED = 3
 """How many letters an inflection may add to a name the request writes ("Jussin", Jussi's;
 "Annas Mail")."""
+_STEM_VOWELS = frozenset("aeiouyаеиоуыяюё")
+"""Vowels a name ends in that its inflections replace (Slavic and Baltic nouns: Саша, Саше)."""
 
 
 def names_person(request: str, person: str) -> bool:
@@ -833,6 +835,14 @@ def names_person(request: str, person: str) -> bool:
             n.startswith(word) and len(n) - len(word) <= _INFLECTED for n in names
         ):
             return True
+        if (
+            len(word) >= 4
+            and word[-1] in _STEM_VOWELS
+            and any(
+                n.startswith(word[:-1]) and 0 <= len(n) - len(word) + 1 <= _INFLECTED for n in names
+            )
+        ):
+            return True  # a name whose last vowel an inflection replaces: Саша -> Саше, Ania -> Ani
     return any(w.lower() in said for w in _WORD.findall(shown))
 
 

@@ -892,6 +892,10 @@ def test_a_question_with_its_own_and_still_asks_nothing(request_text: str) -> No
         ("Check my gmail and pay what's due.", "noreply@gmail.com", False),  # a domain is no one
         ("Pay the payment request.", "payments@shop.example", False),  # a kind of thing
         ("Pay Ines.", "tomas.berg", False),
+        # a last vowel an inflection replaces (Russian dative, Polish genitive)
+        ("переведи Саше за билет", "Саша", True),
+        ("zapłać Kasi za bilety", "Kasia", True),
+        ("Pay Sam.", "Sasha", False),
     ],
 )
 def test_a_request_names_a_person_by_a_word_of_their_name(
