@@ -495,6 +495,10 @@ def test_bare_numbers_are_not_amounts(text: str) -> None:
         ("집주인한테 50만원 보내 줘", "보내"),  # a sum with its multiplier
         ("अन्ना को 500 रुपये भेज दो", "भेज दो"),  # a currency word ending in a vowel sign
         ("โอน 8000 บาทให้เจ้าของห้อง", "โอน"),  # the next word follows the currency at once
+        # a sum named as such, before the verb that gives it
+        ("세탁소 사장님 문자에 적힌 금액 보내 드려", "보내"),
+        ("把昨晚火锅的钱AA给小王", "给"),
+        ("send the usual to mum", "send"),
     ],
 )
 def test_a_giving_verb_with_money_asks_to_pay(text: str, verb: str) -> None:
@@ -504,7 +508,14 @@ def test_a_giving_verb_with_money_asks_to_pay(text: str, verb: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["don't send 50 euros", "send the photos to mom", "give me 5 minutes"]
+    "text",
+    [
+        "don't send 50 euros",
+        "send the photos to mom",
+        "give me 5 minutes",
+        "我给小王转了多少钱？",  # a question about the sum
+        "세탁소 사장님 문자 보내 드려",  # a message sent, no sum
+    ],
 )
 def test_no_money_or_a_negation_asks_no_payment(text: str) -> None:
     assert money_request(text) is None
