@@ -620,7 +620,14 @@ def _verb_operation(tok: str, policy: CompiledPolicy) -> Operation | None:
     op = policy.verb_op.get(tok)
     if op is None and tok in lex.verb_words and tok not in lex.generic_verbs:
         op = next((o for o, ws in lex.operations.items() if tok in ws), None)
+    if op is None and tok.endswith(_GLUED_PREPOSITIONS) and len(tok) >= 5:
+        # a verb written together with its preposition ("payto", "sendto", "copyinto")
+        base = next(tok[: -len(p)] for p in _GLUED_PREPOSITIONS if tok.endswith(p))
+        op = policy.verb_op.get(base)
     return op
+
+
+_GLUED_PREPOSITIONS = ("into", "to")
 
 
 def _annotated(annotations: Mapping[str, Any] | None) -> Operation | None:
