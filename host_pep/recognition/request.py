@@ -552,7 +552,8 @@ def _ascii_digit(m: re.Match[str]) -> str:
 
 
 _THOUSANDS_COMMA = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
-_THOUSANDS_DOT = re.compile(r"^\d{1,3}(?:\.\d{3})+(?:,\d+)?$")
+# (a group of thousands never opens with a lone 0: "0.001" is a thousandth)
+_THOUSANDS_DOT = re.compile(r"^(?!0\.)\d{1,3}(?:\.\d{3})+(?:,\d+)?$")
 _DECIMAL_COMMA = re.compile(r"^\d+,\d{1,2}$")
 
 

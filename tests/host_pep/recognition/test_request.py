@@ -447,6 +447,7 @@ def test_a_subject_pronoun_after_a_hyphen_is_no_possessive(
         ("₹500", [("500", None)]),
         ("100 yen and 30 CHF", [("100", None), ("30", None)]),
         ("von 20 € bis 1.000 €", [("20", None), ("1000", None)]),
+        ("0.001 BTC", [("0", "001")]),  # no group of thousands opens with a lone 0
     ],
 )
 def test_money_amounts_read_both_decimal_conventions(
