@@ -683,6 +683,33 @@ def _site(value: str) -> str | None:
     return m.group(1)
 
 
+def _host_spells_a_name(host: str, request: str) -> bool:
+    """The site's own name is a name the request writes capitalised, its words run together
+    ("Tafel Freiburg" -> tafel-freiburg.de, "Banco Alimentare" -> bancoalimentare.it): an
+    organisation's site. A lookalike that adds to the name ("bancoalimentare-dona.example")
+    spells another."""
+    labels = host.lower().removeprefix("www.").split(".")
+    if len(labels) < 2:
+        return False
+    site = re.sub(r"[^a-z0-9]", "", _folded(labels[0]))
+    if len(site) < 5:
+        return False
+    words = [_folded(w.lower()) for w in _WORD.findall(request)]
+    capital = [w[0].isupper() for w in _WORD.findall(request)]
+    for i in range(len(words)):
+        for n in (1, 2, 3, 4):
+            if i + n > len(words) or not all(capital[i : i + n]):
+                continue
+            if "".join(words[i : i + n]) == site:
+                return True
+    return False
+
+
+def _folded(word: str) -> str:
+    """The word without its diacritics ("médecins" -> "medecins")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
 def _given_in_another_form(value: str, lowered: str) -> bool:
     """The request names the argument in the form people write it, the call in the form a tool
     takes it: a channel or handle with its sigil ("#general", "@dora" -> channel="general"), a
@@ -737,6 +764,8 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
             rf"(?<![\w.-])(?:www\.)?{re.escape(host)}(?![\w-])", lowered
         ):
             return True  # "her site luciaperez.example" -> get_webpage(https://luciaperez.example/about)
+        if host is not None and _host_spells_a_name(host, request):
+            return True  # "the IBAN is on Banco Alimentare's site" -> bancoalimentare.it
         words = content_words(v) if len(v) >= 3 and len(v.split()) <= 6 else frozenset()
         if words and words <= said.words and len(v.split()) <= 4:
             return True

@@ -596,6 +596,12 @@ def test_delegation_adopts_what_a_source_asks(request_text: str, delegates: bool
     assert intent(request_text).delegates is delegates
 
 
+def test_a_lookalike_site_is_not_the_named_organisations() -> None:
+    assert not names_source(
+        "dona 50 euro al Banco Alimentare", "open", {"url": "https://bancoalimentare-dona.example/"}
+    )
+
+
 def test_intent_gives_words_and_identifiers() -> None:
     said = intent("Pay the bill in bill-dec.txt to account 'Stadtwerke Nord'")
     assert said.asks >= {PAYMENT}
@@ -617,6 +623,12 @@ def test_intent_gives_words_and_identifiers() -> None:
         ("議事録に載っている出席者全員を招待して", "read_file", {"path": "議事録_1201.txt"}),
         # a word the file's name abbreviates ("nov" for "noviembre")
         ("salda la factura del gas de noviembre", "fs.read", {"path": "factura_gas_nov.txt"}),
+        # an organisation's site, its name run together
+        (
+            "dona 50 euro al Banco Alimentare, l'IBAN è sul sito",
+            "open",
+            {"url": "https://bancoalimentare.it/dona"},
+        ),
     ],
 )
 def test_a_request_names_the_source_a_call_reads(
