@@ -764,8 +764,14 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
             rf"(?<![\w.-])(?:www\.)?{re.escape(host)}(?![\w-])", lowered
         ):
             return True  # "her site luciaperez.example" -> get_webpage(https://luciaperez.example/about)
-        if host is not None and _host_spells_a_name(host, request):
-            return True  # "the IBAN is on Banco Alimentare's site" -> bancoalimentare.it
+        if (
+            host is not None
+            and not said.words.isdisjoint(lex.kind_words.get("url", ()))
+            and _host_spells_a_name(host, request)
+        ):
+            # "the IBAN is on Banco Alimentare's site" -> bancoalimentare.it; not "add Ines
+            # Vidal to the event", which names her and no site of hers
+            return True
         words = content_words(v) if len(v) >= 3 and len(v.split()) <= 6 else frozenset()
         if words and words <= said.words and len(v.split()) <= 4:
             return True
