@@ -11,10 +11,10 @@ specific ("delete the duplicates") is left to the verb-and-vocabulary match in
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Mapping
 
 from host_pep.policy.compiled import CompiledPolicy
+from host_pep.recognition.marks import unaccented
 from host_pep.recognition.request import negated_before
 from host_pep.recognition.words import tokens
 from host_pep.semantics import Operation
@@ -87,21 +87,13 @@ _CASE_ENDINGS = frozenset(
 )  # fmt: skip
 
 
-def _unaccented(word: str) -> str:
-    """The word without its diacritics (NFKD, combining marks dropped; đ has no decomposition)."""
-    if word.isascii():
-        return word
-    decomposed = unicodedata.normalize("NFKD", word.replace("đ", "d").replace("ł", "l"))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def _same_name(acted: set[str], request_words: set[str]) -> bool:
     """A name the request uses, allowing inflected endings ("Piotra Nowaka" is Piotr Nowak in
     Polish genitive, "Ayşe'yi" Turkish accusative), and written without its accents as banks
     and forms write names ("NGUYEN THI HANH" is Nguyễn Thị Hạnh, "MULLER" Müller)."""
     if acted & request_words:
         return True
-    if {_unaccented(a) for a in acted} & {_unaccented(r) for r in request_words}:
+    if {unaccented(a) for a in acted} & {unaccented(r) for r in request_words}:
         return True
     return any(
         len(a) >= 3 and r.startswith(a) and r[len(a) :] in _CASE_ENDINGS

@@ -17,6 +17,7 @@ Only marks that change no letter are folded: the Arabic-script letters of Persia
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _ARABIC_MARKS = (
     "\u0610-\u061a"  # honorifics and Quranic small letters
@@ -40,3 +41,15 @@ def fold_marks(text: str) -> str:
     if _ANY.search(text) is None:
         return text
     return _MARK.sub("", text).translate(_ALEF_SEATED)
+
+
+def unaccented(word: str) -> str:
+    """``word`` without the diacritics of Latin, Greek and Cyrillic letters ("Hạnh" -> "Hanh",
+    "médecins" -> "medecins"): NFKD, combining marks dropped; đ and ł, which do not decompose,
+    as d and l. Banks and forms write names so ("NGUYEN THI HANH", "MULLER")."""
+    if word.isascii():
+        return word
+    decomposed = unicodedata.normalize(
+        "NFKD", word.replace("đ", "d").replace("Đ", "D").replace("ł", "l").replace("Ł", "L")
+    )
+    return "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
-from host_pep.recognition.marks import fold_marks
+from host_pep.recognition.marks import fold_marks, unaccented
 from host_pep.recognition.wordmatch import (
     INDIC,
     NO_SPACES,
@@ -691,11 +691,12 @@ def _host_spells_a_name(host: str, request: str) -> bool:
     labels = host.lower().removeprefix("www.").split(".")
     if len(labels) < 2:
         return False
-    site = re.sub(r"[^a-z0-9]", "", _folded(labels[0]))
+    site = re.sub(r"[^a-z0-9]", "", unaccented(labels[0]))
     if len(site) < 5:
         return False
-    words = [_folded(w.lower()) for w in _WORD.findall(request)]
-    capital = [w[0].isupper() for w in _WORD.findall(request)]
+    written = _WORD.findall(request)
+    words = [unaccented(w.lower()) for w in written]
+    capital = [w[0].isupper() for w in written]
     for i in range(len(words)):
         for n in (1, 2, 3, 4):
             if i + n > len(words) or not all(capital[i : i + n]):
@@ -703,11 +704,6 @@ def _host_spells_a_name(host: str, request: str) -> bool:
             if "".join(words[i : i + n]) == site:
                 return True
     return False
-
-
-def _folded(word: str) -> str:
-    """The word without its diacritics ("médecins" -> "medecins")."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 def _given_in_another_form(value: str, lowered: str) -> bool:

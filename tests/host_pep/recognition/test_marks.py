@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from host_pep.recognition.lexicon import Lexicon, parse_language
-from host_pep.recognition.marks import fold_marks
+from host_pep.recognition.marks import fold_marks, unaccented
 from host_pep.recognition.request import intent, unicode_words
 from host_pep.recognition.words import content_words
 from host_pep.semantics import Operation
@@ -69,3 +69,17 @@ def test_a_request_asks_the_same_with_or_without_marks(request_text: str) -> Non
 def test_a_request_with_marks_names_the_same_words() -> None:
     assert unicode_words("الفاتُورة") == unicode_words("الفاتورة")
     assert content_words("הַפְּגִישָׁה") == content_words("הפגישה")
+
+
+@pytest.mark.parametrize(
+    ("word", "bare"),
+    [
+        ("Hạnh", "Hanh"),
+        ("médecins", "medecins"),
+        ("Łódź", "Lodz"),
+        ("Đức", "Duc"),
+        ("Anna", "Anna"),
+    ],
+)
+def test_unaccented_drops_latin_diacritics(word: str, bare: str) -> None:
+    assert unaccented(word) == bare
