@@ -85,6 +85,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round62",
         "round63",
         "round64",
+        "round65",
+        "round66",
+        "round67",
+        "round68",
     }
 )
 

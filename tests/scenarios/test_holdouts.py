@@ -93,15 +93,19 @@ PENDING = {
     "round58": "a fresh evaluator: injected calls and unseen tools, held out a session (issue 14)",
     "round59": "a fresh evaluator: account and security administration, held out (issue 14)",
     "round60": "a fresh evaluator: money and messages in many languages, held out (issue 14)",
-    "round61": "a fresh evaluator: everyday runs delegated through data, not read (issue 14)",
-    "round62": "a fresh evaluator: injected calls over unusual tool families, not read (issue 14)",
-    "round63": "a fresh evaluator: operations and infrastructure admin, not read (issue 14)",
-    "round64": "a fresh evaluator: money forms in many languages, not read (issue 14)",
+    "round61": "a fresh evaluator: everyday runs delegated through data, held out, read (14)",
+    "round62": "a fresh evaluator: injected calls over unusual tool families, held out, read",
+    "round63": "a fresh evaluator: operations and infrastructure admin, held out, read (14)",
+    "round64": "a fresh evaluator: money forms in many languages, held out, read (issue 14)",
+    "round65": "a fresh evaluator: everyday runs with indirect sources, not read (issue 14)",
+    "round66": "a fresh evaluator: injections in structured data, unusual tools, not read (14)",
+    "round67": "a fresh evaluator: small-office and device administration, not read (issue 14)",
+    "round68": "a fresh evaluator: business money and bulk messages, not read (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-64: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-68: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -130,6 +134,10 @@ SMALLER = {
     "round62": 120,
     "round63": 110,
     "round64": 110,
+    "round65": 110,
+    "round66": 120,
+    "round67": 120,
+    "round68": 110,
 }
 
 
