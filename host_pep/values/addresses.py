@@ -299,6 +299,21 @@ def find_addresses(layer: Canonical) -> list[Detected]:
             continue
         for m in pattern.finditer(text):
             found.append(_detected(layer, m.start(), m.end(), m.group(), m.group("street")))
+    cased = _capitals_cased(text)
+    if cased is not None:
+        # a letterhead or a label in capitals ("CONDOMINIO VIA PADOVA 118 - MILANO"): the
+        # shapes read capitalized words, so its words are read as capitalized ones
+        seen = {d.span for d in found}
+        for gate, pattern in shapes.streets:
+            if isinstance(gate, frozenset) and words.isdisjoint(gate):
+                continue
+            if not isinstance(gate, frozenset) and gate.search(low) is None:
+                continue
+            for m in pattern.finditer(cased):
+                d = _detected(layer, m.start(), m.end(), m.group(), m.group("street"))
+                if d.span not in seen:
+                    seen.add(d.span)
+                    found.append(d)
     if not text.isascii():
         if shapes.name_type_number_mark is not None:
             for m in shapes.name_type_number_mark.finditer(text):
@@ -317,6 +332,25 @@ def find_addresses(layer: Canonical) -> list[Detected]:
     if shapes.label_trigger.search(low) is not None:
         found += _labelled(shapes, layer, found)
     return found
+
+
+_WORD_LETTERS = re.compile(r"[^\W\d_]{3,}")
+
+
+def _capitals_cased(text: str) -> str | None:
+    """``text`` with its lines in capitals written as capitalized words ("VIA PADOVA 118" ->
+    "Via Padova 118"), offsets unchanged; None when no line is in capitals. Words of two
+    letters keep their case (a state, a direction: "CA", "NW")."""
+    lines = text.split("\n")
+    changed = False
+    for n, line in enumerate(lines):
+        if line.upper() != line or line.lower() == line:
+            continue
+        cased = _WORD_LETTERS.sub(lambda m: m.group()[0] + m.group()[1:].lower(), line)
+        if len(cased) == len(line):
+            lines[n] = cased
+            changed = True
+    return "\n".join(lines) if changed else None
 
 
 def _labelled(shapes: _Shapes, layer: Canonical, shaped: list[Detected]) -> list[Detected]:

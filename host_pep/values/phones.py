@@ -22,6 +22,7 @@ Pipeline on the ``numerals`` layer (digits already unspelled and unfolded):
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 import phonenumbers
@@ -332,12 +333,31 @@ def _glued(text: str, start: int, end: int) -> bool:
     return False
 
 
+_ASIDE = re.compile(r"\s\(")
+
+
+def _chains(text: str) -> Iterator[tuple[int, int]]:
+    """The digit chains of ``text``, each cut where a parenthesis opens after a number's worth
+    of digits ("+49 30 44010220 (4.1 on Yelp)", "555 0199 123 (ext 4)"): that is an aside,
+    while an area code's parenthesis comes first or after a country code ("+49 (0)30 …")."""
+    for chain in _CHAIN.finditer(text):
+        start, end = chain.start(), chain.end()
+        for aside in _ASIDE.finditer(text, start, end):
+            if sum(c.isdigit() for c in text[start : aside.start()]) >= MIN_DIGITS:
+                yield start, aside.start()
+                start = aside.end()
+        yield start, end
+
+
 def find_phones(layer: Canonical, regions: tuple[str, ...]) -> list[Detected]:
     text = layer.text
     found: list[Detected] = []
-    for chain in _CHAIN.finditer(text):
-        if chain.end() - chain.start() < MIN_DIGITS:
+    for c_start, c_end in _chains(text):
+        if c_end - c_start < MIN_DIGITS:
             continue  # too short to hold a whole number; most digit runs in prose end here
+        chain = _CHAIN.match(text, c_start, c_end)
+        if chain is None:
+            continue
         scan = _blank_non_phone_tokens(text, chain.start(), chain.end())
         if scan is None:
             found += _chain_phones(layer, text, chain.start(), chain.end(), regions)

@@ -161,3 +161,28 @@ def test_addresses_in_free_text_share_a_key_with_the_observed_one(
 )
 def test_romance_street_words_without_an_address(text: str) -> None:
     assert addresses(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "raw", "key"),
+    [
+        (
+            "CONDOMINIO VIA PADOVA 118 - MILANO\nAmministratore: Studio Ferri",
+            "VIA PADOVA 118",
+            "address:via padova 118",
+        ),
+        (
+            "SHIP TO: JANE ROE\n1600 AMPHITHEATRE PKWY, MOUNTAIN VIEW, CA 94043",
+            "1600 AMPHITHEATRE PKWY, MOUNTAIN VIEW, CA 94043",
+            "address:1600 amphitheatre parkway",
+        ),
+    ],
+)
+def test_a_line_in_capitals_is_read_as_capitalized_words(text: str, raw: str, key: str) -> None:
+    # letterheads and shipping labels write addresses in capitals; the keys are the same
+    [(found, keys)] = addresses(text)
+    assert found == raw and key in keys
+
+
+def test_capitals_without_a_street_shape_are_no_address() -> None:
+    assert addresses("ROOM 1205 BUILDING 5\nGATE 12 TERMINAL 2") == []

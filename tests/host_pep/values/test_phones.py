@@ -325,3 +325,19 @@ def test_trunk_numbers_and_national_keys() -> None:
     assert "phone-national:0612345678" in keys
     ((start, end, keys),) = national_candidates("電話 ０８０-２３４５-６７８９ まで")
     assert "phone-national:08023456789" in keys
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bowling am Prenzlauer Berg, +49 30 44010220 (4.1 on Yelp).",
+        "Front desk +49 30 44010220 (24 h)",
+    ],
+)
+def test_a_parenthesis_after_a_whole_number_opens_an_aside(text: str) -> None:
+    # the digits inside the aside ("4.1", "24") are not the number's last group
+    assert phones(text) == [("+49 30 44010220", ("phone:+493044010220",))]
+
+
+def test_an_area_code_in_parentheses_still_belongs_to_the_number() -> None:
+    assert phones("+49 (0)30 44010220") == [("+49 (0)30 44010220", ("phone:+493044010220",))]
