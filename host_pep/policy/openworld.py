@@ -146,6 +146,15 @@ def classify_operation(
     if op is None and description:
         op = _opening_verb(description, policy) or _first_verb(tokens(description)[:12], policy)
     arg_roles = {role_for_field(a, None, Operation.UNKNOWN, policy) for a in args}
+    if (
+        op is Operation.READ
+        and FieldRole.AMOUNT in arg_roles
+        and len(toks) > 1
+        and policy.verb_op.get(toks[-1]) is Operation.PAYMENT
+        and toks[-1] not in lexicon().object_words  # "estimate_transfer": a transfer estimated
+    ):
+        # "upi_collect_pay {payee_vpa, amount}": the name ends in its act, a sum is paid
+        op = Operation.PAYMENT
     values = _value_words(payload)
     if op is None or toks_generic(method, op, policy):
         asked = _action_value(payload, policy)
@@ -205,6 +214,26 @@ def classify_operation(
     op = _refined(
         op, tokset, set(toks), args, arg_roles, values, payload, policy, compound_words(toks)
     )
+    if (
+        op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE)
+        and not lex.reserving_verbs.isdisjoint(toks)
+        and len({a.lower() for a in args} & lex.stay_args) >= 2
+    ):
+        op = Operation.PAYMENT  # "airbnb_book_listing {checkin, checkout, guests}": a stay booked
+    if (
+        op is Operation.PAYMENT
+        and not set(toks) & lex.money_words
+        and any(
+            verb in toks
+            and not things.isdisjoint(toks)
+            # ... and no other verb of paying ("DBNavigatorPurchaseUpgrade" buys one)
+            and all(policy.verb_op.get(t) is not Operation.PAYMENT for t in toks if t != verb)
+            for verb, things in lex.unpaid_acts.items()
+        )
+    ):
+        # "gcal_subscribe_calendar", "ap_fw_upgrade_official": following a feed, upgrading a
+        # firmware costs nothing
+        op = Operation.LOCAL_WRITE
     if op is Operation.PAYMENT and _requests_money(toks, policy):
         return Operation.EXTERNAL_SEND  # judged by whom it goes to and what it carries
     if (
@@ -506,6 +535,16 @@ def _name_operation(
     service = {t for t in verb_of if t in policy.app_by_word and t not in policy.verb_op}
     if service and set(verb_of) - service:
         verb_of = {t: o for t, o in verb_of.items() if t not in service}
+    # a product named by a verb before the tool's own verb and its object ("exchange_send_mail":
+    # Microsoft Exchange sends a mail, no currency is exchanged)
+    if (
+        len(toks) >= 3
+        and toks[0] in verb_of
+        and toks[1] in verb_of
+        and toks[2] in lex.message_objects
+        and verb_of[toks[0]] is not verb_of[toks[1]]
+    ):
+        del verb_of[toks[0]]
     # words of a compound noun ("pull request", "purchase order") name a thing, not an act:
     # "RepoMergePullRequest" merges
     compound = compound_words(toks)
@@ -947,6 +986,8 @@ def _refined(
             )
         )
         or (values & lex.security_objects and (weakening or weakened))
+        # {"state": "disarmed"} on a "perimeter": the value names the protection by itself
+        or (weakened and bool(values & lex.protection_acts))
         # {"waiting_room": false} in a settings update: the argument names the protection
         or _weakened_values(payload, named_only=True)
         # "set_valve_protection {auto_shutoff: false}": a switch of a protection the name names,
@@ -1207,7 +1248,18 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
                 role = policy.field_role[stem(tok)]
             if role is not None:
                 break
-        if role is FieldRole.CREDENTIAL and not field_words().not_otp.isdisjoint(toks):
+        if (
+            role is FieldRole.CREDENTIAL
+            and len(toks) > 1
+            and toks[-1].lower() in lexicon().handle_tokens
+            and any(policy.field_role.get(t.lower()) is FieldRole.RECIPIENT for t in toks[:-1])
+            and lexicon().own_words.isdisjoint(t.lower() for t in toks)
+            and "user" not in (t.lower() for t in toks)
+        ):
+            # "recipient_token", "payee_handle_token": what identifies whom it goes to (Zelle's
+            # token is their e-mail or phone), judged as a recipient by rule 5
+            role = FieldRole.RECIPIENT
+        elif role is FieldRole.CREDENTIAL and not field_words().not_otp.isdisjoint(toks):
             role = FieldRole.IDENTIFIER  # "customer_code", "room_code": a code that names
         elif (
             role is FieldRole.CREDENTIAL

@@ -473,7 +473,9 @@ def sql_operation(query: str) -> Operation | None:
         if keyword in ("create", "alter", "drop") and re.search(
             r"(?i)\b(?:user|role|login)\b", statement
         ):
-            ops.append(Operation.SECURITY_CHANGE)
+            # an account made or changed grants access; one dropped takes it away, which is
+            # the delete family as a revoked grant is (``sql.delete``: revoke)
+            ops.append(Operation.DELETE if keyword == "drop" else Operation.SECURITY_CHANGE)
             continue
         op = lex.sql_ops.get(keyword)
         if op is not None:

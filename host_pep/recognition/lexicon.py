@@ -300,6 +300,19 @@ class ToolNaming(_Strict):
     disposable_objects: list[str] = Field(default_factory=list)
     """What a tool may remove without losing the user's data (a cache, temporary files): such
     a removal is housekeeping, not a delete."""
+    reserving_verbs: list[str] = Field(default_factory=list)
+    """Verbs that reserve something for the user ("book", "reserve")."""
+    stay_args: list[str] = Field(default_factory=list)
+    """Arguments of a stay (check-in, check-out, guests): reserving with them books a paid stay."""
+    handle_tokens: list[str] = Field(default_factory=list)
+    """Credential words that, after a recipient's word, name how the recipient is reached
+    ("recipient_token": Zelle's e-mail or phone), not a secret."""
+    protection_acts: list[str] = Field(default_factory=list)
+    """States that name the protection they switch off by themselves ("disarmed": an alarm,
+    "unlocked": a lock), whatever the device is called."""
+    unpaid_acts: dict[str, list[str]] = Field(default_factory=dict)
+    """Verbs that pay for a plan, with the things they act on for nothing ("subscribe" to a
+    calendar, "upgrade" a firmware): with one of those, no payment."""
     money_words: list[str] = Field(default_factory=list)
     money_request_words: list[str] = Field(default_factory=list)
     """Words that, beside money, ask someone else to pay the user ("request_money",
@@ -819,6 +832,10 @@ class Language(_Strict):
     noun_modifiers: list[str] = Field(default_factory=list)
     """Adjectives that may stand between an article and its noun ("the latest email", "my new
     order"): the word after them is still a noun."""
+    noun_phrase_ends: list[str] = Field(default_factory=list)
+    """Words that may follow the last noun of a noun phrase but not an imperative's verb
+    ("the flight log for my report", "the system log and tell me"): with an article some
+    words before, a verb-noun before one of them is the phrase's noun."""
     noun_phrases: list[str] = Field(default_factory=list)
     """Nouns whose first word is also a verb ("text message", "email address", "order
     number"): inside one, the word asks for nothing."""
@@ -867,6 +884,9 @@ class Language(_Strict):
     "-secure", "-login", "-org"); a company's own additions ("-labs", "-group") are not listed."""
     kind_words: dict[str, list[str]] = Field(default_factory=dict)
     """Words that name a kind of value in a request ("the address it gives" -> email, url)."""
+    folder_words: list[str] = Field(default_factory=list)
+    """What a request calls a folder ("folder", "cartella", "Ordner"): the word beside it is
+    that folder's name ("in the Casa folder", "nella cartella Casa")."""
     determiners: list[str] = Field(default_factory=list)
     """Words that open an object ("the", "my", "it", "to"): a verb that is also a noun ("Order",
     "Email", "Transfer") starts an imperative only when one of these (or a name) follows."""
@@ -1045,6 +1065,7 @@ class Lexicon:
         # ("打开", "링크") and words with their endings ("ссылку") match where they stand
         self.follows = words_regex(tuple(sorted(self.follow_words)), re.IGNORECASE)
         self.determiners = frozenset(_words([lang.determiners for lang in langs]))
+        self.noun_phrase_ends = tuple(_words([lang.noun_phrase_ends for lang in langs]))
         self.personal_words = frozenset(_words([lang.personal_words for lang in langs]))
         self.lookalike_additions = frozenset(_words([lang.lookalike_additions for lang in langs]))
         self.synonyms: dict[str, frozenset[str]] = {}
@@ -1057,6 +1078,7 @@ class Lexicon:
         self.kind_words: dict[str, frozenset[str]] = {
             k: frozenset(_words([lang.kind_words.get(k, []) for lang in langs])) for k in kinds
         }
+        self.folder_words = frozenset(_words([lang.folder_words for lang in langs]))
         self.verb_words = frozenset(
             w for words in self.operations.values() for w in words if " " not in w and "*" not in w
         )
@@ -1181,6 +1203,16 @@ class Lexicon:
         self.negative_key_words = frozenset(_words([t.negative_key_words for t in naming]))
         self.location_fields = frozenset(_words([t.location_fields for t in naming]))
         self.money_words = frozenset(_words([t.money_words for t in naming]))
+        self.reserving_verbs = frozenset(_words([t.reserving_verbs for t in naming]))
+        self.stay_args = frozenset(_words([t.stay_args for t in naming]))
+        self.handle_tokens = frozenset(_words([t.handle_tokens for t in naming]))
+        self.protection_acts = frozenset(_words([t.protection_acts for t in naming]))
+        self.unpaid_acts: dict[str, frozenset[str]] = {}
+        for t in naming:
+            for verb, things in t.unpaid_acts.items():
+                self.unpaid_acts[verb] = self.unpaid_acts.get(verb, frozenset()) | frozenset(
+                    _words([things])
+                )
         self.money_request_words = frozenset(_words([t.money_request_words for t in naming]))
         self.settling_verbs = frozenset(_words([t.settling_verbs for t in naming]))
         self.exporting_verbs = frozenset(_words([t.exporting_verbs for t in naming]))

@@ -397,7 +397,8 @@ def test_wget_posting_a_file_is_a_send() -> None:
         ("TRUNCATE logs", DELETE),
         ("ALTER TABLE t DROP COLUMN c", DELETE),
         ("GRANT ALL ON db.* TO bob", Operation.SECURITY_CHANGE),
-        ("REVOKE SELECT ON t FROM bob", Operation.SECURITY_CHANGE),
+        ("REVOKE SELECT ON t FROM bob", DELETE),  # access taken away
+        ("DROP USER 'intern'@'%'", DELETE),
         ("CREATE USER evil IDENTIFIED BY 'x'", Operation.SECURITY_CHANGE),
         ("ALTER ROLE bob SUPERUSER", Operation.SECURITY_CHANGE),
         ("SELECT 1; DROP TABLE audit", DELETE),  # the riskiest statement wins
