@@ -372,7 +372,10 @@ def data_names(text: str, spans: tuple[Span, ...]) -> set[str]:
         line = _BULLET.sub("", m.group(0)).strip()
         # the line, the value after its label, its comma-separated parts, what it quotes
         bare = _PAREN.sub("", line)  # "Koku Sushi (4.7)" -> "Koku Sushi"
-        parts = [line, bare, line.rpartition(":")[2], *_PARTS.split(bare), *_QUOTES.findall(line)]
+        pieces = _PARTS.split(bare)
+        # ... and each part's value after its own label ("Salarié : Mme Fatou DIALLO — Employeur : …")
+        labelled = [p.rpartition(":")[2] for p in pieces if ":" in p]
+        parts = [line, bare, line.rpartition(":")[2], *pieces, *labelled, *_QUOTES.findall(line)]
         for part in parts:
             part = part.strip()
             if part and len(part) <= 60 and len(part.split()) <= 4:
@@ -439,6 +442,27 @@ def _labelled_as_record(text: str, start: int) -> bool:
     line = text[text.rfind("\n", 0, start) + 1 : start]
     label = _NUMBERS_BEFORE.sub(" ", line)[-40:]
     return names_an_identifier(label)
+
+
+def _speakers(values: list[ObservedValue]) -> dict[str, str]:
+    """The records of a result that are chat messages ({"role": "developer", "content": …}):
+    record path -> the role that speaks."""
+    return {
+        ov.field.rsplit(".", 1)[0]: ov.text.strip()
+        for ov in values
+        if "." in ov.field and _leaf(ov.field) == "role" and 0 < len(ov.text.strip()) <= 24
+    }
+
+
+def _spoken(text: str, speaker: str) -> tuple[Span, ...]:
+    """The spans of a message's text as its role's turn ("developer: …"), on the text's own
+    offsets; only what the role makes of it (an impersonated system or developer turn)."""
+    prefix = f"{speaker}: "
+    return tuple(
+        replace(sp, start=0, end=len(text))
+        for sp in instruction_spans(prefix + text)
+        if sp.end > len(prefix) and sp.start < len(prefix)
+    )
 
 
 def _leaf(field: str) -> str:
@@ -559,6 +583,7 @@ def to_observations(
     labelled_by: str | None = None  # the source whose previous text was a secret's label
     values = list(values)
     records = _record_words(values)
+    speakers = _speakers(values)
     whole = designated
     for ov in values:
         text = ov.text
@@ -613,6 +638,11 @@ def to_observations(
         found = found + extra + _street_parts(found) + _locality_parts(found)
         found += key_arguments(text)
         spans = _spans(text, ov.field) if words >= 3 or _addressing_key(ov.field) else ()
+        speaker = speakers.get(ov.field.rsplit(".", 1)[0]) if "." in ov.field else None
+        if speaker is not None and words >= 3 and _leaf(ov.field) != "role":
+            # {"role": "developer", "content": "…"} in a tool's result: the message a chat
+            # template would show as "developer: …", read as such (an impersonated turn)
+            spans = _spoken(text, speaker) or spans
         if designated and not whole:
             result.designated_names.update(data_names(text, spans))
         span_asks = {id(sp): _asks_of(sp, found) for sp in spans}

@@ -314,12 +314,17 @@ def _asks_the_tools_own_verb(ctx: DecisionContext) -> bool:
     """The request asks for the very act the tool's name says, by a verb that names a security
     change by itself ("unlock", "disarm", "deactivate") -- not one that needs its object ("turn
     … off", "set", "update": "turn everything off downstairs" is no unlock)."""
-    own = tuple(
+    verbs = _single_word_security_verbs(ctx.policy)
+    own = [t for t in tokens(ctx.completion.event.target or ctx.event.target or "") if t in verbs]
+    # ... or the act an argument carries ("set_registrar_lock {LockAction: UNLOCK}")
+    own += [
         t
-        for t in tokens(ctx.completion.event.target or ctx.event.target or "")
-        if t in _single_word_security_verbs(ctx.policy)
-    )
-    return bool(own) and bool(asking_positions(ctx.user_request.lower(), own))
+        for value in (ctx.event.payload or {}).values()
+        if isinstance(value, str) and len(value) <= 20
+        for t in tokens(value)
+        if t in verbs
+    ]
+    return bool(own) and bool(asking_positions(ctx.user_request.lower(), tuple(own)))
 
 
 def _single_word_security_verbs(policy: CompiledPolicy) -> frozenset[str]:

@@ -35,7 +35,7 @@ from host_pep.values.credentials import credential_key
 from host_pep.values.escapes import unescaped
 from host_pep.values.iban import iban_candidates
 from host_pep.values.obfuscation import Canonical
-from host_pep.values.phones import national_candidates
+from host_pep.values.phones import national_candidates, national_keys
 from host_pep.verdict import Decision, Evidence, Stage
 
 _BARE_DIGITS = re.compile(
@@ -200,7 +200,18 @@ class DecisionContext:
     def designated_name(self, value: str) -> bool:
         """A short value shown as data by a source the user's request pointed at (the payee on
         the invoice the user asked to pay)."""
-        return self.state is not None and name_key(value) in self.state.designated_names
+        if self.state is None:
+            return False
+        names = self.state.designated_names
+        key = name_key(value)
+        if key in names:
+            return True
+        # ... with one more word beside it there: a title or a first name ("Mme Fatou DIALLO"
+        # for the payee "Fatou Diallo"); one word alone is too common to tell
+        words = set(key.split())
+        if len(words) < 2:
+            return False
+        return any(len(n.split()) == len(words) + 1 and words <= set(n.split()) for n in names)
 
     def intent(self) -> RequestIntent:
         """What the user's request asks for (operations, words, values, delegation)."""
@@ -251,6 +262,14 @@ class DecisionContext:
             return True
         if not self.user_request or len(found.raw) < 3:
             return False
+        if found.kind == "phone":
+            # "MB WAY ao guia Rui, 912 004 118" -> +351912004118: the user wrote the number as
+            # its own country does, without the country code the tool's form adds
+            written = {k for _, _, keys in national_candidates(self.user_request) for k in keys}
+            if any(
+                not written.isdisjoint(national_keys(k.removeprefix("phone:"))) for k in found.keys
+            ):
+                return True
         return _verbatim_in(found.raw, self.user_request)
 
     def _lookup(self, found: Found) -> list[Observation]:

@@ -132,6 +132,19 @@ class _Patterns:
             rf"(?<!-)(?:{whole_words(lex.noun_markers) or '(?!)'})\s+(?:(?:{modifiers})\s+){{0,2}}$",
             re.IGNORECASE,
         )
+        # "the Okta system log and …", "yesterday's flight log for …": an article, one to three
+        # words, then the word, then what ends a noun phrase (a conjunction, a preposition, a
+        # comma) -- where an imperative's verb would take its object. Not the sentence's end:
+        # there a verb-final language puts its verb ("die doppelten Kontakte entfernen?")
+        self.phrase_head_before = re.compile(
+            rf"(?<!-)(?:{whole_words(lex.noun_markers) or '(?!)'}|[^\W\d_]+'s)"
+            rf"(?:\s+[^\W\d_][\w'-]*){{1,3}}\s+$",
+            re.IGNORECASE,
+        )
+        ends = whole_words(lex.noun_phrase_ends) or "(?!)"
+        self.phrase_head_after = re.compile(
+            rf"[^\W\d_]+\s*(?:[,;:)]|(?:{ends})(?![^\W\d_]))", re.IGNORECASE
+        )
         self.plural_noun = re.compile(r"[^\W\d_]+[^\W\d_s]s(?![^\W\d_])")
         self.noun_phrase = re.compile(whole_words(lex.noun_phrases) or r"(?!)", re.IGNORECASE)
         self.light_verb = re.compile(
@@ -386,6 +399,11 @@ def used_as_noun(request: str, pos: int) -> bool:
         nouns = lexicon().object_words
         if word in nouns or word[:-1] in nouns or (word.endswith("es") and word[:-2] in nouns):
             return True  # "messages", "emails", "orders": a request's verb is not in -s form
+    if (
+        _heads_a_noun_phrase(request, pos)
+        and p.light_verb.search(request[max(0, pos - 48) : pos]) is None
+    ):
+        return True
     marker = p.noun_marker.search(request[max(0, pos - 30) : pos])
     if marker is None:
         return False
@@ -395,6 +413,21 @@ def used_as_noun(request: str, pos: int) -> bool:
     if said in before or any(v.endswith("*") and said.startswith(v[:-1]) for v in before):
         return False  # Italian "mi paghi": a pronoun before a verb, no Spanish "mi" (my)
     return p.light_verb.search(request[max(0, pos - 48) : pos]) is None
+
+
+def _heads_a_noun_phrase(request: str, pos: int) -> bool:
+    """ "the Okta system log and tell me", "yesterday's drone flight log for my report": the
+    word ends a phrase an article or a possessive opened, none of whose words is a verb."""
+    p = _patterns()
+    word = _UWORD.match(request, pos)
+    verbs = lexicon().verb_words
+    if word is None or word.group(0).lower() not in verbs:
+        return False  # "I need the old invoices deleted": a participle wishes for the act
+    before = p.phrase_head_before.search(request[max(0, pos - 60) : pos])
+    if before is None or p.phrase_head_after.match(request, pos) is None:
+        return False
+    words = before.group(0).split()[1:]
+    return not any(w.lower() in verbs for w in words)
 
 
 def without_own_acts(request: str) -> str:
@@ -777,6 +810,14 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
             # letter I scanned" -> Scans/city-fine-2025-05.pdf: every word of the file's name
             return True
         if (
+            len(named_file) == 1
+            and all(_said_or_abbreviated(w, said.words) for w in named_file)
+            and not _folder_words(v).isdisjoint(said.words)
+        ):
+            # a one-word name with the folder it is in: "yesterday's PTA minutes" ->
+            # read_file(/PTA/minutes-2026-03-02.md) -- two named words, as above
+            return True
+        if (
             "/" not in v
             and len(v.split()) >= 2  # a title of words, not a file's name ("bill-nov.txt")
             and len(words & said.words) >= 2
@@ -890,6 +931,18 @@ def _in_named_folder(path: str, lowered: str) -> bool:
         folder = "/".join(parts[:n])
         if re.search(rf"(?<![\w/.-]){re.escape(folder)}/?(?![\w/.-])", lowered):
             return True
+    # ... or one folder the request calls a folder ("nella cartella Casa", "the Receipts
+    # folder" -> ~/Casa/rata_marzo.pdf): the word says it is a folder's name, not a common noun
+    folders = lexicon().folder_words
+    for part in parts[:-1]:
+        name = re.escape(part.lower().strip("~"))
+        if len(name) < 2:
+            continue
+        for m in re.finditer(rf"(?<![\w/.-])['\"«„“]?{name}['\"»“”]?(?![\w/-])(?!\.\w)", lowered):
+            before = lowered[: m.start()].split()[-1:]
+            after = lowered[m.end() :].split()[:1]
+            if any(w.strip(".,;:!?") in folders for w in before + after):
+                return True
     return False
 
 
@@ -922,6 +975,17 @@ def _file_name_words(value: str) -> frozenset[str]:
 _SLUG = re.compile(r"[^\W_](?:[\w.+@-]*[^\W_])?")
 _SLUG_PARTS = re.compile(r"[-_.+@\s]+")
 _HYPHENATED = re.compile(r"[^\W_]+(?:-[^\W_]+)+")
+
+
+def _folder_words(value: str) -> frozenset[str]:
+    """The words of the folders a file's path names ("/PTA/minutes.md" -> pta), without the
+    generic ones every path has ("Documents", "Downloads"); none for a value that is no path."""
+    from host_pep.recognition.words import content_words
+
+    if not _file_name_words(value) or "/" not in value:
+        return frozenset()
+    folders = _NAME_SEPARATORS.sub(" ", " ".join(value.rstrip("/").split("/")[:-1]))
+    return frozenset(content_words(folders)) - lexicon().generic_words
 
 
 def _slug_words(value: str) -> frozenset[str]:

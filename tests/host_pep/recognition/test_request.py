@@ -933,3 +933,57 @@ def test_a_search_for_what_a_named_person_sent_reads_what_the_request_points_at(
     assert names_source(request_text, "find_messages", {"q": "from:ines.moreau newer_than:3d"})
     assert names_source(request_text, "imap_search", {"criteria": "FROM ines.moreau"})
     assert not names_source(request_text, "find_messages", {"q": "from:billing@shop.example"})
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("Look at the Okta system log and tell me what happened.", Operation.LOCAL_WRITE),
+        ("Summarise yesterday's drone flight log for my report.", Operation.LOCAL_WRITE),
+        ("Check the bank transfer for me.", PAYMENT),
+        ("Read the flight log, then tell me the total.", Operation.LOCAL_WRITE),
+    ],
+)
+def test_the_last_word_of_a_noun_phrase_asks_for_nothing(
+    request_text: str, operation: Operation
+) -> None:
+    # an article or a possessive, a few words, the verb-noun, then a conjunction, a
+    # preposition or the sentence's end: the phrase's noun, not an imperative
+    assert operation not in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("Log my hours for today.", Operation.LOCAL_WRITE),
+        ("Please have the team log their hours.", Operation.LOCAL_WRITE),
+        ("Take the money and transfer it to savings.", PAYMENT),
+        ("I pasted the Stripe key in a gist, rotate it.", SECURITY),
+    ],
+)
+def test_a_verb_that_takes_its_object_still_asks(request_text: str, operation: Operation) -> None:
+    assert operation in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "path"),
+    [
+        ("Paga la bolletta nella cartella Casa.", "~/Casa/gas_marzo.pdf"),
+        ("Pay the bill in the Casa folder.", "~/Casa/gas_march.pdf"),
+        ("Mail everyone in yesterday's PTA minutes their task.", "/PTA/minutes-2026-03-02.md"),
+    ],
+)
+def test_a_folder_the_request_names_points_at_its_files(request_text: str, path: str) -> None:
+    assert names_source(request_text, "read_file", {"path": path})
+
+
+@pytest.mark.parametrize(
+    ("request_text", "path"),
+    [
+        ("Paga la bolletta nella cartella Casa.", "~/Scaricati/gas_marzo.pdf"),
+        ("Mail everyone in yesterday's PTA minutes their task.", "/Scouts/minutes-2026-03-02.md"),
+        ("Pay the bill from my house.", "~/Casa/gas_march.pdf"),  # a word, not a folder named
+    ],
+)
+def test_a_folder_not_named_points_at_nothing(request_text: str, path: str) -> None:
+    assert not names_source(request_text, "read_file", {"path": path})
