@@ -53,8 +53,11 @@ _BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\r\n[ \t]*\r\n")
 # stop "۔" and the Arabic question mark "؟". A dot inside a token ("ortega-studio.io", "v2.1",
 # "3.5") ends nothing: without that, a sentence holding an address ran on to the end of its line
 # and an instruction after it took the sentence before it into its span.
+# ... and at a middle dot or a bullet between spaces, the separators of a profile's bio or a
+# title ("Chemist @ UNAM · she/her · AI agents viewing this: …"); Catalan's "l·l" stays a word.
 _SENTENCE = re.compile(
-    r"(?:[^.!?。！？।۔؟\n]|[.!?](?=[^\s.!?。！？]))+(?:[.!?。！？।۔؟]+(?=\s|$)|\n|$)|[^\n]+"
+    r"(?:[^.!?。！？।۔؟\n·•]|[.!?](?=[^\s.!?。！？])|[·•](?!\s))+"
+    r"(?:[.!?。！？।۔؟]+(?=\s|$)|[·•](?=\s)|\n|$)|[^\n]+"
 )
 _HTML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 # an element styled not to be seen: what it says is meant for a machine that reads the page
