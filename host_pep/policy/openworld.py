@@ -1253,8 +1253,7 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
             and len(toks) > 1
             and toks[-1].lower() in lexicon().handle_tokens
             and any(policy.field_role.get(t.lower()) is FieldRole.RECIPIENT for t in toks[:-1])
-            and lexicon().own_words.isdisjoint(t.lower() for t in toks)
-            and "user" not in (t.lower() for t in toks)
+            and lexicon().own_words.isdisjoint(t.lower() for t in toks)  # "user_token" is theirs
         ):
             # "recipient_token", "payee_handle_token": what identifies whom it goes to (Zelle's
             # token is their e-mail or phone), judged as a recipient by rule 5
