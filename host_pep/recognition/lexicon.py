@@ -965,6 +965,13 @@ def merged(parts: Sequence[_Model], where: str = "values") -> _Model:
     return cls.model_validate(data)
 
 
+def _merged(tables: list[dict[str, list[str]]]) -> dict[str, frozenset[str]]:
+    """Tables of word lists by key, from every language file, as one: each key's words from
+    all of them (``_words``)."""
+    keys = sorted({k for table in tables for k in table})
+    return {k: frozenset(_words([table.get(k, []) for table in tables])) for k in keys}
+
+
 def _words(lists: list[list[str]]) -> tuple[str, ...]:
     """Lower-cased union in first-seen order (the order is kept for readable patterns). A word
     written with Arabic vowel signs or Hebrew points is also listed without them
@@ -1074,10 +1081,7 @@ class Lexicon:
                 words = frozenset(_words([group]))
                 for w in words:
                     self.synonyms[w] = self.synonyms.get(w, frozenset()) | words
-        kinds = sorted({k for lang in langs for k in lang.kind_words})
-        self.kind_words: dict[str, frozenset[str]] = {
-            k: frozenset(_words([lang.kind_words.get(k, []) for lang in langs])) for k in kinds
-        }
+        self.kind_words = _merged([lang.kind_words for lang in langs])
         self.folder_words = frozenset(_words([lang.folder_words for lang in langs]))
         self.verb_words = frozenset(
             w for words in self.operations.values() for w in words if " " not in w and "*" not in w
@@ -1207,12 +1211,7 @@ class Lexicon:
         self.stay_args = frozenset(_words([t.stay_args for t in naming]))
         self.handle_tokens = frozenset(_words([t.handle_tokens for t in naming]))
         self.protection_acts = frozenset(_words([t.protection_acts for t in naming]))
-        self.unpaid_acts: dict[str, frozenset[str]] = {}
-        for t in naming:
-            for verb, things in t.unpaid_acts.items():
-                self.unpaid_acts[verb] = self.unpaid_acts.get(verb, frozenset()) | frozenset(
-                    _words([things])
-                )
+        self.unpaid_acts = _merged([t.unpaid_acts for t in naming])
         self.money_request_words = frozenset(_words([t.money_request_words for t in naming]))
         self.settling_verbs = frozenset(_words([t.settling_verbs for t in naming]))
         self.exporting_verbs = frozenset(_words([t.exporting_verbs for t in naming]))

@@ -55,6 +55,12 @@ def asks(request: str) -> frozenset[Operation]:
         ("make sure it is deleted", DELETE),  # a participle after a wish still asks
         ("I need the old invoices deleted", DELETE),
         ("I have not paid the bill yet, please pay it", PAYMENT),
+        # a verb-noun that takes its object still asks (beside the noun-phrase rule below)
+        ("Log my hours for today.", Operation.LOCAL_WRITE),
+        ("Please have the team log their hours.", Operation.LOCAL_WRITE),
+        ("Take the money and transfer it to savings.", PAYMENT),
+        # rotating a credential issues a new one
+        ("I pasted the Stripe key in a gist, rotate it.", SECURITY),
     ],
 )
 def test_a_request_asks_for_its_operation(request_text: str, operation: Operation) -> None:
@@ -950,19 +956,6 @@ def test_the_last_word_of_a_noun_phrase_asks_for_nothing(
     # an article or a possessive, a few words, the verb-noun, then a conjunction, a
     # preposition or the sentence's end: the phrase's noun, not an imperative
     assert operation not in asks(request_text)
-
-
-@pytest.mark.parametrize(
-    ("request_text", "operation"),
-    [
-        ("Log my hours for today.", Operation.LOCAL_WRITE),
-        ("Please have the team log their hours.", Operation.LOCAL_WRITE),
-        ("Take the money and transfer it to savings.", PAYMENT),
-        ("I pasted the Stripe key in a gist, rotate it.", SECURITY),
-    ],
-)
-def test_a_verb_that_takes_its_object_still_asks(request_text: str, operation: Operation) -> None:
-    assert operation in asks(request_text)
 
 
 @pytest.mark.parametrize(
