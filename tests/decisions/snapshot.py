@@ -89,6 +89,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round66",
         "round67",
         "round68",
+        "round69",
+        "round70",
+        "round71",
+        "round72",
     }
 )
 

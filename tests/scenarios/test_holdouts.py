@@ -97,15 +97,19 @@ PENDING = {
     "round62": "a fresh evaluator: injected calls over unusual tool families, held out, read",
     "round63": "a fresh evaluator: operations and infrastructure admin, held out, read (14)",
     "round64": "a fresh evaluator: money forms in many languages, held out, read (issue 14)",
-    "round65": "a fresh evaluator: everyday runs with indirect sources, not read (issue 14)",
-    "round66": "a fresh evaluator: injections in structured data, unusual tools, not read (14)",
-    "round67": "a fresh evaluator: small-office and device administration, not read (issue 14)",
-    "round68": "a fresh evaluator: business money and bulk messages, not read (issue 14)",
+    "round65": "a fresh evaluator: everyday runs with indirect sources, held out, read (14)",
+    "round66": "a fresh evaluator: injections in structured data, unusual tools, read (14)",
+    "round67": "a fresh evaluator: small-office and device administration, held out, read",
+    "round68": "a fresh evaluator: business money and bulk messages, held out, read (14)",
+    "round69": "a fresh evaluator: caregivers, schools and students, not read (issue 14)",
+    "round70": "a fresh evaluator: developer and data tools, unseen tools, not read (14)",
+    "round71": "a fresh evaluator: enterprise identity and the IT service desk, not read (14)",
+    "round72": "a fresh evaluator: everyday consumer money in many languages, not read (14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-68: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-72: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -138,6 +142,10 @@ SMALLER = {
     "round66": 120,
     "round67": 120,
     "round68": 110,
+    "round69": 110,
+    "round70": 110,
+    "round71": 110,
+    "round72": 110,
 }
 
 
