@@ -211,9 +211,7 @@ def classify_operation(
     tokset = set(object_toks) | {
         "_".join(object_toks[i : i + 2]) for i in range(len(object_toks) - 1)
     }
-    op = _refined(
-        op, tokset, set(toks), args, arg_roles, values, payload, policy, compound_words(toks)
-    )
+    op = _refined(op, tokset, toks, args, arg_roles, values, payload, policy, compound_words(toks))
     if (
         op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE)
         and not lex.reserving_verbs.isdisjoint(toks)
@@ -270,6 +268,14 @@ def classify_operation(
         # an amount is money, whatever the verb of the name says
         return Operation.PAYMENT
     return op
+
+
+def _syncs_a_named_thing(toks: list[str], args: list[str]) -> bool:
+    """A sync says what it brings in: a word of its name besides the service's and the verb
+    ("garmin_sync_activities", "sync_inbox"), or an argument ("fitbit_sync {date}"); "kk_sync
+    {}" names only its service."""
+    rest = [t for t in toks[1:] if t not in lexicon().refresh_verbs]
+    return bool(rest or args)
 
 
 def _rows_with_sums(payload: Mapping[str, Any], policy: CompiledPolicy) -> bool:
@@ -395,7 +401,15 @@ def _reads_what_it_names(method: list[str], policy: CompiledPolicy) -> bool:
             method[0] in lex.object_words or method[0] in lex.synonyms
         )
     if any(policy.verb_op.get(t) is Operation.READ for t in method[:-2]):
-        return True
+        # ... unless a verb that names no thing stands before the noun, which is then what it
+        # acts on ("ExchangeSearchMailboxDeleteContent"); a record of acts stays one
+        # ("search_send_history", "get_transfer_status")
+        before = policy.verb_op.get(method[-2])
+        return (
+            before in (None, Operation.READ)
+            or method[-2] in lexicon().object_words
+            or stem(method[-1]) in lexicon().act_records
+        )
     # "kraken_withdraw_status": the state of an act that moves money (its service's name
     # before it), shown -- unless another verb of the name writes ("set_withdraw_status")
     shown = _SHOWN_ACTS | {Operation.EXTERNAL_SEND}  # "coinbase_send_history": sends, listed
@@ -893,7 +907,7 @@ def _looks_sql(text: str) -> bool:
 def _refined(
     op: Operation,
     tokset: set[str],
-    all_toks: set[str],
+    toks: list[str],
     args: list[str],
     arg_roles: set[FieldRole],
     values: set[str],
@@ -904,6 +918,7 @@ def _refined(
     """What the objects of a name (and its values) make of its verb. ``compound``: tokens that
     stand in a compound noun of the name ("ev charge"): they name a thing, not money."""
     lex = lexicon()
+    all_toks = set(toks)
     if op is Operation.READ:
         if tokset & lex.public_words and tokset & {"create", "get_or_create", "link"}:
             return Operation.SHARE_UPLOAD  # "get_or_create_share_link": a getter that publishes
@@ -962,7 +977,9 @@ def _refined(
         # upload says what it sends or where (a file, a link, a recipient, the cloud), and a
         # sync given a token links something ("sync_loyalty_link {token}"), one given a target
         # or told to take everything may send it ("sync_contacts {target}", "x_sync {all: true}")
-        return Operation.READ
+        # -- a sync that names nothing but its service ("vetlink_sync {}") says neither what it
+        # brings nor which way: rule 9 cannot tell its effect
+        return Operation.READ if _syncs_a_named_thing(toks, args) else Operation.UNKNOWN
     if (
         op is Operation.LOCAL_WRITE
         and tokset & lex.closing_verbs
@@ -1267,6 +1284,8 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
             and field_words().secret_codes.isdisjoint(t.lower() for t in toks[:-1])
         ):
             role = FieldRole.IDENTIFIER  # "property_code", "service_code": it names a thing
+        if role is None and _names_a_currency(toks):
+            role = FieldRole.AMOUNT  # "value_eth", "usdc": a sum in the currency it names
     if role is None:
         return FieldRole.CONTENT
     if op is Operation.UNKNOWN:
@@ -1293,6 +1312,16 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
     if role is FieldRole.ADDRESS and app in ("mail", "sms"):
         return FieldRole.RECIPIENT
     return role
+
+
+def _names_a_currency(toks: list[str]) -> bool:
+    """A field named by a currency's code ("value_eth", "usdc", "krw_total"): a code of three
+    letters or more that is no word of the lexicon's ("try", "sol" are words too)."""
+    lex = lexicon()
+    return any(
+        len(t) >= 3 and t.isalpha() and t in lex.currencies and t not in lex.all_words
+        for t in (tok.lower() for tok in toks)
+    )
 
 
 def _own_records(toks: list[str], app: str | None, policy: CompiledPolicy) -> bool:

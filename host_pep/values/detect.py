@@ -27,7 +27,7 @@ from host_pep.values.addresses import address_key, find_addresses
 from host_pep.values.cards import find_cards
 from host_pep.values.credentials import find_credentials, whole_text
 from host_pep.values.emails import find_emails
-from host_pep.values.fields import is_credential_field, is_phone_field
+from host_pep.values.fields import is_credential_field, is_otp_field, is_phone_field
 from host_pep.values.health import find_health, is_health_entry
 from host_pep.values.iban import find_ibans
 from host_pep.values.kinds import Detected, DetectionContext, SensitiveKind
@@ -134,7 +134,9 @@ def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Dete
     if not text:
         return []
     hint = ctx.kind_hint
-    if ctx.password or hint in ("credential", "password") or is_credential_field(ctx.field):
+    if (
+        ctx.password or hint in ("credential", "password") or is_credential_field(ctx.field)
+    ) and not _words_in_a_code_field(text, ctx.field):
         secret = _secret_fields()
         if secret.setting.fullmatch(text.strip().lower()) and _parameter_of_secret(ctx.field):
             return []  # a switch or a short number beside a secret ({"length": 24}) is not one
@@ -202,6 +204,20 @@ def _parameter_of_secret(field: str) -> bool:
     no credential (a CVV or a PIN leaf is the secret itself)."""
     leaf = re.split(r"[.\]\[]+", field.strip(".]"))[-1]
     return leaf != field and not is_credential_field(leaf)
+
+
+_WORD_RUN = re.compile(r"[^\W\d_]{2,}")
+
+
+def _words_in_a_code_field(text: str, field: str) -> bool:
+    """A code field ({"code": …}: a verification code's name, and a program's) that holds
+    words apart ("python clean.py data/customers.csv") holds a program or a sentence: a code
+    is one run of characters ("483 920" is one code, spaced). A password field keeps every
+    value: a passphrase is words."""
+    if not field or is_credential_field(field) or not is_otp_field(field):
+        return False
+    parts = text.split()
+    return len(parts) > 1 and sum(1 for p in parts if _WORD_RUN.search(p)) >= 2
 
 
 _CODE_LIKE = re.compile(r"\s*(\d{4,8})\s*")
