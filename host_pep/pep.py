@@ -33,7 +33,7 @@ from host_pep.exceptions import AuditUnavailable, ControlPlaneError, EventValida
 from host_pep.extract import key_arguments, sensitive_values
 from host_pep.observe import Observed, name_key, sent_by_named, to_observations
 from host_pep.pipeline import authorization
-from host_pep.pipeline.context import DecisionContext
+from host_pep.pipeline.context import READ_OPS, DecisionContext
 from host_pep.pipeline.engine import ALL_STAGES, Evaluation, Pipeline, evidence_list
 from host_pep.pipeline.t3 import SemanticBackend
 from host_pep.policy.compiled import CompiledPolicy
@@ -41,7 +41,7 @@ from host_pep.policy.load import resolve_policy
 from host_pep.policy.model import PolicyBundle
 from host_pep.recognition.headers import is_title_field, title
 from host_pep.recognition.instructions import instruction_spans
-from host_pep.recognition.request import intent, names_source
+from host_pep.recognition.request import intent, names_source, unicode_words
 from host_pep.recognition.semantic import SemanticModel, load_model
 from host_pep.semantics import ChannelAdapter, Completion, ObservedValue
 from host_pep.session import Eviction, SessionState, SessionStore
@@ -499,6 +499,8 @@ class PEP:
             texts[f"\0title{n}"] = heading
         if names_source(request, completion.event.target or event.target, texts):
             return True
+        if self._names_its_kind(request, completion):
+            return True
         with self._lock:
             state = self.sessions.peek(scope)
             if state is None:
@@ -516,6 +518,16 @@ class PEP:
                 ):
                     return True
         return False
+
+    def _names_its_kind(self, request: str, completion: Completion) -> bool:
+        """The request names the kind of source this read returns, as the app that keeps it:
+        "the amount is in their last email" -> a mail read, "her report is in the expenses
+        folder" -> a file read (an SMS is no email: the kind must be this read's own)."""
+        sem = completion.semantics
+        if sem.operation not in READ_OPS or sem.app is None:
+            return False
+        by_word = self.policy.app_by_word
+        return any(by_word.get(w) == sem.app for w in unicode_words(request))
 
     def _sent_by_named(self, event: AgentEvent, values: Sequence[ObservedValue]) -> frozenset[str]:
         """The records of a result the request points at by their sender ("do what Ruth asked
