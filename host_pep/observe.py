@@ -346,6 +346,17 @@ _PARTS = re.compile(r"[,;|—–]|\s-\s")
 _QUOTES = re.compile(r"[\"“„«']([^\"”“«»'\n]{2,60})[\"”“»']")
 
 
+_LINE_MAX = 240
+
+
+def _line_words(text: str, pos: int) -> frozenset[str]:
+    """The content words of the line of ``text`` that holds ``pos``, when it is a short one."""
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    line = text[start : end if end >= 0 else len(text)]
+    return content_words(line) if len(line) <= _LINE_MAX else frozenset()
+
+
 def name_key(text: str) -> str:
     """A short value as the names index keeps it: case and spacing folded."""
     return " ".join(text.casefold().split()).strip(" .,;:!?\"'()[]")
@@ -736,10 +747,12 @@ def to_observations(
             by = sender or header is not None
             if header:
                 who = content_words(header)
-            elif sender:
+            elif sender or not value_free_text:
                 who = records.get(_record_of(ov.field), frozenset())
             else:
-                who = frozenset()
+                # in running text, the line a value stands on is its record (a table's row,
+                # a list's item: "| Concert tickets | Marta | DE89 … |")
+                who = _line_words(text, f.start)
             for key in _with_national(f):
                 out.append(
                     Observation(

@@ -90,6 +90,13 @@ def _records_acted_on(ctx: DecisionContext) -> set[str]:
         if 0 < len(value) <= 64:
             for obs in state.index.get(f"id:{value}", ()):
                 out |= obs.record_words
+            # ... and the records an account or address it pays or writes to was read in
+            # ("settle up with Nico" -> send(to=0x8b3C…) from the row "Nico | chalet | 0x8b3C…")
+            for found in key_arguments(text):
+                for key in found.keys:
+                    for obs in state.lookup(key):
+                        if not obs.instructive:
+                            out |= obs.record_words
     return out
 
 
@@ -241,7 +248,7 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
     scanner" does not make it a device admin. None when the request names it (or the action
     names no protection the lexicon knows)."""
     acted = _protections_acted_on(ctx)
-    if not acted or _names_protection(ctx, acted):
+    if not acted or _names_protection(ctx, acted) or _asked_to_open_it(ctx):
         return None
     lex = lexicon()
     # a grant's other protections are what it gives access to ("LockGrantGuestAccess": the
@@ -618,6 +625,7 @@ def warm_up(policy: CompiledPolicy) -> None:
         tuple(sorted(lexicon().booking_verbs)),
         table.get("off", ()),
         table.get("on", ()),
+        table.get("open", ()),
         table.get("off", ()) + table.get("on", ()),
         _undirected_security_verbs(policy),
         _delete_verbs(policy),
@@ -658,6 +666,33 @@ def _security_verbs(ctx: DecisionContext) -> tuple[str, ...] | None:
     if value is None:
         return _undirected_security_verbs(ctx.policy)
     return table.get("off", ()) + table.get("on", ())
+
+
+_ENTRY_ACTS = frozenset({"open", "unlock", "unlatch", "unbolt"})
+"""The acts that open what a lock, a door or a gate guards (the tool's name or its command)."""
+
+
+def _opens(ctx: DecisionContext) -> bool:
+    """The action opens something: its name or a short argument says open or unlock
+    ("august_lock_operate {operation: unlock}", "tesla_vehicle_command {command: door_unlock}")."""
+    toks = set(tokens(ctx.completion.event.target or ctx.event.target or ""))
+    for text in ctx.text.values():
+        if len(text) <= 24:
+            toks.update(tokens(text))
+    return not toks.isdisjoint(_ENTRY_ACTS)
+
+
+def _asked_to_open_it(ctx: DecisionContext) -> bool:
+    """The request asks to open the very thing the action opens: a verb of opening, and a word
+    of what it acts on ("open the car up" -> tesla_vehicle_command, "abre a garagem" ->
+    myq_door_command {door: Garage}, "let her in through the front" -> lock front-door)."""
+    if not _opens(ctx):
+        return False
+    request = ctx.user_request.lower()
+    if not asking_positions(request, ctx.policy.security_verbs.get("open", ())):
+        return False
+    words = {w for w in tokens(request) if w not in _STOP and len(w) > 1}
+    return _overlaps(words, set(ctx.action_words()) | _object_words(ctx))
 
 
 def _grants_on_a_document(ctx: DecisionContext) -> bool:
@@ -718,6 +753,10 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         positions = _removes_named_app(ctx, request)
     if op is Operation.DELETE and not positions:
         positions = _sets_named_flag(ctx, request)
+    if op is Operation.SECURITY_CHANGE and not positions and _opens(ctx):
+        # opening what a lock guards ("abre a garagem" -> {command: open}) is asked by a verb
+        # of opening, in any language; what it opens is still judged
+        positions = asking_positions(request, ctx.policy.security_verbs.get("open", ()))
     if op is Operation.SECURITY_CHANGE and not positions and _grants_on_a_document(ctx):
         # access to a file granted to someone ("share the group doc with Minji as an editor"
         # -> create_permission {file_id, role: writer}): sharing it is what asks for that

@@ -922,9 +922,11 @@ class Language(_Strict):
     @field_validator("security")
     @classmethod
     def _directions(cls, value: dict[str, list[str]]) -> dict[str, list[str]]:
-        unknown = set(value) - {"off", "on", "reset"}
+        unknown = set(value) - {"off", "on", "reset", "open"}
         if unknown:
-            raise ValueError(f"security directions are off, on, reset (not {sorted(unknown)})")
+            raise ValueError(
+                f"security directions are off, on, reset, open (not {sorted(unknown)})"
+            )
         return value
 
 
@@ -996,7 +998,8 @@ class Lexicon:
         }
         self.read_words = frozenset(self.operations.get(Operation.READ, ()))
         self.security: dict[str, tuple[str, ...]] = {
-            d: _words([lang.security.get(d, []) for lang in langs]) for d in ("off", "on", "reset")
+            d: _words([lang.security.get(d, []) for lang in langs])
+            for d in ("off", "on", "reset", "open")
         }
         apps = sorted({app for lang in langs for app in lang.objects})
         self.objects: dict[str, tuple[str, ...]] = {
