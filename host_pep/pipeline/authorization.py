@@ -460,6 +460,37 @@ def _names_the_tool_act(ctx: DecisionContext, request: str) -> list[tuple[str, i
     ]
 
 
+_SETTING_VALUE = re.compile(
+    r"^(?:[a-z0-9-]+\.)+[a-z]{2,}$"  # a host: dns.adguard-dns.com
+    r"|^\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?$"  # an address or a range: 1.1.1.2, 10.0.0.0/8
+)
+_QUOTED_IN = re.compile(r"[\"'‘’“”«»「」]([^\"'‘’“”«»「」\n]{4,80})[\"'‘’“”«»「」]")
+
+
+def _dictates_the_new_value(ctx: DecisionContext, request: str) -> list[tuple[str, int]]:
+    """The request writes out the value the change sets -- a host or an address it names
+    ("プライベートDNSを dns.adguard-dns.com にして"), or a value it quotes ("the guest Wi-Fi
+    password to 'limonada-2025'"): the user dictated this change, in whatever words. A value
+    that only selects what is changed (a project, a user) is no new value; a question or a
+    negation dictates nothing."""
+    if is_question(request) or has_negation(request):
+        return []
+    quoted = {q.strip().lower() for q in _QUOTED_IN.findall(ctx.user_request)}
+    selectors = (FieldRole.IDENTIFIER, FieldRole.ACCOUNT, FieldRole.RECIPIENT)
+    for path, text in ctx.sem.text.items():
+        selects = ctx.sem.fields.get(path) in selectors
+        for token in text.lower().split():
+            token = token.strip("\"',;")
+            if len(token) < 5:
+                continue
+            # a value the request quotes is dictated whatever the field is called ("wpa_key")
+            if (token in quoted or (not selects and _SETTING_VALUE.match(token))) and re.search(
+                rf"(?<![\w.-]){re.escape(token)}(?![\w-])", request
+            ):
+                return [("", request.find(token))]
+    return []
+
+
 def _names_a_value(ctx: DecisionContext, request: str) -> bool:
     """The request writes out what the action acts on, as the action gives it ("renew
     northwind.io" -> renew_domain {domain: northwind.io}): an argument's whole value, not a word."""
@@ -764,6 +795,8 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         positions = asking_positions(request, ctx.policy.hi_verbs.get(Operation.SHARE_UPLOAD, ()))
     if not positions:
         positions = _names_the_tool_act(ctx, request)
+    if not positions and op is Operation.SECURITY_CHANGE:
+        positions = _dictates_the_new_value(ctx, request)
     if not positions and _asked_by_adopted_source(ctx):
         # the act is the adopted source's; what it takes is judged as that source's data
         return AuthResult(
