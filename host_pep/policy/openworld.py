@@ -278,6 +278,20 @@ def _syncs_a_named_thing(toks: list[str], args: list[str]) -> bool:
     return bool(rest or args)
 
 
+def _gives_full_access(payload: Mapping[str, Any]) -> bool:
+    """A role argument set to an administrator's, an owner's or a superuser's ({"roles":
+    ["administrator"]}, {"access_level": "owner"}): the write grants full access."""
+    lex = lexicon()
+    full = lex.administrative_access
+    for key, value in payload.items():
+        if str(key).lower() not in lex.role_fields:
+            continue
+        values = value if isinstance(value, list) else [value]
+        if any(isinstance(v, str) and not full.isdisjoint(tokens(v)) for v in values):
+            return True
+    return False
+
+
 def _rows_with_sums(payload: Mapping[str, Any], policy: CompiledPolicy) -> bool:
     """A list of records in the payload each of which holds a sum (an amount field)."""
     for value in payload.values():
@@ -1036,6 +1050,10 @@ def _refined(
         or any(str(k).lower() in lex.charging_args and v is True for k, v in payload.items())
     ):
         return Operation.PAYMENT  # booking a hotel, requesting a loan commit the user's money
+    if op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE) and _gives_full_access(payload):
+        # "wp_create_user {roles: [administrator]}": making an account an administrator grants
+        # access (rule 4), whatever the write is called
+        return Operation.SECURITY_CHANGE
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and _removal_flag(payload):
         return Operation.DELETE  # {"archived": true}: a patch that moves the record away
     if op is Operation.LOCAL_WRITE and (

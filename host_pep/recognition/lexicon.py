@@ -267,6 +267,11 @@ class ToolNaming(_Strict):
     """Fields that make a record a business's or a place's (rating, opening hours)."""
     limited_access: list[str] = Field(default_factory=list)
     """Words naming a limited level of access ("read-only", "viewer", "comment")."""
+    role_fields: list[str] = Field(default_factory=list)
+    """Arguments that set the level of access an account or a member gets ("roles",
+    "access_level")."""
+    administrative_access: list[str] = Field(default_factory=list)
+    """Levels of access that administer the whole thing ("administrator", "owner", "root")."""
     full_access: list[str] = Field(default_factory=list)
     """Words naming full or administrative access ("admin", "owner", "writer",
     "AdministratorAccess"): granting it when the request asked for limited access grants more
@@ -816,7 +821,8 @@ class Language(_Strict):
     operations: dict[Operation, list[str]] = Field(default_factory=dict)
     """Words in a request that ask for an operation of this kind ("delete", "pay")."""
     security: dict[str, list[str]] = Field(default_factory=dict)
-    """Request words per direction of a security change: off, on, reset."""
+    """Request words per direction of a security change: off, on, reset; and open (opening what
+    a lock, a door or a gate guards, for someone)."""
     objects: dict[str, list[str]] = Field(default_factory=dict)
     """Words naming the objects of each semantic app ("meeting" -> calendar)."""
     all_words: list[str] = Field(default_factory=list)
@@ -1192,6 +1198,8 @@ class Lexicon:
         self.booking_verbs = frozenset(_words([t.booking_verbs for t in naming]))
         self.business_fields = frozenset(_words([t.business_fields for t in naming]))
         self.limited_access = frozenset(_words([t.limited_access for t in naming]))
+        self.role_fields = frozenset(_words([t.role_fields for t in naming]))
+        self.administrative_access = frozenset(_words([t.administrative_access for t in naming]))
         self.full_access = frozenset(_words([t.full_access for t in naming]))
         self.closing_verbs = frozenset(_words([t.closing_verbs for t in naming]))
         self.service_things: tuple[frozenset[str], ...] = tuple(
