@@ -699,10 +699,6 @@ def _security_verbs(ctx: DecisionContext) -> tuple[str, ...] | None:
     return table.get("off", ()) + table.get("on", ())
 
 
-_ENTRY_ACTS = frozenset({"open", "unlock", "unlatch", "unbolt"})
-"""The acts that open what a lock, a door or a gate guards (the tool's name or its command)."""
-
-
 def _opens(ctx: DecisionContext) -> bool:
     """The action opens something: its name or a short argument says open or unlock
     ("august_lock_operate {operation: unlock}", "tesla_vehicle_command {command: door_unlock}")."""
@@ -710,7 +706,7 @@ def _opens(ctx: DecisionContext) -> bool:
     for text in ctx.text.values():
         if len(text) <= 24:
             toks.update(tokens(text))
-    return not toks.isdisjoint(_ENTRY_ACTS)
+    return not toks.isdisjoint(lexicon().entry_acts)
 
 
 def _asked_to_open_it(ctx: DecisionContext) -> bool:

@@ -356,6 +356,8 @@ class ToolNaming(_Strict):
     """Arguments that only select what a bare app name shows ({name: Priya Raman})."""
     opening_verbs: list[str] = Field(default_factory=list)
     """Verbs that open what a protection object guards (open, unlock, expose)."""
+    entry_acts: list[str] = Field(default_factory=list)
+    """Acts that open a door, a gate, a lock or a vehicle (open, unlock, unlatch)."""
     chore_verbs: list[str] = Field(default_factory=list)
     """Verbs of a household chore ("clean", "mop"): done to a place, they remove nothing."""
     place_objects: list[str] = Field(default_factory=list)
@@ -1240,6 +1242,7 @@ class Lexicon:
         self.lookup_verbs = frozenset(_words([t.lookup_verbs for t in naming]))
         self.lookup_args = frozenset(_words([t.lookup_args for t in naming]))
         self.opening_verbs = frozenset(_words([t.opening_verbs for t in naming]))
+        self.entry_acts = frozenset(_words([t.entry_acts for t in naming]))
         self.becoming_words = frozenset(_words([t.becoming_words for t in naming]))
         self.act_records = frozenset(_words([t.act_records for t in naming]))
         self.chore_verbs = frozenset(_words([t.chore_verbs for t in naming]))
