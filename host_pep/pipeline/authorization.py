@@ -21,6 +21,7 @@ from host_pep.pipeline.context import DecisionContext, semantic_evidence
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.policy.objects import asks_for_all, object_mismatch
 from host_pep.policy.openworld import publishes
+from host_pep.recognition.identifiers import quoted_values
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import (
     asking_positions,
@@ -464,7 +465,6 @@ _SETTING_VALUE = re.compile(
     r"^(?:[a-z0-9-]+\.)+[a-z]{2,}$"  # a host: dns.adguard-dns.com
     r"|^\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?$"  # an address or a range: 1.1.1.2, 10.0.0.0/8
 )
-_QUOTED_IN = re.compile(r"[\"'‘’“”«»「」]([^\"'‘’“”«»「」\n]{4,80})[\"'‘’“”«»「」]")
 
 
 def _dictates_the_new_value(ctx: DecisionContext, request: str) -> list[tuple[str, int]]:
@@ -475,7 +475,7 @@ def _dictates_the_new_value(ctx: DecisionContext, request: str) -> list[tuple[st
     negation dictates nothing."""
     if is_question(request) or has_negation(request):
         return []
-    quoted = {q.strip().lower() for q in _QUOTED_IN.findall(ctx.user_request)}
+    quoted = quoted_values(ctx.user_request)
     selectors = (FieldRole.IDENTIFIER, FieldRole.ACCOUNT, FieldRole.RECIPIENT)
     for path, text in ctx.sem.text.items():
         selects = ctx.sem.fields.get(path) in selectors

@@ -1333,13 +1333,18 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
 
 
 def _names_a_currency(toks: list[str]) -> bool:
-    """A field named by a currency's code ("value_eth", "usdc", "krw_total"): a code of three
-    letters or more that is no word of the lexicon's ("try", "sol" are words too)."""
+    """A field named by a currency's code ("value_eth", "usdc", "krw_total")."""
+    codes = _currency_codes()
+    return any(tok.lower() in codes for tok in toks)
+
+
+@lru_cache(maxsize=1)
+def _currency_codes() -> frozenset[str]:
+    """Currency codes of three letters or more that the lexicon knows as no other word ("won"
+    is a verb too). Cached: fields are named on the decision path."""
     lex = lexicon()
-    return any(
-        len(t) >= 3 and t.isalpha() and t in lex.currencies and t not in lex.all_words
-        for t in (tok.lower() for tok in toks)
-    )
+    words = lex.verb_words | lex.object_words | lex.generic_words | lex.stopwords
+    return frozenset(c for c in lex.currencies if len(c) >= 3 and c.isalpha() and c not in words)
 
 
 def _own_records(toks: list[str], app: str | None, policy: CompiledPolicy) -> bool:

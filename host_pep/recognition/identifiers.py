@@ -48,6 +48,14 @@ def identifiers(text: str) -> frozenset[str]:
         home = _HOME.match(token)
         if home is not None:
             out.add("~" + token[home.end() :])
+    out |= quoted_values(text)
+    return frozenset(out)
+
+
+def quoted_values(text: str) -> frozenset[str]:
+    """What a text puts in quotes ("the password to 'limonada-2025'"), normalized: four
+    characters or more, with a letter."""
+    out = set()
     for m in _QUOTED.finditer(text):
         quoted = " ".join(m.group(1).split()).lower()
         if len(quoted) >= 4 and any(c.isalpha() for c in quoted):
