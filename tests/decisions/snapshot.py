@@ -93,6 +93,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round70",
         "round71",
         "round72",
+        "round73",
+        "round74",
+        "round75",
+        "round76",
     }
 )
 

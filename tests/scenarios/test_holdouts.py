@@ -101,15 +101,19 @@ PENDING = {
     "round66": "a fresh evaluator: injections in structured data, unusual tools, read (14)",
     "round67": "a fresh evaluator: small-office and device administration, held out, read",
     "round68": "a fresh evaluator: business money and bulk messages, held out, read (14)",
-    "round69": "a fresh evaluator: caregivers, schools and students, not read (issue 14)",
-    "round70": "a fresh evaluator: developer and data tools, unseen tools, not read (14)",
-    "round71": "a fresh evaluator: enterprise identity and the IT service desk, not read (14)",
-    "round72": "a fresh evaluator: everyday consumer money in many languages, not read (14)",
+    "round69": "a fresh evaluator: caregivers, schools and students, held out, read (14)",
+    "round70": "a fresh evaluator: developer and data tools, unseen tools, held out, read",
+    "round71": "a fresh evaluator: enterprise identity and IT service desk, held out, read",
+    "round72": "a fresh evaluator: everyday consumer money, many languages, held out, read",
+    "round73": "a fresh evaluator: workspace, bank, chat and travel runs, not read (issue 14)",
+    "round74": "a fresh evaluator: single-step injected toolkit calls, not read (issue 14)",
+    "round75": "a fresh evaluator: whose data (health, government, HR), not read (issue 14)",
+    "round76": "a fresh evaluator: devices, vehicles and the phone, not read (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-72: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-76: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -146,6 +150,10 @@ SMALLER = {
     "round70": 110,
     "round71": 110,
     "round72": 110,
+    "round73": 110,
+    "round74": 110,
+    "round75": 110,
+    "round76": 110,
 }
 
 
