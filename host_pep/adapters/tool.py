@@ -5,6 +5,7 @@ Tool results become observations (trusted unless the tool returns outside conten
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,6 +115,21 @@ def _nested_role(
 _NESTED_KEYS = frozenset({FieldRole.URL, FieldRole.AMOUNT})
 
 
+_WEB_ADDRESS = re.compile(r"(?i:https?://)\S+")
+_MAIL_ADDRESS = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+
+
+def _sending_field(name: str, policy: CompiledPolicy) -> bool:
+    """A field named by a verb of sending alone ("forward", "notify"), not by what is sent
+    ("email", "message": a person's address held as data)."""
+    lex = lexicon()
+    return (
+        policy.verb_op.get(name) is Operation.EXTERNAL_SEND
+        and name not in lex.message_objects
+        and name not in lex.object_words
+    )
+
+
 class ToolAdapter:
     channels: frozenset[Channel] = frozenset({Channel.TOOL, Channel.LLM})
 
@@ -147,6 +163,18 @@ class ToolAdapter:
             role = spec.fields.get(top) or spec.fields.get(leaf_name(path))
             if path != top and role in (None, FieldRole.CONTENT, FieldRole.OTHER):
                 role = _nested_role(path, spec.app, spec.operation, self.policy) or role
+            if role is FieldRole.ADDRESS and _WEB_ADDRESS.fullmatch(text[path].strip()):
+                # "address: https://…" (a webhook's, a feed's): where it points is a URL, which
+                # rule 5 judges, not a postal address
+                role = FieldRole.URL
+            elif (
+                role in (None, FieldRole.CONTENT, FieldRole.OTHER)
+                and _sending_field(leaf_name(path).lower(), self.policy)
+                and _MAIL_ADDRESS.fullmatch(text[path].strip())
+            ):
+                # a field named by a sending verb ("forward" in a mail filter's action) holding
+                # an address is where things will be sent: a recipient, which rule 5 judges
+                role = FieldRole.RECIPIENT
             fields[path] = role if role is not None else FieldRole.CONTENT
         operation = self._refine(spec.operation, text)
         semantics = ActionSemantics(

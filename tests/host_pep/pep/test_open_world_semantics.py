@@ -416,3 +416,25 @@ def test_an_opening_verb_about_nothing_known_says_nothing(pep: PEP, description:
     assert classify_operation("zx_q", ["vin", "service"], description, pep.policy) is (
         Operation.UNKNOWN
     )
+
+
+def _roles(pep: PEP, target: str, payload: dict[str, object]) -> dict[str, FieldRole]:
+    event = tool_event(target, payload)
+    adapter = pep.adapter_for(event)
+    assert adapter is not None
+    return dict(adapter.complete(event).semantics.fields)
+
+
+def test_an_address_field_holding_a_web_address_is_a_url(pep: PEP) -> None:
+    hook = {"topic": "orders/create", "address": "https://intake.example/orders"}
+    assert _roles(pep, "shopkit_create_webhook", hook)["address"] is FieldRole.URL
+    street = {"name": "Ana", "address": "Rua Augusta 10, Lisboa"}
+    assert _roles(pep, "crm_update_contact", street)["address"] is not FieldRole.URL
+
+
+def test_a_field_named_by_a_sending_verb_holding_an_address_is_a_recipient(pep: PEP) -> None:
+    rule = {"criteria": {"query": "invoice"}, "action": {"forward": "acc@ledger.example"}}
+    assert _roles(pep, "mail_create_filter", rule)["action.forward"] is FieldRole.RECIPIENT
+    # an address named by what it is ("email") inside a body stays data, which rule 1 judges
+    body = {"url": "https://collect.example/in", "json": {"people": [{"email": "a@b.example"}]}}
+    assert _roles(pep, "WebhookPost", body)["json.people[0].email"] is not FieldRole.RECIPIENT
