@@ -38,6 +38,7 @@ from host_pep.values.obfuscation import Canonical
 from host_pep.values.phones import national_candidates, national_keys
 from host_pep.verdict import Decision, Evidence, Stage
 
+_CARD_RUN = re.compile(r"(?<![A-Za-z0-9])\d(?:[ \-.]?\d){12,18}(?![A-Za-z0-9])")
 _BARE_DIGITS = re.compile(
     r"(?<!\d)\d(?:[ -]?\d){5,9}(?!\d)"
     # a short code only as a number of its own: not a time, date, amount, version or id part
@@ -325,6 +326,8 @@ class DecisionContext:
                 hits.extend(self._secret_token_hits(path, role, text, hits, user))
             if "iban" in state.kinds:
                 hits.extend(self._iban_hits(path, role, text, hits, user))
+            if "card" in state.kinds:
+                hits.extend(self._card_hits(path, role, text, hits, user))
             if "phone" in state.kinds:
                 if "+" in text:
                     hits.extend(self._international_hits(path, role, text, hits, user))
@@ -411,6 +414,25 @@ class DecisionContext:
             raw = text[start:end]
             found = Found("iban", (key,), observations[0].masked, raw, start, end, True)
             out.append(ValueHit(path, content_role(role, "iban"), found, observations, key in user))
+        return out
+
+    def _card_hits(
+        self, path: str, role: FieldRole, text: str, have: list[ValueHit], user: frozenset[str]
+    ) -> list[ValueHit]:
+        """An observed card number written in another grouping or none, whose form alone the
+        detector does not take for a card (a check digit that fails, seen grouped 4-4-4-4):
+        compared on its digits, the whole number must match."""
+        assert self.state is not None
+        out = []
+        for m in _CARD_RUN.finditer(text):
+            key = "card:" + _NOT_DIGIT.sub("", m.group(0))
+            observations = self.state.lookup(key)
+            if not observations or any(key in h.found.keys for h in have if h.field == path):
+                continue
+            found = Found(
+                "card", (key,), observations[0].masked, m.group(0), m.start(), m.end(), True
+            )
+            out.append(ValueHit(path, content_role(role, "card"), found, observations, key in user))
         return out
 
     def _secret_token_hits(
