@@ -31,6 +31,7 @@ from host_pep.recognition.semantic import SemanticModel
 from host_pep.recognition.words import content_words, name_words
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
+from host_pep.values.cards import card_candidates
 from host_pep.values.credentials import credential_key
 from host_pep.values.escapes import unescaped
 from host_pep.values.iban import iban_candidates
@@ -38,7 +39,6 @@ from host_pep.values.obfuscation import Canonical
 from host_pep.values.phones import national_candidates, national_keys
 from host_pep.verdict import Decision, Evidence, Stage
 
-_CARD_RUN = re.compile(r"(?<![A-Za-z0-9])\d(?:[ \-.]?\d){12,18}(?![A-Za-z0-9])")
 _BARE_DIGITS = re.compile(
     r"(?<!\d)\d(?:[ -]?\d){5,9}(?!\d)"
     # a short code only as a number of its own: not a time, date, amount, version or id part
@@ -424,14 +424,12 @@ class DecisionContext:
         compared on its digits, the whole number must match."""
         assert self.state is not None
         out = []
-        for m in _CARD_RUN.finditer(text):
-            key = "card:" + _NOT_DIGIT.sub("", m.group(0))
+        for start, end, key in card_candidates(text):
             observations = self.state.lookup(key)
             if not observations or any(key in h.found.keys for h in have if h.field == path):
                 continue
-            found = Found(
-                "card", (key,), observations[0].masked, m.group(0), m.start(), m.end(), True
-            )
+            raw = text[start:end]
+            found = Found("card", (key,), observations[0].masked, raw, start, end, True)
             out.append(ValueHit(path, content_role(role, "card"), found, observations, key in user))
         return out
 

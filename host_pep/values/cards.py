@@ -74,3 +74,15 @@ def find_cards(layer: Canonical) -> list[Detected]:
                 )
                 break
     return found
+
+
+def card_candidates(text: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, key) of every run of 13-19 digits in any grouping or none, keyed on its
+    digits. Lookup-only: a run counts when it is a card observed earlier, so its check digit
+    and grouping need not make it a card on their own."""
+    out = []
+    for m in _CANDIDATE.finditer(text):
+        digits = "".join(_GROUP.findall(m.group(0)))
+        if 13 <= len(digits) <= 19:
+            out.append((m.start(), m.end(), f"card:{digits}"))
+    return tuple(out)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from host_pep.values import SensitiveKind, detect
-from host_pep.values.cards import is_card_number, luhn_ok
+from host_pep.values.cards import card_candidates, is_card_number, luhn_ok
 
 
 def cards(text: str) -> list[tuple[str, str]]:
@@ -93,3 +93,11 @@ def test_luhn_valid_detected_and_corrupted_rejected(
         assert cards(f"card: {bad_written}.") == [(bad_written, f"card:{bad}")]  # 4-4-4-4
     else:
         assert cards(f"card: {bad_written}.") == []
+
+
+def test_card_candidates_compare_on_the_digits_in_any_grouping() -> None:
+    keys = [k for _, _, k in card_candidates("Takeaway (card 4929118800347721), thanks")]
+    assert keys == ["card:4929118800347721"]  # its check digit fails: lookup only
+    assert [k for _, _, k in card_candidates("4929-1188-0034-7721")] == keys
+    assert card_candidates("order 123456789012, room 4021") == ()  # 12 digits: too short
+    assert card_candidates("ORD4929118800347721") == ()  # part of an identifier
