@@ -8,6 +8,7 @@ The analysis is computed lazily, once, by whichever stage first needs it (a Flow
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -39,6 +40,12 @@ from host_pep.values.obfuscation import Canonical
 from host_pep.values.phones import national_candidates, national_keys
 from host_pep.verdict import Decision, Evidence, Stage
 
+# values compared, whole, with what session memory saw, in any grouping the detector alone
+# would not take for that kind: (kind, its candidates in a text)
+_LOOKUP_ONLY: tuple[tuple[str, Callable[[str], tuple[tuple[int, int, str], ...]]], ...] = (
+    ("iban", iban_candidates),
+    ("card", card_candidates),
+)
 _BARE_DIGITS = re.compile(
     r"(?<!\d)\d(?:[ -]?\d){5,9}(?!\d)"
     # a short code only as a number of its own: not a time, date, amount, version or id part
@@ -324,10 +331,10 @@ class DecisionContext:
                 hits.extend(self._bare_code_hits(path, role, text, hits, user))
             if "credential" in state.kinds:
                 hits.extend(self._secret_token_hits(path, role, text, hits, user))
-            if "iban" in state.kinds:
-                hits.extend(self._iban_hits(path, role, text, hits, user))
-            if "card" in state.kinds:
-                hits.extend(self._card_hits(path, role, text, hits, user))
+            for kind, runs_of in _LOOKUP_ONLY:
+                if kind in state.kinds:
+                    runs = runs_of(text)
+                    hits.extend(self._observed_hits(kind, runs, path, role, text, hits, user))
             if "phone" in state.kinds:
                 if "+" in text:
                     hits.extend(self._international_hits(path, role, text, hits, user))
@@ -400,37 +407,29 @@ class DecisionContext:
             )
         return out
 
-    def _iban_hits(
-        self, path: str, role: FieldRole, text: str, have: list[ValueHit], user: frozenset[str]
+    def _observed_hits(
+        self,
+        kind: str,
+        candidates: tuple[tuple[int, int, str], ...],
+        path: str,
+        role: FieldRole,
+        text: str,
+        have: list[ValueHit],
+        user: frozenset[str],
     ) -> list[ValueHit]:
-        """An observed IBAN written in another grouping, case or with dashes ("PL6 110 901 ..."),
-        compared on its compact upper-case form: the whole IBAN must match."""
+        """Runs of ``text`` shaped like ``kind`` in any grouping ((start, end, key) from the value
+        module's own candidates) that session memory saw: an IBAN written with dashes or in
+        lower case ("pl61-1090-..."), a card seen grouped and written ungrouped (its check
+        digit need not pass). Lookup-only: the whole value must match an observed one."""
         assert self.state is not None
         out = []
-        for start, end, key in iban_candidates(text):
+        for start, end, key in candidates:
             observations = self.state.lookup(key)
             if not observations or any(key in h.found.keys for h in have if h.field == path):
                 continue
             raw = text[start:end]
-            found = Found("iban", (key,), observations[0].masked, raw, start, end, True)
-            out.append(ValueHit(path, content_role(role, "iban"), found, observations, key in user))
-        return out
-
-    def _card_hits(
-        self, path: str, role: FieldRole, text: str, have: list[ValueHit], user: frozenset[str]
-    ) -> list[ValueHit]:
-        """An observed card number written in another grouping or none, whose form alone the
-        detector does not take for a card (a check digit that fails, seen grouped 4-4-4-4):
-        compared on its digits, the whole number must match."""
-        assert self.state is not None
-        out = []
-        for start, end, key in card_candidates(text):
-            observations = self.state.lookup(key)
-            if not observations or any(key in h.found.keys for h in have if h.field == path):
-                continue
-            raw = text[start:end]
-            found = Found("card", (key,), observations[0].masked, raw, start, end, True)
-            out.append(ValueHit(path, content_role(role, "card"), found, observations, key in user))
+            found = Found(kind, (key,), observations[0].masked, raw, start, end, True)
+            out.append(ValueHit(path, content_role(role, kind), found, observations, key in user))
         return out
 
     def _secret_token_hits(
