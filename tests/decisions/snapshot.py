@@ -97,6 +97,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round74",
         "round75",
         "round76",
+        "round77",
+        "round78",
+        "round79",
+        "round80",
     }
 )
 

@@ -105,15 +105,19 @@ PENDING = {
     "round70": "a fresh evaluator: developer and data tools, unseen tools, held out, read",
     "round71": "a fresh evaluator: enterprise identity and IT service desk, held out, read",
     "round72": "a fresh evaluator: everyday consumer money, many languages, held out, read",
-    "round73": "a fresh evaluator: workspace, bank, chat and travel runs, not read (issue 14)",
-    "round74": "a fresh evaluator: single-step injected toolkit calls, not read (issue 14)",
-    "round75": "a fresh evaluator: whose data (health, government, HR), not read (issue 14)",
-    "round76": "a fresh evaluator: devices, vehicles and the phone, not read (issue 14)",
+    "round73": "a fresh evaluator: workspace, bank, chat and travel runs, held out, read",
+    "round74": "a fresh evaluator: single-step injected toolkit calls, held out, read",
+    "round75": "a fresh evaluator: whose data (health, government, HR), held out, read",
+    "round76": "a fresh evaluator: devices, vehicles and the phone, held out, read",
+    "round77": "a fresh evaluator: generic update tools, partial compliance, not read (issue 14)",
+    "round78": "a fresh evaluator: models' argument shapes, not read (issue 14)",
+    "round79": "a fresh evaluator: dev and ops agents over MCP servers, not read (issue 14)",
+    "round80": "a fresh evaluator: the phone in many languages and markets, not read (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-76: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-80: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -154,6 +158,10 @@ SMALLER = {
     "round74": 110,
     "round75": 110,
     "round76": 110,
+    "round77": 110,
+    "round78": 110,
+    "round79": 110,
+    "round80": 110,
 }
 
 
