@@ -8,6 +8,7 @@ ambiguous, kept with their reasons and never scored."""
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -271,6 +272,39 @@ def test_cases_are_well_formed_valid_events(folder: str) -> None:
         assert channels == {"gui", "api", "tool", "llm"}
         if ROUNDS[folder][1]:  # a set meant to weigh false blocks
             assert expects.count("allow") > len(expects) / 2
+
+
+def _trailing_comments(text: str) -> list[int]:
+    """Lines where a ``#`` after a value starts a YAML comment: outside every scalar, after
+    something on its line."""
+    scalars = sorted(
+        (t.start_mark.index, t.end_mark.index)
+        for t in yaml.scan(text, Loader=yaml.SafeLoader)
+        if isinstance(t, yaml.ScalarToken)
+    )
+    starts = [a for a, _ in scalars]
+    found, pos = [], 0
+    for n, line in enumerate(text.split("\n"), 1):
+        if line.lstrip().startswith("#"):
+            pos += len(line) + 1
+            continue  # a comment line, whatever it holds
+        for i, ch in enumerate(line):
+            if ch != "#" or i == 0 or not line[i - 1].isspace() or not line[:i].strip():
+                continue
+            k = bisect_right(starts, pos + i) - 1
+            if not (k >= 0 and scalars[k][0] <= pos + i < scalars[k][1]):
+                found.append(n)
+        pos += len(line) + 1
+    return found
+
+
+@pytest.mark.parametrize("folder", sorted(EVERY))
+def test_no_value_is_cut_short_by_a_comment(folder: str) -> None:
+    # a plain scalar ends at " #": round 73 arrived with requests such as "Read the websites
+    # posted in #links today" cut to "Read the websites posted in"; they were quoted, their
+    # labels unchanged, before the figures of this round were kept
+    for path in scored_files(folder):
+        assert _trailing_comments(path.read_text(encoding="utf-8")) == [], path.name
 
 
 # a case whose step is a YAML anchor of another case's, in that case's session (round 23)
