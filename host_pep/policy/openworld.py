@@ -143,8 +143,14 @@ def classify_operation(
         op = cli
     if op is not None and op is not Operation.READ and _reads_what_it_names(method, policy):
         op = Operation.READ
-    if op is None and description:
-        op = _opening_verb(description, policy) or _first_verb(tokens(description)[:12], policy)
+    # what the description says the tool does, if it names an act ("Runs a Zap by id" names none)
+    described = (
+        _opening_verb(description, policy) or _first_verb(tokens(description)[:12], policy)
+        if description
+        else None
+    )
+    if op is None:
+        op = described
     arg_roles = {role_for_field(a, None, Operation.UNKNOWN, policy) for a in args}
     if (
         op is Operation.READ
@@ -199,10 +205,10 @@ def classify_operation(
         return Operation.UNKNOWN
     if (
         op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE)
-        and not description
+        and described is None
         and cli is None  # "docker_run_container": the command line says what it does
         and _annotated(annotations) is None
-        and _says_only_that_it_acts(toks, payload, policy)
+        and _says_only_that_it_acts(toks + tokens(description), payload, policy)
     ):
         return Operation.UNKNOWN  # rule 9: "HomeHubRun {routine: r_0x4f2a}" does not say what
     if op is not Operation.READ and opaque_payload(payload):
