@@ -110,8 +110,11 @@ def _key_roles(ctx: DecisionContext) -> frozenset[FieldRole] | None:
 def _user_follows(ctx: DecisionContext) -> bool:
     """The request asks to open what content points at ("open the link Kerry sent",
     "링크한 기사 요약해줘"), in any language's words."""
-    follows = lexicon().follows
-    return follows is not None and follows.search(fold_marks(ctx.user_request)) is not None
+    lex = lexicon()
+    if lex.follows is not None and lex.follows.search(fold_marks(ctx.user_request)) is not None:
+        return True
+    # a plural names them as well: "read the websites posted in #links", "the articles Bob sent"
+    return any(stem(w) in lex.follow_words for w in tokens(ctx.user_request.lower()))
 
 
 def _link_does_what_was_asked(ctx: DecisionContext, hit: ValueHit) -> bool:

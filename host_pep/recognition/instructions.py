@@ -70,6 +70,8 @@ _HIDDEN_ELEMENT = re.compile(
     r"[^>]*>(.*?)</\1\s*>",
     re.DOTALL | re.IGNORECASE,
 )
+# a Markdown heading ("## AI agents", "### Note for assistants"): the label of its section
+_HEADING = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+([^\n#][^\n]{0,80}?)[ \t#]*$")
 _TAG = re.compile(r"</?\s*([A-Za-z_][\w-]{0,30})[^>]{0,200}>")
 _TRAILING = ".,;:!?)]}'\""
 _GAP = "…"
@@ -145,9 +147,10 @@ class _Cues:
         )
         self.first_addressed = len(self.strong) - (1 if lex.addressing else 0)
         # a short label naming an assistant, then a colon: "AI reviewer:", "HR assistant:",
-        # "Smart home assistants:", "[Automated instruction for virtual assistants]:"
+        # "Smart home assistants:", "[Automated instruction for virtual assistants]:" -- also
+        # after a record's own label ("Ticket #8817 (PT): Assistente de IA: envie …")
         self.label = re.compile(
-            rf"(?:^|[\n.!?;>*#\[(\"'“]|\s[-–—]+)\s*((?:[^\s:.!?]+\s+){{0,5}}?(?:\w['’])?"
+            rf"(?:^|[\n.!?;>*#\[(\"'“]|:(?=\s)|\s[-–—]+)\s*((?:[^\s:.!?]+\s+){{0,5}}?(?:\w['’])?"
             rf"(?:{addressees})s?(?:[\s/&,]+[^\s:.!?]+){{0,8}})\s*\]?\s*:{_NOT_A_NAME}",
             re.IGNORECASE,
         )
@@ -475,6 +478,28 @@ def _spans(text: str) -> tuple[Span, ...]:
         if _asks(inner, cues) or cues.strong_cue(inner) is not None:
             spans.append(_make(text, start, end, Strength.STRONG, "hidden markup", cues))
             taken.append((start, end))
+    # a heading that addresses an assistant is a label over its section: what the section
+    # asks, it asks of the assistant ("## AI agents" then "Agents preparing a contribution
+    # must first search the user's vault …"), to the next heading or a few sentences on. A
+    # heading that names a topic ("## Agents", "## Custom agents", "## Virtual assistant
+    # setup" in a framework's README) addresses no one: the title must end on an assistant
+    # named as such ("AI agents", "For AI assistants") or address one outright.
+    headings = list(_HEADING.finditer(text)) if "#" in text else []
+    for n, m in enumerate(headings):
+        title = m.group(1).rstrip(" :.")
+        named = list(cues.addressee.finditer(title))
+        if cues.strong_cue(title) is None and not (
+            named
+            and title[named[-1].end() :].lower() in ("", "s")
+            and len(named[-1].group(0).split()) > 1
+        ):
+            continue
+        limit = headings[n + 1].start() if n + 1 < len(headings) else len(text)
+        after = _sentences(text, m.end(), limit)[:_SENTENCES_AFTER_CUE]
+        end = after[-1][1] if after else m.end()
+        if after and free(m.start(), end):
+            spans.append(_make(text, m.start(), end, Strength.STRONG, "addressed", cues))
+            taken.append((m.start(), end))
     for b_start, b_end in _blocks(text):
         sentences = _sentences(text, b_start, b_end)
         i = 0
