@@ -74,6 +74,11 @@ def _volume(argv: tuple[str, ...]) -> CommandMeaning:
     return m
 
 
+PARSED_SERVICES = frozenset({"statusbar", "media_session", "notification"})
+"""The ``cmd`` services parsed here: a subcommand of theirs not parsed is unknown, whatever a
+broader vocabulary guesses of it (posting a notification is no maintenance)."""
+
+
 def parse_cmd_service(argv: tuple[str, ...]) -> CommandMeaning | None:
     """``cmd SERVICE …`` for the device-maintenance services; None for any other service."""
     if len(argv) < 2:

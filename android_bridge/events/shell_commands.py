@@ -19,6 +19,7 @@ from android_bridge.events.meaning import CommandMeaning
 from android_bridge.events.shell_split import ShellPart
 from apk_helper.catalog import AppEntry
 from host_pep.exceptions import EventValidationError
+from host_pep.recognition.lexicon import lexicon
 from host_pep.semantics import FieldRole, Operation
 
 F = "payload.command"
@@ -832,6 +833,25 @@ def parse_part(part: ShellPart) -> CommandMeaning:
     return parse_simple(part.argv)
 
 
+def _cmd_by_vocabulary(argv: tuple[str, ...]) -> CommandMeaning:
+    """``cmd SERVICE …`` for a service this module does not parse: what droidgate's shell
+    vocabulary lists for that service or subcommand (``cmd connectivity airplane-mode enable``
+    changes a setting); a service it does not list either stays unknown (rule 9) -- no guess
+    from the words of the line."""
+    target = f"cmd.{argv[1] if len(argv) > 1 else ''}"
+    if len(argv) < 2 or argv[1] in device_commands.PARSED_SERVICES:
+        return CommandMeaning(target, Operation.UNKNOWN)
+    listed = lexicon().shell_ops
+    words = [w.lower() for w in argv[:3]]
+    op = next(
+        (listed[k] for k in (" ".join(words), " ".join(words[:2])) if k in listed), None
+    )
+    if op is None or op is Operation.UNKNOWN:
+        return CommandMeaning(target, Operation.UNKNOWN)
+    app = None if op is Operation.READ else apps.catalog().get("settings")
+    return CommandMeaning(target, op, app, description=" ".join(argv[:4]))
+
+
 def parse_simple(argv: tuple[str, ...]) -> CommandMeaning:
     """Dispatch one simple command by its name."""
     name = argv[0].rsplit("/", 1)[-1]
@@ -857,7 +877,7 @@ def parse_simple(argv: tuple[str, ...]) -> CommandMeaning:
         known = device_commands.parse_cmd_service(argv)
         if known is not None:
             return known
-        return CommandMeaning(f"cmd.{argv[1] if len(argv) > 1 else ''}", Operation.UNKNOWN)
+        return _cmd_by_vocabulary(argv)
     if name == "settings":
         return parse_settings(argv)
     if name == "input":

@@ -148,3 +148,30 @@ def test_a_chain_with_a_high_impact_or_unknown_part_is_denied(pep: PEP, command:
 def test_weakening_security_key_is_still_high_impact(pep: PEP) -> None:
     verdict = pep.decide_sync(adb("settings put global package_verifier_enable 0"))
     assert verdict.decision is Decision.DENY
+
+
+@pytest.mark.parametrize(
+    ("command", "op"),
+    [
+        ("cmd connectivity airplane-mode enable", Operation.SETTINGS_CHANGE),
+        ("cmd wifi connect-network Home-5G wpa2 s3cret-Pass", Operation.SETTINGS_CHANGE),
+    ],
+)
+def test_a_cmd_service_not_parsed_here_is_what_the_shell_vocabulary_lists(
+    command: str, op: Operation
+) -> None:
+    # the device adapter knows no more of these services than droidgate's shell vocabulary,
+    # and no less: what that vocabulary lists for them is what they do
+    assert API.complete(adb(command)).semantics.operation is op
+
+
+@pytest.mark.parametrize(
+    "command", ["cmd frobnicator spin --fast", "cmd wifi start-scan-and-upload http://x.example"]
+)
+def test_a_cmd_service_the_vocabulary_does_not_list_stays_unknown(command: str) -> None:
+    assert API.complete(adb(command)).semantics.operation is Operation.UNKNOWN
+
+
+def test_airplane_mode_asked_in_russian_is_allowed_through_the_pep(pep: PEP) -> None:
+    verdict = pep.decide_sync(adb("cmd connectivity airplane-mode enable", "Включи режим полёта."))
+    assert verdict.decision is Decision.ALLOW, verdict.reason
