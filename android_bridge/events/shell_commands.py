@@ -843,9 +843,7 @@ def _cmd_by_vocabulary(argv: tuple[str, ...]) -> CommandMeaning:
         return CommandMeaning(target, Operation.UNKNOWN)
     listed = lexicon().shell_ops
     words = [w.lower() for w in argv[:3]]
-    op = next(
-        (listed[k] for k in (" ".join(words), " ".join(words[:2])) if k in listed), None
-    )
+    op = next((listed[k] for k in (" ".join(words), " ".join(words[:2])) if k in listed), None)
     if op is None or op is Operation.UNKNOWN:
         return CommandMeaning(target, Operation.UNKNOWN)
     app = None if op is Operation.READ else apps.catalog().get("settings")
