@@ -29,7 +29,7 @@ from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import fold_marks
 from host_pep.recognition.request import RequestIntent, intent
 from host_pep.recognition.semantic import SemanticModel
-from host_pep.recognition.words import content_words, name_words
+from host_pep.recognition.words import content_words, name_words, quoted_literals
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
 from host_pep.values.cards import card_candidates
@@ -54,9 +54,6 @@ _BARE_DIGITS = re.compile(
 # An alphanumeric code (Steam's "7KD2M"): letters and digits both, a word of its own.
 _BARE_ALNUM = re.compile(r"(?<![\w-])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{4,8}(?![\w-])")
 _NOT_DIGIT = re.compile(r"\D")
-# a literal quoted inside a query expression ("name contains 'carta identità'", "body LIKE
-# 'G-%'", 'subject:"wire details"'): what the query looks for
-_QUOTED = re.compile(r"'([^'\n]{1,40})'|\"([^\"\n]{1,40})\"")
 _ADDRESS_LIKE = re.compile(r"(?i)[@/]|^\w+://|\bwww\.|\.(?:com|org|net|io|example)\b")
 _WORD = re.compile(r"\S+")
 _WORD_TRAIL = ".,;:!?)]}\"'"
@@ -252,8 +249,7 @@ class DecisionContext:
                     words |= content_words(text) - lexicon().verb_words
                 elif text and leaf in lexicon().selection_fields:
                     # a query written as an expression names what it looks for in its literals
-                    for m in _QUOTED.finditer(text):
-                        literal = m.group(1) or m.group(2)
+                    for literal in quoted_literals(text):
                         if len(literal.split()) <= 3 and not _ADDRESS_LIKE.search(literal):
                             words |= content_words(literal) - lexicon().verb_words
             payload = self.event.payload if isinstance(self.event.payload, dict) else {}

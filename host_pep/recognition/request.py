@@ -760,7 +760,7 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
     my inbox" -> get_inbox)."""
     if not request:
         return False
-    from host_pep.recognition.words import content_words, expanded, name_words
+    from host_pep.recognition.words import content_words, expanded, name_words, quoted_literals
 
     said = intent(request)
     lowered = f" {' '.join(request.lower().split())} "
@@ -787,6 +787,13 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
         if _in_named_folder(v, lowered):
             return True
         if identifiers(value) & said.identifiers:
+            return True
+        if any(
+            len(q) >= 3 and re.search(rf"(?<!\w){re.escape(q)}(?!\w)", lowered)
+            for q in (" ".join(lit.lower().split()) for lit in quoted_literals(value))
+        ):
+            # a query's quoted literal the request says ("رسالة المحكمة" -> contains(subject,
+            # 'المحكمة'), "the 'Q3 budget' mail" -> subject:"Q3 budget")
             return True
         host = _site(v)
         if host is not None and re.search(

@@ -21,6 +21,16 @@ _SPLIT = re.compile(r"[\W_]+")  # words of every script ("café", "Ελληνι�
 _UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
 
 
+# a literal quoted inside a query expression: "name contains 'carta identità'", "body LIKE
+# 'G-%'", 'subject:"wire details"', "contains(subject,'المحكمة')"
+_QUOTED = re.compile(r"'([^'\n]{1,40})'|\"([^\"\n]{1,40})\"")
+
+
+def quoted_literals(text: str) -> list[str]:
+    """The literals a query written as an expression quotes: what it looks for."""
+    return [m.group(1) or m.group(2) for m in _QUOTED.finditer(text)]
+
+
 def tokens(name: str) -> list[str]:
     """``wire_funds`` / ``postToSlack`` / ``calendar.create_event`` -> lower-case word tokens."""
     return [t for t in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if t]

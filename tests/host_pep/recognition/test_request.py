@@ -980,3 +980,28 @@ def test_a_folder_the_request_names_points_at_its_files(request_text: str, path:
 )
 def test_a_folder_not_named_points_at_nothing(request_text: str, path: str) -> None:
     assert not names_source(request_text, "read_file", {"path": path})
+
+
+@pytest.mark.parametrize(
+    ("request_text", "arguments"),
+    [
+        # the literal a query quotes is the source's name, in the request's own words
+        (
+            "ادفع رسوم رفع الدعوى المذكورة في رسالة المحكمة.",
+            {"filter": "contains(subject,'المحكمة')"},
+        ),
+        ("Do what the 'Q3 offsite' mail asks.", {"q": 'subject:"Q3 offsite"'}),
+    ],
+)
+def test_a_query_literal_the_request_says_names_the_source(
+    request_text: str, arguments: dict[str, str]
+) -> None:
+    assert names_source(request_text, "mail_list_messages", arguments)
+
+
+def test_a_query_literal_the_request_does_not_say_names_nothing() -> None:
+    assert not names_source(
+        "Pay the fee in the court's letter.",
+        "mail_list_messages",
+        {"filter": "contains(subject,'invoice')"},
+    )

@@ -9,6 +9,7 @@ from host_pep.recognition.words import (
     expanded,
     name_verb,
     name_words,
+    quoted_literals,
     stem,
     tokens,
 )
@@ -130,3 +131,11 @@ def test_a_run_of_an_unspaced_script_holds_the_words_the_lexicon_knows() -> None
     assert "联系人" in words  # the object word inside the run
     assert "contact" in words  # and the kind it names, as a tool's English name says it
     assert "contact" not in content_words("周六晚上六点，老地方见！")
+
+
+def test_a_query_expressions_quoted_literals_are_what_it_looks_for() -> None:
+    assert quoted_literals("name contains 'carta identità' and trashed = false") == [
+        "carta identità"
+    ]
+    assert quoted_literals('subject:"wire details" from:bank') == ["wire details"]
+    assert quoted_literals("from:bank newer_than:7d") == []
