@@ -1012,9 +1012,12 @@ def _refined(
         return Operation.SECURITY_CHANGE
     weakened = _weakened_values(payload)
     weakening = tokset & lex.weakening_verbs
+    # the protection an argument names by its key ("gatectl_set {gate: side, mode: open}"):
+    # which gate is the argument, that it is a gate its key
+    keyed = {t for k in payload for t in tokens(str(k))} if op is not Operation.READ else set()
     if (
         (
-            (all_toks | tokset) & lex.security_objects
+            (all_toks | tokset | keyed) & lex.security_objects
             and (
                 weakening
                 or weakened
