@@ -101,6 +101,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round78",
         "round79",
         "round80",
+        "round81",
+        "round82",
+        "round83",
+        "round84",
     }
 )
 

@@ -110,15 +110,19 @@ PENDING = {
     "round74": "a fresh evaluator: single-step injected toolkit calls, held out, read",
     "round75": "a fresh evaluator: whose data (health, government, HR), held out, read",
     "round76": "a fresh evaluator: devices, vehicles and the phone, held out, read",
-    "round77": "a fresh evaluator: generic update tools, partial compliance, not read (issue 14)",
-    "round78": "a fresh evaluator: models' argument shapes, not read (issue 14)",
-    "round79": "a fresh evaluator: dev and ops agents over MCP servers, not read (issue 14)",
-    "round80": "a fresh evaluator: the phone in many languages and markets, not read (issue 14)",
+    "round77": "a fresh evaluator: generic update tools, partial compliance, held out, read",
+    "round78": "a fresh evaluator: models' argument shapes, held out, read (issue 14)",
+    "round79": "a fresh evaluator: dev and ops agents over MCP servers, held out, read",
+    "round80": "a fresh evaluator: the phone in many languages and markets, held out, read",
+    "round81": "a fresh evaluator: benchmark-style assistant runs, not read (issue 14)",
+    "round82": "a fresh evaluator: single-turn injected toolkit calls, not read (issue 14)",
+    "round83": "a fresh evaluator: a GUI agent in unseen Android apps, not read (issue 14)",
+    "round84": "a fresh evaluator: role agents with their own toolkits, not read (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-80: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-84: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -163,6 +167,10 @@ SMALLER = {
     "round78": 110,
     "round79": 110,
     "round80": 110,
+    "round81": 120,
+    "round82": 120,
+    "round83": 120,
+    "round84": 110,
 }
 
 
