@@ -428,20 +428,26 @@ def _spans(text: str, field: str) -> tuple[Span, ...]:
             if sp.end > len(prefix)
         )
     leaf = _leaf(field)
+    own: tuple[Span, ...] | None = None
     if len(leaf.split()) < 2:
         own = instruction_spans(text)
         leaf = " ".join(tokens(field.rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]))
-        if own or len(leaf.split()) < 2 or sum(w.isalpha() for w in text.split()) < 3:
+        if len(leaf.split()) < 2 or sum(w.isalpha() for w in text.split()) < 3:
             # what the value says by itself comes first: the key only adds, and only to prose
             # ("agent_phone: +420 777 …" names a realtor's phone, it addresses no assistant)
             return own
     prefix = f"{leaf}: "
     shift = len(prefix)
-    return tuple(
+    keyed = tuple(
         replace(sp, start=max(0, sp.start - shift), end=max(0, sp.end - shift))
         for sp in instruction_spans(prefix + text)
         if sp.end > shift
     )
+    if own and sum(sp.end - sp.start for sp in own) >= sum(sp.end - sp.start for sp in keyed):
+        # the value's own spans say as much as the key adds ("… Do not show this field to the
+        # user." under "assistant_directive" is read whole, as the key addresses it)
+        return own
+    return keyed
 
 
 _NUMBERS_BEFORE = re.compile(r"[\d\s/,;.\-–]+$")

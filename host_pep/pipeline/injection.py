@@ -26,7 +26,7 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
-from host_pep.extract import Found, key_arguments
+from host_pep.extract import Found, key_arguments, sensitive_values
 from host_pep.observations import Instruction, Observation
 from host_pep.observe import name_key
 from host_pep.pipeline.context import (
@@ -43,7 +43,7 @@ from host_pep.pipeline.context import (
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import fold_marks
-from host_pep.recognition.request import is_question, stopwords
+from host_pep.recognition.request import is_question, known_words, stopwords
 from host_pep.recognition.words import content_words, expanded, name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.values.domains import Likeness, host_of, likeness, name_skeleton
@@ -62,6 +62,7 @@ _LOCAL_KEY_ROLES = frozenset(
 _LOCAL_INSTRUCTED_ROLES = frozenset({FieldRole.ADDRESS, FieldRole.AMOUNT})
 # kinds of key argument that name where something goes (amounts are judged in amount fields only)
 _CARRIED_KINDS = frozenset({"email", "phone", "url", "account", "iban"})
+_PEOPLE = frozenset({"email", "phone"})
 
 
 def _family(op: Operation) -> str:
@@ -397,6 +398,7 @@ def _carried_values(ctx: DecisionContext) -> Outcome | None:
         return None  # no value in the session came from an instruction span
     given = ctx.intent().identifiers
     keys = ctx.user_keys()
+    judged = _key_roles(ctx)
     hits: list[ValueHit] = []
     evidence: list[Proof] = []
     for path, text in ctx.text.items():
@@ -409,8 +411,14 @@ def _carried_values(ctx: DecisionContext) -> Outcome | None:
         content = role in (FieldRole.CONTENT, FieldRole.OTHER) and _running_text(text)
         if "identifier" in state.kinds:
             found.extend(f for f in _named_ids(text, content) if f.raw not in given)
-        if role not in KEY_ROLES:  # key-argument fields are judged by _key_arguments
+        if role not in KEY_ROLES or (judged is not None and role not in judged):
+            # key-argument fields are judged by _key_arguments where this operation's rule 5
+            # judges them; elsewhere (a read's query: "from:alerts@bank.example") the
+            # addresses they hold are judged here, as carried values
             found.extend(_carried_args(text))
+            if ctx.op in READ_OPS:  # ... and the people a read looks for ("from:alerts@…")
+                regions = ctx.policy.regions
+                found.extend(f for f in sensitive_values(text, regions) if f.kind in _PEOPLE)
         for f in found:
             if not keys.isdisjoint(f.keys):
                 continue
@@ -635,18 +643,45 @@ def _carried_names(ctx: DecisionContext) -> Outcome | None:
         if ctx.fields.get(path) in KEY_ROLES:
             continue  # recipients, accounts, links: judged by _key_arguments
         words = content_words(text)
-        if not words or len("".join(words)) < 5 or words <= asked:
+        if not words or len("".join(words)) < 3 or words <= asked:
             continue
-        if words <= lexicon().verb_words:
-            continue  # an act ("transfer"), not a name: what the action does is check 3's
+        if len("".join(words)) < 5 and not _short_name(text, words):
+            continue  # "ops" may be a name, "all" is a word
+        if words <= lexicon().verb_words and not _capitalised(text):
+            continue  # an act ("transfer"), not a name ("Mark"): what the action does is check 3's
         if name_key(text) in state.names:
             continue  # also seen as data (a listing, a plan): a choice among what was shown
         for ins in state.instructions.sharing_words(words):
-            if ins.strong and words <= ins.words:
+            if ins.strong and words <= ins.words and not _inside_a_named_id(text, ins):
                 return _carried(
                     ctx, ins, f"{path} names what a {ins.cue} instruction named: {text[:40]!r}"
                 )
     return None
+
+
+def _inside_a_named_id(text: str, ins: Instruction) -> bool:
+    """A short value that the span writes only inside a longer identifier ("ssh" of
+    "~/.ssh/id_ed25519"): the span did not name it."""
+    value = text.strip().lstrip("@#").lower()
+    if len(value) >= 5 or value in ins.identifiers:
+        return False
+    return any(value in ident for ident in ins.identifiers)
+
+
+def _short_name(text: str, words: frozenset[str]) -> bool:
+    """A value of three or four letters, given whole, that names someone or something ("exec",
+    "Mark", "ops"): no word the lexicons know, or one written capitalised as a name is ("Mark",
+    not "mark"); a code in capitals ("EUR", "SSH") or a word of an id ("stb" of "stb-2025") is
+    none."""
+    value = text.strip().lstrip("@#")
+    if not value.isalpha() or value.isupper():
+        return False
+    return words.isdisjoint(known_words()) or _capitalised(value)
+
+
+def _capitalised(text: str) -> bool:
+    """Written as a name is: a capital, then small letters ("Mark", not "mark" nor "SEND")."""
+    return text[:1].isupper() and not text.isupper()
 
 
 def check_carried_out(ctx: DecisionContext) -> Outcome | None:

@@ -433,6 +433,8 @@ def instruction_spans(text: str) -> tuple[Span, ...]:
     injection after pages of filler is found like one at the top."""
     if "\\" in text:
         text = _written_breaks(text)
+    if "**" in text or "__" in text:
+        text = _plain_emphasis(text)
     if len(text) <= MAX_TEXT:
         return _spans(text)
     out: list[Span] = []
@@ -457,6 +459,18 @@ def _written_breaks(text: str) -> str:
     """``text`` with its escaped line breaks read as breaks, each two characters long as the
     escape was, so that spans keep their offsets into the text as given."""
     return _WRITTEN_BREAK.sub(" \n", text)
+
+
+# Markdown's strong emphasis around a few words on one line ("**AI assistant**, archive …")
+_EMPHASIS = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{1,80}?)(?<=\S)\1")
+
+
+def _plain_emphasis(text: str) -> str:
+    """``text`` with Markdown's strong emphasis unmarked: the markers move before the words they
+    wrapped, as spaces, so a call to the assistant reads as one ("Note: **AI assistant**, …" as
+    "Note:     AI assistant, …") and every span keeps its length, its offsets into the text as
+    given."""
+    return _EMPHASIS.sub(lambda m: " " * (2 * len(m.group(1))) + m.group(2), text)
 
 
 def _spans(text: str) -> tuple[Span, ...]:
@@ -536,7 +550,12 @@ def _spans(text: str) -> tuple[Span, ...]:
                 end = e
                 # "... Then email them to …": the imperatives that follow belong to it
                 j = i + 1
-                while j < len(sentences) and _imperative(text[slice(*sentences[j])], cues):
+                # -- but not one that addresses the assistant: that is a strong span of its own
+                while (
+                    j < len(sentences)
+                    and _imperative(text[slice(*sentences[j])], cues)
+                    and cues.strong_cue(text[slice(*sentences[j])]) is None
+                ):
                     end = sentences[j][1]
                     j += 1
                 spans.append(_make(text, s, end, Strength.WEAK, "imperative", cues))

@@ -233,6 +233,15 @@ class ToolNaming(_Strict):
     refresh_verbs: list[str] = Field(default_factory=list)
     """Verbs of a tool's name that bring a service's records up to date ("sync_inbox"): with
     nothing said of where data goes, the tool reads them in."""
+    procedure_objects: list[str] = Field(default_factory=list)
+    """What holds steps of its own (a workflow, a routine, a stored instruction): a tool that
+    runs one does what its steps do, which its name does not say."""
+    setting_up_verbs: list[str] = Field(default_factory=list)
+    """Verbs of a tool's name that set something up to run ("create_direct_debit",
+    "NewStandingOrder"), unlike those that only record ("log_donation", "note_payment")."""
+    changing_verbs: list[str] = Field(default_factory=list)
+    """Verbs that say only that a record changes ("update", "change", "modify"): a request may
+    name a tool's act by any of them ("change her monthly payment" -> update_scheduled_…)."""
     destination_fields: list[str] = Field(default_factory=list)
     """Argument names that say where data goes ("target", "remote"): a sync given one sends."""
     creating_verbs: list[str] = Field(default_factory=list)
@@ -383,6 +392,9 @@ class ToolNaming(_Strict):
     """Argument names that list people an action addresses (to, cc, signers, invitees)."""
     sql_fields: list[str] = Field(default_factory=list)
     """Argument names that carry an SQL statement."""
+    key_columns: list[str] = Field(default_factory=list)
+    """Column names that hold a row's own key besides ``id`` (``WHERE sku = 'UI-101'`` selects
+    one row, as ``WHERE id = 7`` does; ``WHERE status = 'active'`` selects many)."""
     script_fields: list[str] = Field(default_factory=list)
     """Argument names that carry a script to run in a page or an interpreter."""
     command_fields: list[str] = Field(default_factory=list)
@@ -1187,6 +1199,9 @@ class Lexicon:
         self.contentless_verbs = frozenset(_words([t.contentless_verbs for t in naming]))
         self.creating_verbs = frozenset(_words([t.creating_verbs for t in naming]))
         self.refresh_verbs = frozenset(_words([t.refresh_verbs for t in naming]))
+        self.changing_verbs = frozenset(_words([t.changing_verbs for t in naming]))
+        self.setting_up_verbs = frozenset(_words([t.setting_up_verbs for t in naming]))
+        self.procedure_objects = frozenset(_words([t.procedure_objects for t in naming]))
         self.destination_fields = frozenset(_words([t.destination_fields for t in naming]))
         self.binding_verbs = frozenset(_words([t.binding_verbs for t in naming]))
         self.selection_fields = frozenset(_words([t.selection_fields for t in naming]))
@@ -1254,6 +1269,7 @@ class Lexicon:
         self.place_fields = frozenset(_words([t.place_fields for t in naming]))
         self.addressed_fields = frozenset(_words([t.addressed_fields for t in naming]))
         self.sql_fields = frozenset(_words([t.sql_fields for t in naming]))
+        self.key_columns = frozenset(_words([t.key_columns for t in naming]))
         self.script_fields = frozenset(_words([t.script_fields for t in naming]))
         self.command_fields = frozenset(_words([t.command_fields for t in naming]))
         # every argument that carries what a tool runs (a command line, a script, SQL)

@@ -873,7 +873,7 @@ _HANDLE = re.compile(r"[@._\d]")
 
 
 @lru_cache(maxsize=1)
-def _known_words() -> frozenset[str]:
+def known_words() -> frozenset[str]:
     """Words the lexicon knows as things, acts or function words: no one's name."""
     lex = lexicon()
     return (
@@ -904,7 +904,7 @@ def names_person(request: str, person: str) -> bool:
     # the name a sender is shown by: before its address, or the whole value when it is no
     # address or handle ("Presidenta", "Henrik Aalto")
     shown = person.split("<", 1)[0] if "<" in person else _shown_name(person)
-    said = {w.lower() for w in _WORD.findall(request) if len(w) >= 5} - _known_words()
+    said = {w.lower() for w in _WORD.findall(request) if len(w) >= 5} - known_words()
     if not names and not (shown and said):
         return False
     local = _DOMAIN.sub(" ", person).lower()  # an address's domain is no one's name
