@@ -101,6 +101,18 @@ def leak_sources(
                 continue
             out.append(obs)
             continue
+        if (
+            app is None
+            and outbound
+            and obs.kind == "credential"
+            and not obs.instructive
+            and obs.source_tool not in (ctx.completion.event.target, ctx.event.target)
+        ):
+            # a live secret printed in what an unseen tool returned (a CI log's environment
+            # dump, an error's bearer token) is the user's whatever else that output holds: it
+            # leaves the device only where the user gave it
+            out.append(obs)
+            continue
         if app is None and obs.trusted and _user_data_tool(obs.source_tool, ctx, outbound):
             out.append(obs)  # records an unseen tool returned (a CRM's leads, a shop's orders)
             continue

@@ -20,10 +20,16 @@ from host_pep.values.words import alternation, prefilter
 _TRAILING = ".,;:)]}>。，；）"
 # A configuration line (``.env``, shell, YAML): ``AWS_SECRET_ACCESS_KEY=...``,
 # ``export GITHUB_TOKEN="..."``, ``db_password: ...``. The name says whether the value is secret.
+# An assignment may also follow others on one line, as a log's environment dump writes them
+# ("env dump: STRIPE_SECRET_KEY=… AWS_SECRET_ACCESS_KEY=…"): each is read (a lookahead, so
+# that one assignment's value does not swallow the next's name).
 _CONFIG_LINE = re.compile(
-    r"(?m)^[ \t]*(?:export[ \t]+)?(?P<name>[A-Za-z_][\w.-]{0,80})[ \t]*[=:][ \t]*"
-    r"(?P<q>[\"']?)(?P<value>[^\s\"'#]{6,256})"
+    r"(?m)(?:^|(?<=\s))(?=[ \t]*(?:export[ \t]+)?(?P<name>[A-Za-z_][\w.-]{0,80})[ \t]*[=:][ \t]*"
+    r"(?P<q>[\"']?)(?i:(?:bearer|basic)[ \t]+)?(?P<value>[^\s\"'#]{6,256}))"
 )
+# an HTTP authentication scheme before the credential (RFC 7235: "Bearer <token>"): the word
+# names the kind of credential, the secret is what follows it
+_SCHEME = r"(?:(?:bearer|basic)\s+)?"
 _NAME_SPLIT = re.compile(r"[_.\-]+|(?<=[a-z])(?=[A-Z])")
 _PROSE_GOES_ON = re.compile(r" [A-Za-z]")
 _CODE_LIKE = re.compile(r"\d{4,8}")
@@ -61,7 +67,7 @@ def _words() -> _Words:
     disclosure = re.compile(
         rf"(?:{labels})"
         rf"(?:\s+(?:{joined})\s*[:=]?|\s*(?:{glued}))\s*"
-        r"(?P<q>[\"'“‘「]?)(?P<value>[^\s\"'”’」]{3,128})",
+        rf"(?P<q>[\"'“‘「]?){_SCHEME}(?P<value>[^\s\"'”’」]{{3,128}})",
         re.IGNORECASE,
     )
     literals = [w.split("_")[-1] for w in words.labels]  # in every spelling of the label

@@ -93,3 +93,10 @@ def test_secret_lines_of_a_config_file_are_credentials_and_their_companions_are_
     raws = [d.raw for d in detect(env) if d.kind is SensitiveKind.CREDENTIAL]
     assert raws == ["wJalrXUtnFEMI/K7MDENG/bPxRfiCY", "ghp_xyz98765432"]
     assert detect("Key: Important") == []  # a heading, not a secret
+
+
+def test_assignments_after_others_on_one_line_are_each_read() -> None:
+    # a CI log's environment dump: the second assignment is no part of the first one's value
+    line = "10:11:14Z debug env dump: LOG_LEVEL=debug DEPLOY_TOKEN=q8ZpLmN4xY7vR2wq"
+    found = [d.raw for d in detect(line) if d.kind is SensitiveKind.CREDENTIAL]
+    assert found == ["q8ZpLmN4xY7vR2wq"]

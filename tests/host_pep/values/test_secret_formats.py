@@ -64,6 +64,8 @@ _sample(
 )
 _sample("GitHub fine-grained personal access token", "github_pat_" + rnd(22) + "_" + rnd(59))
 _sample("GitLab token", "glpat-" + rnd(20))
+_BEARER = rnd(8) + "7" + rnd(24)
+_sample("HTTP bearer token (an Authorization header's credential)", "Bearer " + _BEARER, _BEARER)
 _sample("Slack token", f"xoxb-{rnd(11, string.digits)}-{rnd(13, string.digits)}-{rnd(24)}")
 _sample(
     "Slack incoming webhook",
@@ -279,3 +281,8 @@ def test_a_labelled_documentation_example_is_no_credential(text: str) -> None:
 def test_a_labelled_password_holding_a_word_is_still_one() -> None:
     """Only the examples' own convention (a value ending EXAMPLE) is read as one."""
     assert [raw for raw, _ in _credentials("password: Example2024!")] == ["Example2024!"]
+
+
+def test_a_bearer_of_a_letter_is_no_token() -> None:
+    # the scheme's word in prose: no digit in what follows, so no credential
+    assert _credentials("The Bearer of this letter is my colleague Johnathan Smithers.") == []
