@@ -454,9 +454,15 @@ def _names_the_tool_act(ctx: DecisionContext, request: str) -> list[tuple[str, i
     if objects.isdisjoint(expanded(frozenset(said))) and not _names_a_value(ctx, request):
         return []
     forbids = ctx.intent().forbids
+    # the request may say the act in another word for it ("change her monthly payment" ->
+    # update_scheduled_transaction, "set up a monthly donation" -> CreateDirectDebit)
+    said_verbs = list(verbs)
+    for kin in (lex.changing_verbs, lex.setting_up_verbs):
+        if not kin.isdisjoint(verbs):
+            said_verbs += sorted(kin - set(verbs))
     return [
         (verb, pos)
-        for verb, pos in asking_positions(request, tuple(verbs))
+        for verb, pos in asking_positions(request, tuple(said_verbs))
         if stem(verb) not in forbids
     ]
 

@@ -213,11 +213,25 @@ def classify_operation(
         return Operation.UNKNOWN  # rule 9: "HomeHubRun {routine: r_0x4f2a}" does not say what
     if op is not Operation.READ and opaque_payload(payload):
         return Operation.UNKNOWN  # rule 9: an effect carried in an encoded blob is not known
+    if described is None and _runs_a_procedure(toks, policy, payload):
+        # rule 9: "bank_execute_instruction {instruction_id}", "slack_workflow_trigger": what
+        # runs is the stored procedure's steps, which neither the name nor its id says
+        return Operation.UNKNOWN
     object_toks = _object_tokens(toks, method)
     tokset = set(object_toks) | {
         "_".join(object_toks[i : i + 2]) for i in range(len(object_toks) - 1)
     }
     op = _refined(op, tokset, toks, args, arg_roles, values, payload, policy, compound_words(toks))
+    if (
+        op is Operation.LOCAL_WRITE
+        and FieldRole.AMOUNT in arg_roles
+        and not lex.setting_up_verbs.isdisjoint(toks)
+        and not _nouns(_object_tokens(toks, method)).isdisjoint(_money_movements())
+        and not _requests_money(toks, policy)
+    ):
+        # "create_direct_debit {charity_id, amount}", "CreateRecurringDonation": a movement of
+        # money made with a sum is a payment set up, not a record written
+        op = Operation.PAYMENT
     if (
         op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE)
         and not lex.reserving_verbs.isdisjoint(toks)
@@ -401,6 +415,18 @@ def _sets_a_payee(payload: Mapping[str, Any], policy: CompiledPolicy) -> bool:
     return False
 
 
+@lru_cache(maxsize=1)
+def _money_movements() -> frozenset[str]:
+    """What moves money when it is set up: the money words, and the payment family's nouns
+    ("direct debit", "standing order"), written as names write them -- not a document that
+    asks for money ("invoice")."""
+    lex = lexicon()
+    family = lex.synonyms.get("payment", frozenset())
+    return lex.money_words | (
+        frozenset(w.replace(" ", "_") for w in family) - frozenset(lex.money_documents)
+    )
+
+
 def _nouns(method: list[str]) -> set[str]:
     """The words of a name and its pairs of neighbours joined by "_": a noun of two words is
     listed so ("lich_su" history, "so_du" balance: Vietnamese writes a syllable a word)."""
@@ -438,6 +464,33 @@ def _reads_what_it_names(method: list[str], policy: CompiledPolicy) -> bool:
     return policy.verb_op.get(method[-2]) in shown and not any(
         policy.verb_op.get(t) not in (None, Operation.READ) for t in method[:-2]
     )
+
+
+def _runs_a_procedure(
+    toks: list[str], policy: CompiledPolicy, payload: Mapping[str, Any] | None = None
+) -> bool:
+    """A name whose verb only says that something runs ("execute", "trigger", "apply") and
+    whose object holds steps of its own ("instruction", "workflow", "routine"), with no verb that
+    says what changes ("delete_workflow" deletes one, "list_routines" reads) and no argument
+    that names what it acts on (run_workflow {repo, …} runs a repository's) or what it does
+    ({workflow_id: deploy.yml})."""
+    lex = lexicon()
+    things = lex.object_words | lex.file_objects | lex.message_objects | lex.synonyms.keys()
+    for key, value in (payload or {}).items():
+        if not things.isdisjoint(set(tokens(str(key).lower())) - lex.procedure_objects):
+            return False  # ... but "policy_id" names the procedure itself
+        said = set(tokens(str(value))) if isinstance(value, str) else set()
+        if any(_verb_operation(t, policy) is not None for t in said - lex.contentless_verbs):
+            return False
+    runs = procedure = False
+    for tok in toks:
+        if tok in lex.contentless_verbs:
+            runs = True
+        elif tok in lex.procedure_objects or stem(tok) in lex.procedure_objects:
+            procedure = True
+        elif _verb_operation(tok, policy) is not None and tok not in lex.generic_verbs:
+            return False
+    return runs and procedure
 
 
 def _says_only_that_it_acts(
@@ -1416,6 +1469,7 @@ def classify_tool(
         and app is not None
         and app != "package"
         and not (opaque_payload(payload or {}))
+        and not _runs_a_procedure(toks, policy, payload)
     ):
         # a known app addressed without a verb (e.g. a package name as the tool): with
         # arguments it writes there, without it (or with only what selects) it only shows;

@@ -71,9 +71,10 @@ _SQL_META_READ = re.compile(
 _SQL_RUNS_PROGRAM = re.compile(r"(?is)\bcopy\b.*\bprogram\b")
 _SQL_STATEMENT = re.compile(r"(?is)^\s*(?:/\*.*?\*/\s*)*([a-z]+)")
 _SQL_WHERE = re.compile(r"(?is)\bwhere\b(.*)$")
-# one row by its key: "id = 7", "user_id='u-12'" -- nothing broader
+# one row by its key: "id = 7", "user_id='u-12'", "sku = 'UI-101'" -- nothing broader (the
+# key columns are language data: ``key_columns``)
 _SINGLE_KEY = re.compile(
-    r"(?is)^\s*\(?\s*[\w.\"`]*?(?:\b|_)(?:id|uuid|key|pk)[\"`]?\s*=\s*(?:'[^']*'|\"[^\"]*\"|[\w-]+)\s*\)?\s*;?\s*$"
+    r"(?is)^\s*\(?\s*(?:[\w\"`]+\.)?[\"`]?(?P<column>\w+)[\"`]?\s*=\s*(?:'[^']*'|\"[^\"]*\"|[\w-]+)\s*\)?\s*;?\s*$"
 )
 
 
@@ -462,7 +463,12 @@ def sql_operation(query: str) -> Operation | None:
         keyword = m.group(1).lower()
         if keyword == "update" or keyword == "delete":
             where = _SQL_WHERE.search(statement)
-            single = where is not None and _SINGLE_KEY.match(where.group(1)) is not None
+            key = _SINGLE_KEY.match(where.group(1)) if where is not None else None
+            column = key.group("column").lower() if key is not None else ""
+            # the column or its last part names a key ("user_id", "order_number")
+            single = bool(column) and not lex.key_columns.isdisjoint(
+                {column, column.rsplit("_", 1)[-1]}
+            )
             ops.append(
                 Operation.DELETE if not single or keyword == "delete" else Operation.LOCAL_WRITE
             )

@@ -426,6 +426,23 @@ def test_an_update_by_a_prefixed_key_column_is_one_row() -> None:
     assert sql_operation("UPDATE users SET email = 'x' WHERE user_id = 'u-12'") is WRITE
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "UPDATE products SET price = 34.00 WHERE sku = 'UI-101';",
+        "UPDATE orders SET status = 'shipped' WHERE order_number = 'A-1009'",
+        "UPDATE accounts SET plan = 'pro' WHERE \"email\" = 'ana@example.org'",
+    ],
+)
+def test_an_update_by_a_column_that_holds_a_key_is_one_row(query: str) -> None:
+    # the key columns are language data (``key_columns``), not only "id"
+    assert sql_operation(query) is WRITE
+
+
+def test_an_update_by_a_column_that_holds_no_key_is_bulk() -> None:
+    assert sql_operation("UPDATE products SET price = 1 WHERE category = 'themes'") is DELETE
+
+
 def test_text_that_is_no_sql_is_none() -> None:
     assert sql_operation("hello world") is None
     assert sql_operation("") is None
