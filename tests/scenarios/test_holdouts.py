@@ -41,6 +41,7 @@ ROUNDS = {
 # are no holdout figures (their first runs are in docs/scenarios.md) -- and are held to them.
 MET = {
     "round10": "indirect prompt injection across toolkits (99.4% / 0.54% since rounds 20-23)",
+    "round33": "single-step injected calls over 25 tool families (99.1% / 0.88% since 77-80)",
 }
 PENDING = {
     "round9": "multi-step personal-domain runs: the engine work of issue 14",
@@ -66,7 +67,6 @@ PENDING = {
     "round30": "a fresh evaluator: multilingual minimal pairs in 26 language varieties (issue 14)",
     "round31": "a fresh evaluator: phone control and operator agents over MCP servers (issue 14)",
     "round32": "a fresh evaluator: travel, shopping and money runs (issue 14)",
-    "round33": "a fresh evaluator: single-step injected calls over 25 tool families (issue 14)",
     "round34": "a fresh evaluator: what the request asks for, rule 4 by meaning (issue 14)",
     "round35": "a fresh evaluator: team workspace runs over chat, mail, docs, drive (issue 14)",
     "round36": "a fresh evaluator: multi-step banking, chat, travel, workspace runs (issue 14)",
