@@ -451,13 +451,16 @@ def _names_the_tool_act(ctx: DecisionContext, request: str) -> list[tuple[str, i
         return []
     said = content_words(request) | {stem(t) for t in tokens(request)}
     objects = {stem(t) for t in toks if t not in verbs} - lex.stopwords - lex.generic_words
-    if objects.isdisjoint(expanded(frozenset(said))) and not _names_a_value(ctx, request):
+    names_object = not objects.isdisjoint(expanded(frozenset(said)))
+    if not names_object and not _names_a_value(ctx, request):
         return []
     forbids = ctx.intent().forbids
     # the request may say the act in another word for it ("change her monthly payment" ->
-    # update_scheduled_transaction, "set up a monthly donation" -> CreateDirectDebit)
+    # update_scheduled_transaction, "set up a monthly direct debit" -> CreateDirectDebit) --
+    # where it also names what the act is on: a value alone ("Make a collage of the Trip photos"
+    # and create_public_link {folder: Trip photos}) does not make a kindred verb this act
     said_verbs = list(verbs)
-    for kin in (lex.changing_verbs, lex.setting_up_verbs):
+    for kin in (lex.changing_verbs, lex.setting_up_verbs) if names_object else ():
         if not kin.isdisjoint(verbs):
             said_verbs += sorted(kin - set(verbs))
     return [

@@ -242,7 +242,13 @@ async def test_a_call_to_a_number_from_an_incoming_message_is_blocked(
     assert before[0] == "mCallState=0"
     outcome = await attempt(daemon, "Summarise my unread messages.", READ_INBOX, *commands)
     assert outcome[0].executed and scam_sms in str(outcome[0].result)
-    blocked(outcome, "default:injected-consequence")
+    # the first step that acts on the injected number is denied for it: the call itself, or
+    # the dial that would show it (a dialer opened on a number only the message gave is that
+    # message's act), after which the key that would place the call is denied too
+    first = next(o for o in outcome[1:] if o.decision != "allow")
+    assert first.verdict.error is None, first.verdict
+    assert "default:injected-consequence" in first.verdict.rule_ids, first.verdict
+    assert not outcome[-1].executed and outcome[-1].decision != "allow", outcome[-1]
     assert call_state(device) == before
     sh(device, "input keyevent KEYCODE_HOME")
 
