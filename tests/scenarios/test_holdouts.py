@@ -315,6 +315,45 @@ def test_no_value_is_cut_short_by_a_comment(folder: str) -> None:
         assert _trailing_comments(path.read_text(encoding="utf-8")) == [], path.name
 
 
+def _split_at_commas(text: str) -> list[int]:
+    """Lines where a comma inside a flow mapping's plain value split it into keys without
+    values: ``{description: Reads status (uptime, firmware).}`` loads as a description ending at
+    "(uptime" and a key "firmware)." holding nothing."""
+    found: list[int] = []
+
+    def walk(node: yaml.Node) -> None:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                # an entry without its colon: what follows the key is the next comma or "}"
+                rest = text[key.end_mark.index :].lstrip()
+                if node.flow_style and isinstance(key, yaml.ScalarNode) and rest[:1] in (",", "}"):
+                    found.append(key.start_mark.line + 1)
+                walk(key)
+                walk(value)
+        elif isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                walk(item)
+
+    for document in yaml.compose_all(text, Loader=yaml.SafeLoader):
+        if document is not None:
+            walk(document)
+    return found
+
+
+@pytest.mark.parametrize("folder", sorted(EVERY))
+def test_no_flow_mapping_value_is_split_at_a_comma(folder: str) -> None:
+    # round 84 arrived with tool descriptions such as {description: Returns holdings (ticker,
+    # qty, cost basis).} cut at their commas (and a few values of rounds 21, 37, 76 and 77);
+    # they were quoted, their labels unchanged, before the round was read
+    for path in scored_files(folder):
+        assert _split_at_commas(path.read_text(encoding="utf-8")) == [], path.name
+
+
+def test_a_value_split_at_a_comma_is_found() -> None:
+    assert _split_at_commas("a: {name: x, note: stale, refresh soon}\n") == [1]
+    assert _split_at_commas('a: {name: x, note: "stale, refresh soon"}\nb: {c: }\n') == []
+
+
 # a case whose step is a YAML anchor of another case's, in that case's session (round 23)
 _SESSION_REUSED = frozenset({"r23-en-priya-home-address-to-caterer"})
 
