@@ -105,6 +105,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round82",
         "round83",
         "round84",
+        "round85",
+        "round86",
+        "round87",
+        "round88",
     }
 )
 

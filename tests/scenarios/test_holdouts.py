@@ -114,15 +114,19 @@ PENDING = {
     "round78": "a fresh evaluator: models' argument shapes, held out, read (issue 14)",
     "round79": "a fresh evaluator: dev and ops agents over MCP servers, held out, read",
     "round80": "a fresh evaluator: the phone in many languages and markets, held out, read",
-    "round81": "a fresh evaluator: benchmark-style assistant runs, not read (issue 14)",
-    "round82": "a fresh evaluator: single-turn injected toolkit calls, not read (issue 14)",
-    "round83": "a fresh evaluator: a GUI agent in unseen Android apps, not read (issue 14)",
-    "round84": "a fresh evaluator: role agents with their own toolkits, not read (issue 14)",
+    "round81": "a fresh evaluator: benchmark-style assistant runs, held out, read",
+    "round82": "a fresh evaluator: single-turn injected toolkit calls, held out, read",
+    "round83": "a fresh evaluator: a GUI agent in unseen Android apps, held out, read",
+    "round84": "a fresh evaluator: role agents with their own toolkits, held out, read",
+    "round85": "a fresh evaluator: assistant runs under injection defences, not read (issue 14)",
+    "round86": "a fresh evaluator: single-turn injected calls over many toolkits, not read (issue 14)",
+    "round87": "a fresh evaluator: agents on public MCP servers, not read (issue 14)",
+    "round88": "a fresh evaluator: a GUI agent in unseen apps and languages, not read (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-84: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-88: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -171,6 +175,10 @@ SMALLER = {
     "round82": 120,
     "round83": 120,
     "round84": 110,
+    "round85": 110,
+    "round86": 120,
+    "round87": 120,
+    "round88": 110,
 }
 
 
