@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from android_bridge.api.protocols import PEPLike
 from android_bridge.device import DeviceAdapter, DeviceError, DevicePool
-from android_bridge.events.gui import find_widgets
+from android_bridge.events.gui import find_widgets, swipe_points
 from android_bridge.events.gui import observations as screen_observations
 from android_bridge.events.screen import EmptyHierarchyError, ScreenParseError, parse_screen
 from android_bridge.gateway.mediate import DECIDE_TIMEOUT_S, decide, fail_closed, mediate_call
@@ -467,9 +467,11 @@ class Mediator:
                 if payload.get("speed") == "fling":
                     steps = 3  # a fast stroke: Android reads the release velocity as a fling
             else:
-                x1, y1, x2, y2 = (float(payload[k]) for k in ("x1", "y1", "x2", "y2"))
+                x1, y1, x2, y2 = swipe_points(payload)
                 if "duration_ms" in payload:  # uiautomator injects one move per 5 ms step
                     steps = max(2, int(payload["duration_ms"]) // 5)
+                elif isinstance(payload.get("duration"), (int, float)):  # uiautomator2: seconds
+                    steps = max(2, int(float(payload["duration"]) * 1000) // 5)
             return {"swiped": await device.swipe(x1, y1, x2, y2, steps)}
         if action is ActionType.ROTATE:
             return {"orientation": await device.set_orientation(str(payload["orientation"]))}

@@ -31,6 +31,8 @@ from android_bridge.events import apps
 from android_bridge.events.compose import conversation_recipients
 from android_bridge.events.lexicon import (
     classify_label,
+    granted_access,
+    is_approval,
     is_button_label,
     is_confirmation,
     is_form_commit,
@@ -63,6 +65,20 @@ def _number(payload: dict[str, Any], key: str) -> float:
     if value < 0 or value > 100_000:
         raise EventValidationError("is outside the screen", field=f"payload.{key}")
     return float(value)
+
+
+# uiautomator2 names a swipe's ends swipe(fx, fy, tx, ty, duration): agents written against it
+# send those names, and they mean the same stroke
+_U2_SWIPE = {"x1": "fx", "y1": "fy", "x2": "tx", "y2": "ty"}
+
+
+def swipe_points(payload: dict[str, Any]) -> tuple[float, float, float, float]:
+    """A swipe's start and end, written x1/y1/x2/y2 or with uiautomator2's fx/fy/tx/ty."""
+    names: tuple[str, ...] = ("x1", "y1", "x2", "y2")
+    if "x1" not in payload and all(_U2_SWIPE[k] in payload for k in names):
+        names = tuple(_U2_SWIPE[k] for k in names)
+    x1, y1, x2, y2 = (_number(payload, k) for k in names)
+    return x1, y1, x2, y2
 
 
 def _selector(payload: dict[str, Any]) -> dict[str, Any] | None:
@@ -285,6 +301,22 @@ class GuiAdapter:
                     f"{security.value}"
                 ),
             )
+        grant = None if node.editable else self._granted(screen, node)
+        if grant is not None:
+            access, said = grant
+            return ActionSemantics(
+                app=entry.name if entry is not None else None,
+                package=package or None,
+                operation=Operation.SECURITY_CHANGE,
+                fields={
+                    "setting": FieldRole.IDENTIFIER,
+                    "value": FieldRole.OTHER,
+                    "dialog": FieldRole.OTHER,
+                },
+                text={"setting": access, "value": "on", "dialog": said},
+                widget=widget,
+                description=f"tap on {node.value or node.description!r} in {package} grants {access}",
+            )
         op = None if node.editable else self._button_operation(node)
         if op is None and not node.editable:
             # A label inside a button: judge the button by its own and its children's labels.
@@ -311,6 +343,10 @@ class GuiAdapter:
             desc = f"tap on {label!r} submits the form in {package}"
         elif op is not None:
             desc = f"tap on {label!r} in {package}"
+            if op is Operation.SECURITY_CHANGE and label:
+                # "Unlock", "Disarm": the label is the act, for the request to name
+                fields["button"] = FieldRole.OTHER
+                text["button"] = label
         else:
             desc = f"tap on {label or node.class_name!r} in {package}"
         gesture = payload.get("gesture")
@@ -379,7 +415,21 @@ class GuiAdapter:
         ]
         return classify_label(*labels) if labels else None
 
-    def _dialog_operation(self, screen: ParsedScreen, button: Node) -> Operation | None:
+    def _granted(self, screen: ParsedScreen, button: Node) -> tuple[str, str] | None:
+        """An approving button ("Allow", "Activate this device admin app", "Start now") on a
+        dialog whose own words say it grants an app access (device admin, accessibility,
+        screen capture): the access, and the dialog's sentence that names it."""
+        label = button.text or button.description
+        if not label or not is_approval(label):
+            return None
+        for said in [*self._dialog_texts(screen, button), label]:
+            access = granted_access(said)
+            if access is not None:
+                return access, said[:200]
+        return None
+
+    def _dialog_texts(self, screen: ParsedScreen, button: Node) -> list[str]:
+        """The titles and messages of the button's window (not its other buttons' labels)."""
         window = screen.window_of(screen.nodes.index(button))
         lo = screen.window_starts[window]
         hi = (
@@ -387,15 +437,18 @@ class GuiAdapter:
             if window + 1 < len(screen.window_starts)
             else len(screen.nodes)
         )
-        texts = [
+        return [
             s
             for n in screen.nodes[lo:hi]
-            # titles and messages only: other buttons' labels (a toolbar's Delete) say nothing
-            # about what this confirmation confirms
             if n is not button and not n.editable and not n.clickable
             for s in (n.text, n.description)
-            if s and len(s) <= 200
+            if s and len(s) <= 400
         ]
+
+    def _dialog_operation(self, screen: ParsedScreen, button: Node) -> Operation | None:
+        # titles and messages only: other buttons' labels (a toolbar's Delete) say nothing
+        # about what this confirmation confirms
+        texts = [s for s in self._dialog_texts(screen, button) if len(s) <= 200]
         return classify_label(*texts) if texts else None
 
     def _form(
@@ -504,8 +557,7 @@ class GuiAdapter:
                     if k in payload:
                         _number(payload, k)
             elif "until" not in payload:
-                for k in ("x1", "y1", "x2", "y2"):
-                    _number(payload, k)
+                swipe_points(payload)
             desc = "scroll until a widget shows" if "until" in payload else "swipe"
         package = screen.foreground_package if screen is not None else None
         entry = apps.app_for_package(package) if package else None

@@ -135,3 +135,19 @@ def test_the_element_list_names_what_selectors_select() -> None:
     assert by_id[f"{CALENDAR}:id/password"].text == "•••"  # never the value
     assert all(e.package != "com.android.systemui" for e in listed)
     assert size(screen) == (1080, 2400)
+
+
+def test_a_swipe_may_name_its_ends_as_uiautomator2_does() -> None:
+    # d.swipe(fx, fy, tx, ty, duration): agents written against uiautomator2 send those names
+    from android_bridge.events.gui import swipe_points
+
+    xml = contact_details()
+    u2 = {"fx": 540, "fy": 1900, "tx": 540, "ty": 700, "duration": 0.25}
+    assert GUI.complete(ev("swipe", u2, xml)).semantics.operation is Operation.NAVIGATE
+    assert swipe_points(u2) == swipe_points({"x1": 540, "y1": 1900, "x2": 540, "y2": 700})
+    with pytest.raises(EventValidationError) as err:
+        GUI.complete(ev("swipe", {"fx": 540, "fy": "low", "tx": 540, "ty": 700}, xml))
+    assert err.value.field == "payload.fy"
+    with pytest.raises(EventValidationError) as err:  # half of each naming is neither
+        GUI.complete(ev("swipe", {"fx": 540, "fy": 900, "x2": 540, "y2": 700}, xml))
+    assert err.value.field == "payload.x1"
