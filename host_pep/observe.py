@@ -31,7 +31,7 @@ from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import names_person
 from host_pep.recognition.wordmatch import word_count
 from host_pep.recognition.words import content_words, tokens
-from host_pep.semantics import ObservedValue, Operation
+from host_pep.semantics import TOOL_DESCRIPTION, ObservedValue, Operation
 from host_pep.values.addresses import address_key
 from host_pep.values.fields import is_phone_field
 from host_pep.values.phones import national_candidates, national_keys, normalize, trunk_numbers
@@ -451,6 +451,7 @@ def _spans(text: str, field: str) -> tuple[Span, ...]:
 
 
 _NUMBERS_BEFORE = re.compile(r"[\d\s/,;.\-–]+$")
+_SERIES_CODE = re.compile(r"(?:^|(?<=\s))[A-Z]{2,5}[\s\-/]*$")
 
 
 def _labelled_as_record(text: str, start: int) -> bool:
@@ -458,7 +459,18 @@ def _labelled_as_record(text: str, start: int) -> bool:
     40017733": the other numbers of the list between the label and this one skipped)."""
     line = text[text.rfind("\n", 0, start) + 1 : start]
     label = _NUMBERS_BEFORE.sub(" ", line)[-40:]
-    return names_an_identifier(label)
+    # ... and the series code a numbering writes before its number ("Invoice no: FT 2027/000418",
+    # or a labelled field's value "INV 2027/000418" read on its own)
+    code = _SERIES_CODE.search(label)
+    if code is not None and _is_contact_label(code.group(0)):
+        return names_an_identifier(label)  # "TEL 0412 …", "MOB 0412 …": a phone's own label
+    if _SERIES_CODE.fullmatch(line):
+        return True
+    return names_an_identifier(label) or names_an_identifier(_SERIES_CODE.sub(" ", label))
+
+
+def _is_contact_label(code: str) -> bool:
+    return is_phone_field(code.strip(" -/").lower())
 
 
 def _speakers(values: list[ObservedValue]) -> dict[str, str]:
@@ -655,6 +667,11 @@ def to_observations(
         found = found + extra + _street_parts(found) + _locality_parts(found)
         found += key_arguments(text)
         spans = _spans(text, ov.field) if words >= 3 or _addressing_key(ov.field) else ()
+        if ov.field == TOOL_DESCRIPTION:
+            # a tool's description is written to the model: what it tells to do, it tells the
+            # assistant (kept only when it asks for more than the call, host_pep.adapters.tool)
+            spans = tuple(replace(sp, strength=Strength.STRONG, cue="tool description")
+                          if sp.strength is Strength.WEAK else sp for sp in spans)  # fmt: skip
         speaker = speakers.get(ov.field.rsplit(".", 1)[0]) if "." in ov.field else None
         if speaker is not None and words >= 3 and _leaf(ov.field) != "role":
             # {"role": "developer", "content": "…"} in a tool's result: the message a chat

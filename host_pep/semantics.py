@@ -70,6 +70,11 @@ class ActionSemantics(BaseModel):
     description: str = ""
 
 
+TOOL_DESCRIPTION = "tool.description"
+"""The field a tool's own description is observed under, when it tells the assistant to act
+(host_pep.adapters.tool): read as written to the model (host_pep.observe)."""
+
+
 class ObservedValue(BaseModel):
     """A value an enforcement-side observation point saw. Recorded into session memory."""
 

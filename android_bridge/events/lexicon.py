@@ -44,6 +44,8 @@ class _Labels:
     form_commit: frozenset[str]
     form_commit_ids: frozenset[str]
     id_noise: frozenset[str]
+    grants: tuple[str, ...]
+    approvals: frozenset[str]
 
 
 @lru_cache(maxsize=1)
@@ -64,6 +66,8 @@ def _labels() -> _Labels:
         form_commit=frozenset(_normalise(w) for w in lex.form_commit_labels),
         form_commit_ids=frozenset(_normalise(w) for w in lex.form_commit_ids),
         id_noise=frozenset(_normalise(w) for w in lex.id_noise),
+        grants=tuple(_normalise(w) for w in lex.grant_phrases),
+        approvals=frozenset(_normalise(w) for w in lex.approval_labels),
     )
 
 
@@ -134,4 +138,26 @@ def classify_label(*labels: str) -> Operation | None:
     for op in _ORDER:
         if op in found:
             return op
+    return None
+
+
+def is_approval(label: str) -> bool:
+    """Whether a button label approves what its dialog asks ("Allow", "Start now", "Activate
+    this device admin app"): the label, or its first word, is an approval."""
+    norm = _normalise(label).strip(" .!")
+    if not norm or len(norm.split()) > 6:
+        return False
+    known = _labels().approvals
+    return norm in known or norm.split()[0] in known
+
+
+def granted_access(*texts: str) -> str | None:
+    """The access a dialog with these titles and messages grants when approved ("device
+    admin", "start recording or casting"), or None."""
+    known = _labels().grants
+    for text in texts:
+        norm = " ".join(_normalise(text).split())
+        for phrase in known:
+            if phrase in norm:
+                return phrase
     return None

@@ -132,7 +132,7 @@ def _positional(args: list[str]) -> list[str]:
     i = 0
     while i < len(args):
         a = args[i]
-        if a in ("--user", "--uid", "--package"):
+        if a in ("--user", "--uid", "--package", "--old"):  # options that take a value
             i += 2
             continue
         if a.startswith("-"):
@@ -176,6 +176,17 @@ def classify_command(argv: tuple[str, ...]) -> CommandMeaning | None:
         key_rule = setting_rule("lockscreen.disabled")
         if key_rule is not None:
             m.operation = key_rule.operation(args[0])
+        return m
+    if name == "locksettings" and sub in ("clear", "set-pin", "set-password", "set-pattern"):
+        # the credential cleared turns the lock off; one set is the new credential, which the
+        # user must have dictated (--old is the current one, whoever knows it)
+        m.put("key", "lockscreen.credential", FieldRole.IDENTIFIER)
+        if sub == "clear":
+            m.put("value", "off", FieldRole.OTHER)
+        elif len(args) != 1:
+            raise EventValidationError(f"`locksettings {sub}` takes the new credential", field=F)
+        else:
+            m.put("credential", args[0], FieldRole.CREDENTIAL)
         return m
     if rule.granting_modes and sub in rule.grants_with:
         # appops set PACKAGE OP MODE: allowing grants, ignoring or denying takes away

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from host_pep.events import Channel
 from host_pep.extract import key_arguments, normalize_amount, role_key_arguments
@@ -39,7 +39,7 @@ from host_pep.recognition.request import (
     verb_positions,
     without_own_acts,
 )
-from host_pep.recognition.words import content_words, expanded, stem, tokens
+from host_pep.recognition.words import compound_words, content_words, expanded, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 
 _STOP = stopwords()
@@ -324,10 +324,11 @@ def _asks_the_tools_own_verb(ctx: DecisionContext) -> bool:
     … off", "set", "update": "turn everything off downstairs" is no unlock)."""
     verbs = _single_word_security_verbs(ctx.policy)
     own = [t for t in tokens(ctx.completion.event.target or ctx.event.target or "") if t in verbs]
-    # ... or the act an argument carries ("set_registrar_lock {LockAction: UNLOCK}")
+    # ... or the act an argument carries ("set_registrar_lock {LockAction: UNLOCK}"), or the
+    # label of the button a tap commits ({"button": "Disarm"})
     own += [
         t
-        for value in (ctx.event.payload or {}).values()
+        for value in (*(ctx.event.payload or {}).values(), ctx.sem.text.get("button", ""))
         if isinstance(value, str) and len(value) <= 20
         for t in tokens(value)
         if t in verbs
@@ -417,6 +418,18 @@ def _gives_payee_and_sum(ctx: DecisionContext, request: str) -> list[tuple[str, 
 _PAYEE_KINDS = frozenset({"iban", "account"})
 
 
+@cache
+def _send_verbs() -> tuple[str, ...]:
+    return tuple(lexicon().operations.get(Operation.EXTERNAL_SEND, ()))
+
+
+def _delivers_to_the_users_address(ctx: DecisionContext) -> bool:
+    """Every address the action delivers to (a recipient, a link) is one the request writes
+    out, and there is one."""
+    hits = [h for h in ctx.keyarg_hits() if h.role in (FieldRole.RECIPIENT, FieldRole.URL)]
+    return bool(hits) and all(h.user_provided for h in hits)
+
+
 def _asked_by_adopted_source(ctx: DecisionContext) -> bool:
     """ "Do what the landlord's latest email asks about the rent", "run my Monday routine -- it's
     in my note": the request adopts what a source it points at asks, and that source asks its
@@ -488,8 +501,16 @@ def _dictates_the_new_value(ctx: DecisionContext, request: str) -> list[tuple[st
     selectors = (FieldRole.IDENTIFIER, FieldRole.ACCOUNT, FieldRole.RECIPIENT)
     for path, text in ctx.sem.text.items():
         selects = ctx.sem.fields.get(path) in selectors
+        # a new PIN or password the request writes out ("change my PIN from 1234 to 908172")
+        secret = ctx.sem.fields.get(path) is FieldRole.CREDENTIAL
         for token in text.lower().split():
             token = token.strip("\"',;")
+            if (
+                secret
+                and len(token) >= 4
+                and re.search(rf"(?<![\w.-]){re.escape(token)}(?![\w-])", request)
+            ):
+                return [("", request.find(token))]
             if len(token) < 5:
                 continue
             # a value the request quotes is dictated whatever the field is called ("wpa_key")
@@ -613,7 +634,10 @@ def _another_kind_of_thing(ctx: DecisionContext, request: str) -> str | None:
         return {i for i, g in enumerate(groups) if not g.isdisjoint(words)}
 
     def words(text: str) -> set[str]:
-        return {w for t in tokens(text) for w in (t, stem(t))}
+        # a word inside a compound noun names the compound ("standing order" is no order)
+        toks = tokens(text)
+        inside = compound_words(toks)
+        return {w for t in toks if t not in inside for w in (t, stem(t))}
 
     acted = kinds(words(ctx.completion.event.target or ""))
     said = words(request)
@@ -798,6 +822,10 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         # -> create_permission {file_id, role: writer}): sharing it is what asks for that
         # (the share verbs' own pattern, compiled when the policy was: no new one per request)
         positions = asking_positions(request, ctx.policy.hi_verbs.get(Operation.SHARE_UPLOAD, ()))
+    if op is Operation.SHARE_UPLOAD and not positions and _delivers_to_the_users_address(ctx):
+        # "email it to me at priya@…" -> ReportExporter {deliver_to: {address: priya@…}}: a
+        # send asked to an address the user wrote is this delivery
+        positions = asking_positions(request, _send_verbs())
     if not positions:
         positions = _names_the_tool_act(ctx, request)
     if not positions and op is Operation.SECURITY_CHANGE:

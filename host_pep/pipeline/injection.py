@@ -460,6 +460,20 @@ def _reads_what_was_asked(ctx: DecisionContext) -> bool:
     return False
 
 
+def _asks_this_very_read(
+    ctx: DecisionContext, private: frozenset[str] | set[str], asked: set[str]
+) -> bool:
+    """The request asks for this read in its own words: every word of the tool's name but the
+    records it reads is the request's, and its argument is a value the request writes out
+    (a quoted name, an id) -- not a word the request happens to share with it."""
+    given = ctx.intent().identifiers
+    values = {t.strip().lower() for t in ctx.text.values() if t}
+    if values.isdisjoint(given):
+        return False
+    words = {w for w in tokens(ctx.event.target) if w not in private and stem(w) not in private}
+    return bool(words) and all(w in asked or stem(w) in asked for w in words)
+
+
 def _action_verb(ctx: DecisionContext) -> str | None:
     """The verb of the action's tool name ("merge" in RepoMergePullRequest), stemmed; for a
     tool that runs what it is given ("ssh_exec {command: sudo reboot}"), the first verb of the
@@ -852,6 +866,8 @@ def _first_step_of_theft(ctx: DecisionContext) -> Outcome | None:
             continue  # read by its own words alone only after a span that addressed the agent
         if given and (not ins.strong or private.isdisjoint(expanded(ins.words))):
             continue
+        if given and _asks_this_very_read(ctx, private, asked):
+            continue  # "read the random channel, then the 'private' one": the user's own read
         if ins.designated and ctx.intent().delegates and not ins.strong:
             continue
         detail = (

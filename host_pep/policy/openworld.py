@@ -132,6 +132,8 @@ def classify_operation(
         ):
             return Operation.SECURITY_CHANGE  # "garage_door_command {command: open}": not a read
         return carried
+    if _rehearses(payload):
+        return Operation.READ  # {"dry_run": true}: the act is shown, not done
     method_name = name.rsplit("__", 1)[-1].rsplit(".", 1)[-1] if method != toks else name
     op = _name_operation(method, policy, method_name) or _name_operation(toks, policy, name)
     if cli is not None and (
@@ -183,6 +185,10 @@ def classify_operation(
             op = Operation.PAYMENT
         elif FieldRole.RECIPIENT in arg_roles and FieldRole.CONTENT in arg_roles:
             op = Operation.EXTERNAL_SEND
+        elif FieldRole.URL in arg_roles and _carries_content(args, policy):
+            # "DataExfiltrationTool {endpoint, data}", "HttpSink {url, body}": content handed
+            # to an address is sent there, whatever the name calls it
+            op = Operation.SHARE_UPLOAD
         elif _nouns(method) & lex.read_nouns and not set(toks) & (
             lex.money_words | lex.sharing_words
         ):
@@ -252,6 +258,10 @@ def classify_operation(
         # "gcal_subscribe_calendar", "ap_fw_upgrade_official": following a feed, upgrading a
         # firmware costs nothing
         op = Operation.LOCAL_WRITE
+    if op is Operation.SHARE_UPLOAD and _exports_to_a_local_path(toks, payload, arg_roles):
+        # "rapport_ventes_exporter {format: csv, chemin: /srv/reports/…}": written to a file of
+        # this machine, not sent anywhere
+        return Operation.LOCAL_WRITE
     if op is Operation.PAYMENT and _requests_money(toks, policy):
         return Operation.EXTERNAL_SEND  # judged by whom it goes to and what it carries
     if (
@@ -288,6 +298,46 @@ def classify_operation(
         # an amount is money, whatever the verb of the name says
         return Operation.PAYMENT
     return op
+
+
+def _exports_to_a_local_path(
+    toks: list[str], payload: Mapping[str, Any], arg_roles: set[FieldRole]
+) -> bool:
+    """An export (by its name's verb) whose only destination is a path on this machine: no
+    recipient, link or account among its arguments, and a value that is an absolute or home
+    path."""
+    if lexicon().exporting_verbs.isdisjoint(toks):
+        return False
+    if arg_roles & {FieldRole.RECIPIENT, FieldRole.URL, FieldRole.ACCOUNT}:
+        return False
+    return any(
+        isinstance(v, str) and v.startswith(("/", "~/")) and "://" not in v
+        for v in payload.values()
+    )
+
+
+def _rehearses(payload: Mapping[str, Any]) -> bool:
+    """A call told to rehearse its act ({"dry_run": true}) or held back from doing it
+    ({"execute": false}); a flag given as any other value decides nothing."""
+    lex = lexicon()
+    for key, value in payload.items():
+        flag = str(key).lower()
+        if value is True and flag in lex.rehearsal_flags:
+            return True
+        if value is False and flag in lex.commit_flags:
+            return True
+    return False
+
+
+def _carries_content(args: list[str], policy: CompiledPolicy) -> bool:
+    """An argument named as content (``data``, ``body``, ``records``, ``payload``) -- not one
+    that is content only because nothing else was known of it (``expect_status``)."""
+    named = set(lexicon().tool_fields.get(FieldRole.CONTENT, ())) | {"records", "rows", "json"}
+    return any(
+        a.lower() in named
+        and role_for_field(a, None, Operation.UNKNOWN, policy) is FieldRole.CONTENT
+        for a in args
+    )
 
 
 def _syncs_a_named_thing(toks: list[str], args: list[str]) -> bool:

@@ -146,6 +146,7 @@ class _Cues:
             re.IGNORECASE,
         )
         self.first_addressed = len(self.strong) - (1 if lex.addressing else 0)
+        self.back_reference = re.compile("|".join(lex.back_references) or "(?!)", flags)
         # a short label naming an assistant, then a colon: "AI reviewer:", "HR assistant:",
         # "Smart home assistants:", "[Automated instruction for virtual assistants]:" -- also
         # after a record's own label ("Ticket #8817 (PT): Assistente de IA: envie …")
@@ -535,6 +536,21 @@ def _spans(text: str) -> tuple[Span, ...]:
                         start, end = min(start, tag.start()), closing
                 if end == b_end and len(sentences) - i > _SENTENCES_AFTER_CUE:
                     end = sentences[i + _SENTENCES_AFTER_CUE][1]
+                if i > 0 and cues.back_reference.search(sentence):
+                    # "Do this before replying.": what it demands is the sentence before it (a
+                    # weak span there is the same demand, now addressed)
+                    before = sentences[i - 1]
+                    last = spans[-1] if spans else None
+                    if (
+                        last is not None
+                        and last.end == before[1]
+                        and last.strength is Strength.WEAK
+                    ):
+                        spans.pop()
+                        taken.pop()
+                        start = min(start, last.start)
+                    elif free(before[0], before[1]):
+                        start = min(start, before[0])
                 spans.append(_make(text, start, end, Strength.STRONG, cue, cues))
                 taken.append((start, end))
                 while i < len(sentences) and sentences[i][0] < end:

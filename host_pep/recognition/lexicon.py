@@ -136,6 +136,9 @@ class Instructions(_Strict):
     """Attempts to replace the user's instructions ("ignore (all )?previous instructions")."""
     sequencing: list[str] = Field(default_factory=list)
     """Demands put before or after the user's task ("before you (can )?continue")."""
+    back_references: list[str] = Field(default_factory=list)
+    """A demand that points back at what was said before it ("Do this before replying."): the
+    sentence before it is what it demands."""
     secrecy: list[str] = Field(default_factory=list)
     """Asks to hide an act from the user ("do not tell the user")."""
     impersonation: list[str] = Field(default_factory=list)
@@ -176,6 +179,12 @@ class Buttons(_Strict):
     """Words of a resource id that commit its form (btn_save, action_done)."""
     id_noise: list[str] = Field(default_factory=list)
     """Words of a resource id that name the widget, not its act (btn, fab, menu)."""
+    grants: list[str] = Field(default_factory=list)
+    """What a dialog says when approving it grants an app access ("device admin", "start
+    recording or casting", "accessibility"): matched inside its title and message."""
+    approvals: list[str] = Field(default_factory=list)
+    """Labels that approve what a dialog asks ("Allow", "Activate", "Start now"); a label whose
+    first word is one ("Activate this device admin app") approves too."""
 
 
 class ToolNaming(_Strict):
@@ -384,6 +393,12 @@ class ToolNaming(_Strict):
     """A conversation's replies go to whoever is in it: a public reply on a ticket is no publication."""
     state_fields: list[str] = Field(default_factory=list)
     """Argument names whose value says how something is set ({type: none}, {enabled: false})."""
+    rehearsal_flags: list[str] = Field(default_factory=list)
+    """Arguments that, set true, make a call rehearse its act without doing it ({"dry_run":
+    true}, {"preview": true}): such a call changes nothing and only shows."""
+    commit_flags: list[str] = Field(default_factory=list)
+    """Arguments that, set false, hold a call back from doing its act ({"execute": false},
+    {"commit": false}): likewise a preview."""
     everyone_words: list[str] = Field(default_factory=list)
     """Recipient values that address every contact at once: a broadcast."""
     place_fields: list[str] = Field(default_factory=list)
@@ -873,6 +888,10 @@ class Language(_Strict):
     question_words: list[str] = Field(default_factory=list)
     """Words that open a question about an act ("how much", "when", "quanto"): a verb after one
     in the same clause is asked about, not asked for ("tell me how much I must pay")."""
+    consents: list[str] = Field(default_factory=list)
+    """Patterns of a prompt the user agrees to ahead ("when it asks to make Company Portal a
+    device admin, say yes"): what the prompt asks is asked for, though a question word opens
+    the clause."""
     clause_joiners: list[str] = Field(default_factory=list)
     """Words that join a second clause with a verb of its own ("check what he wrote and pay
     him"): a question word's clause ends before one."""
@@ -1057,6 +1076,7 @@ class Lexicon:
         self.ui_nouns = _words([lang.ui_nouns for lang in langs])
         self.answer_phrases = _words([lang.answer_phrases for lang in langs])
         self.question_words = _words([lang.question_words for lang in langs])
+        self.consents = tuple(p for lang in langs for p in lang.consents)
         self.clause_joiners = _words([lang.clause_joiners for lang in langs])
         self.question_openings = _words([lang.question_openings for lang in langs])
         self.question_words_after = _words([lang.question_words_after for lang in langs])
@@ -1128,6 +1148,7 @@ class Lexicon:
         """Each language's constructions, with the addressees its ``{A}`` stands for."""
         self.overrides = tuple(p for i in ins for p in i.overrides)
         self.sequencing = tuple(p for i in ins for p in i.sequencing)
+        self.back_references = tuple(p for i in ins for p in i.back_references)
         self.secrecy = tuple(p for i in ins for p in i.secrecy)
         self.impersonation = tuple(p for i in ins for p in i.impersonation)
         self.lead_labels = _words([i.lead_labels for i in ins])
@@ -1159,6 +1180,8 @@ class Lexicon:
         self.form_commit_labels = frozenset(_words([b.form_commit for b in buttons]))
         self.form_commit_ids = frozenset(_words([b.form_commit_ids for b in buttons]))
         self.id_noise = frozenset(_words([b.id_noise for b in buttons]))
+        self.grant_phrases = _words([b.grants for b in buttons])
+        self.approval_labels = frozenset(_words([b.approvals for b in buttons]))
         naming = [lang.tool_naming for lang in langs]
         self.tool_verbs: dict[Operation, tuple[str, ...]] = {
             op: _words([t.verbs.get(op, []) for t in naming]) for op in Operation
@@ -1265,6 +1288,8 @@ class Lexicon:
         self.protection_words = frozenset(_words([t.protection_words for t in naming]))
         self.conversation_objects = frozenset(_words([t.conversation_objects for t in naming]))
         self.state_fields = frozenset(_words([t.state_fields for t in naming]))
+        self.rehearsal_flags = frozenset(_words([t.rehearsal_flags for t in naming]))
+        self.commit_flags = frozenset(_words([t.commit_flags for t in naming]))
         self.everyone_words = frozenset(_words([t.everyone_words for t in naming]))
         self.place_fields = frozenset(_words([t.place_fields for t in naming]))
         self.addressed_fields = frozenset(_words([t.addressed_fields for t in naming]))

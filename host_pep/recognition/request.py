@@ -118,6 +118,7 @@ class _Patterns:
         self.question = re.compile(
             rf"(?:{whole_words(lex.question_words) or '(?!)'}){tail}", re.IGNORECASE
         )
+        self.consent = re.compile("|".join(lex.consents) or r"(?!)", re.IGNORECASE)
         self.question_after = re.compile(
             rf"[^.,;!?\n]{{0,40}}?(?:{whole_words(lex.question_words_after) or '(?!)'})"
         )
@@ -167,7 +168,8 @@ class _Patterns:
         # "the rent receipt", "the fee schedule": a money noun that modifies a document's name
         documents = whole_words(lex.money_documents)
         money_nouns = (
-            f"(?:{whole_words(lex.money_nouns)})(?!\\s+(?:{documents}))"
+            # (written joined in a script without spaces: "房租账单", a rent bill)
+            f"(?:{whole_words(lex.money_nouns)})(?!\\s*(?:{documents}))"
             if documents
             else whole_words(lex.money_nouns)
         )
@@ -452,6 +454,8 @@ def asked_about(request: str, pos: int) -> bool:
     question word shortly before the verb, or opening the sentence the verb stands in when that
     sentence ends with a question mark ("what reference do I use for the rent transfer?")."""
     p = _patterns()
+    if any(m.start() <= pos < m.end() for m in p.consent.finditer(request)):
+        return False  # "when it asks to make it a device admin, say yes": agreed to ahead
     if p.question.search(request[:pos]) is not None or p.question_after.match(request, pos):
         return True
     start = max(request.rfind(c, 0, pos) for c in _SENTENCE_ENDS) + 1

@@ -159,7 +159,7 @@ ACCEPTED_WORDS: dict[tuple[Operation, str], frozenset[Operation]] = {
     **{
         (Operation.LOCAL_WRITE, w): frozenset({Operation.PAYMENT})
         for w in (
-            "book", "reserve", "upgrade", "book karo", "buche", "buchen", "reservier*",
+            "book", "reserve", "upgrade", "book karo", "बुक करो", "buche", "buchen", "reservier*",
             "réserve", "réserver", "reserva", "reservar", "prenota", "prenotare", "boek",
             "reserveer", "boka", "zarezerwuj", "予約", "预订",
             # cs, fi, hu, ro, sw, th, uk
