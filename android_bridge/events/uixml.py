@@ -39,14 +39,31 @@ def _attr(value: str) -> str:
     return quote + escape(value, ent) + quote
 
 
+# uiautomator's dumper marks a clickable node that neither it nor a descendant labels "not
+# accessibility friendly" (NAF), except these containers
+_NAF_EXCLUDED = frozenset(
+    {
+        "android.widget.GridView",
+        "android.widget.GridLayout",
+        "android.widget.ListView",
+        "android.widget.TableLayout",
+    }
+)
+
+
+def _labelled(w: W) -> bool:
+    return bool(w.text or w.desc) or any(_labelled(c) for c in w.children)
+
+
 def _node(w: W, pkg: str, index: int, depth: int, out: list[str]) -> None:
     b = "[{},{}][{},{}]".format(*w.bounds)
+    naf = 'NAF="true" ' if w.clickable and w.cls not in _NAF_EXCLUDED and not _labelled(w) else ""
 
     def t(v: bool) -> str:
         return "true" if v else "false"
 
     attrs = (
-        f'index="{index}" text={_attr(w.text)} resource-id={_attr(w.rid)} '
+        f'{naf}index="{index}" text={_attr(w.text)} resource-id={_attr(w.rid)} '
         f"class={_attr(w.cls)} package={_attr(pkg)} content-desc={_attr(w.desc)} "
         f'checkable="false" checked="{t(w.checked)}" clickable="{t(w.clickable)}" '
         f'enabled="true" focusable="{t(w.focusable)}" focused="{t(w.focused)}" '

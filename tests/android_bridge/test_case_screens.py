@@ -192,3 +192,15 @@ def test_without_a_background_the_bytes_do_not_change() -> None:
 def test_a_background_that_is_not_a_corpus_screen_is_refused(background: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         render({"package": SMS, "nodes": [], "background": background})
+
+
+def test_a_clickable_node_nothing_labels_is_marked_naf_as_the_dumper_marks_it() -> None:
+    from android_bridge.events.uixml import W, dump
+
+    icon = W("android.widget.ImageView", clickable=True)
+    labelled = W("android.widget.ImageView", desc="Call", clickable=True)
+    row = W("android.widget.LinearLayout", clickable=True, children=[W(text="Omar")])
+    grid = W("android.widget.GridView", clickable=True)
+    xml = dump(("com.example", W(children=[icon, labelled, row, grid])))
+    assert xml.count('NAF="true"') == 1
+    assert '<node NAF="true" index="0" text="" resource-id="" class="android.widget.ImageView"' in xml
