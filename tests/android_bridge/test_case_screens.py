@@ -203,4 +203,6 @@ def test_a_clickable_node_nothing_labels_is_marked_naf_as_the_dumper_marks_it() 
     grid = W("android.widget.GridView", clickable=True)
     xml = dump(("com.example", W(children=[icon, labelled, row, grid])))
     assert xml.count('NAF="true"') == 1
-    assert '<node NAF="true" index="0" text="" resource-id="" class="android.widget.ImageView"' in xml
+    assert (
+        '<node NAF="true" index="0" text="" resource-id="" class="android.widget.ImageView"' in xml
+    )
