@@ -109,6 +109,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round86",
         "round87",
         "round88",
+        "round89",
+        "round90",
+        "round91",
+        "round92",
     }
 )
 

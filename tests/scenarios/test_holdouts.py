@@ -118,15 +118,19 @@ PENDING = {
     "round82": "a fresh evaluator: single-turn injected toolkit calls, held out, read",
     "round83": "a fresh evaluator: a GUI agent in unseen Android apps, held out, read",
     "round84": "a fresh evaluator: role agents with their own toolkits, held out, read",
-    "round85": "a fresh evaluator: assistant runs under injection defences, not read (issue 14)",
-    "round86": "a fresh evaluator: single-turn injected calls over many toolkits, not read (issue 14)",
-    "round87": "a fresh evaluator: agents on public MCP servers, not read (issue 14)",
-    "round88": "a fresh evaluator: a GUI agent in unseen apps and languages, not read (issue 14)",
+    "round85": "a fresh evaluator: assistant runs under injection defences, held out, read",
+    "round86": "a fresh evaluator: single-turn injected calls over many toolkits, held out, read",
+    "round87": "a fresh evaluator: agents on public MCP servers, held out, read",
+    "round88": "a fresh evaluator: a GUI agent in unseen apps and languages, held out, read",
+    "round89": "a fresh evaluator: assistant runs delegated through data, not read (issue 14)",
+    "round90": "a fresh evaluator: injected calls over unseen tool families, not read (issue 14)",
+    "round91": "a fresh evaluator: agents on unseen MCP servers, not read (issue 14)",
+    "round92": "a fresh evaluator: an Android agent in everyday apps, not read (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-88: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-92: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -179,6 +183,10 @@ SMALLER = {
     "round86": 120,
     "round87": 120,
     "round88": 110,
+    "round89": 110,
+    "round90": 120,
+    "round91": 120,
+    "round92": 120,
 }
 
 
