@@ -15,6 +15,8 @@ from typing import Any
 
 import yaml
 
+from host_pep.adapters.defences import undone
+
 MAX_PARSE_CHARS = 512 * 1024
 _YAML_SHAPE = re.compile(r"(?m)^\s*(?:-\s+)?[\w\"' .-]{1,60}:(?:\s|$)")
 _JSON_START = ("{", "[")
@@ -24,11 +26,12 @@ def structured(result: Any) -> Any:
     """``result`` with JSON or YAML text replaced by what it encodes (recursively, one level
     of strings inside lists/dicts too: a list of YAML-dumped records), and lists of name/value
     pairs read as the record they spell (``headers: [{name: From, value: …}]`` -> ``From: …``)."""
+    # what a spotlighting defence did to the text is undone first (host_pep.adapters.defences)
     if isinstance(result, str):
-        return _pairs(_parse(result))
+        return _pairs(undone(_parse(undone(result))))
     if isinstance(result, list):
-        return _pairs([_parse(v) if isinstance(v, str) else v for v in result])
-    return _pairs(result)
+        return _pairs(undone([_parse(undone(v)) if isinstance(v, str) else v for v in result]))
+    return _pairs(undone(result))
 
 
 _PAIR_KEYS = ({"name", "value"}, {"key", "value"}, {"field", "value"})
