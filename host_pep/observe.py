@@ -26,9 +26,10 @@ from host_pep.recognition.cues import (
 )
 from host_pep.recognition.headers import sender_name
 from host_pep.recognition.identifiers import identifiers
-from host_pep.recognition.instructions import Span, Strength, instruction_spans
+from host_pep.recognition.instructions import Span, Strength, instruction_spans, spans_naming
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import names_person
+from host_pep.recognition.secret_files import secret_files
 from host_pep.recognition.wordmatch import word_count
 from host_pep.recognition.words import content_words, tokens
 from host_pep.semantics import TOOL_DESCRIPTION, ObservedValue, Operation
@@ -672,6 +673,9 @@ def to_observations(
             # assistant (kept only when it asks for more than the call, host_pep.adapters.tool)
             spans = tuple(replace(sp, strength=Strength.STRONG, cue="tool description")
                           if sp.strength is Strength.WEAK else sp for sp in spans)  # fmt: skip
+            # and a sentence naming a credentials file asks for it, imperative or not
+            named = spans_naming(text, secret_files(text), "tool description")
+            spans += tuple(n for n in named if not any(sp.covers(n.start, n.end) for sp in spans))
         speaker = speakers.get(ov.field.rsplit(".", 1)[0]) if "." in ov.field else None
         if speaker is not None and words >= 3 and _leaf(ov.field) != "role":
             # {"role": "developer", "content": "…"} in a tool's result: the message a chat
