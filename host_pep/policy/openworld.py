@@ -93,6 +93,42 @@ def _opening_verb(description: str, policy: CompiledPolicy) -> Operation | None:
     )
 
 
+# a sentence of a description: its first word, when a verb in the third person, is what the
+# tool does ("Removes all untracked files"); "by <verb>ing" says how it does it ("by dropping
+# all tables", "by uploading every file")
+_DESCRIPTION_SENTENCE = re.compile(r"[^.;!?\n]+")
+_BY_GERUND = re.compile(r"(?i)\bby\s+([a-z]+ing)\b")
+
+
+@lru_cache(maxsize=1)
+def _negations() -> frozenset[str]:
+    return frozenset(lexicon().negation_before)
+
+
+def _described_acts(description: str, policy: CompiledPolicy) -> set[tuple[str, Operation]]:
+    """Every act a description says the tool does, not only its first ("Tidies a working copy.
+    Removes all untracked files …" removes): each sentence's opening verb and each verb of how
+    ("… by dropping all tables"), none in a sentence that negates ("Makes no changes", "never
+    deletes")."""
+    lex = lexicon()
+    out: set[tuple[str, Operation]] = set()
+    for m in _DESCRIPTION_SENTENCE.finditer(description[:2000]):
+        sentence = m.group(0)
+        words = tokens(sentence)
+        if not words or not _negations().isdisjoint(words):
+            continue
+        if words[0].endswith("s"):
+            op = _opening_verb(sentence, policy)
+            if op is not None:
+                out.add((words[0], op))
+        for g in _BY_GERUND.finditer(sentence):
+            for b in _bases(g.group(1).lower()):
+                if b not in lex.contentless_verbs and (op := policy.verb_op.get(b)) is not None:
+                    out.add((g.group(1).lower(), op))
+                    break
+    return out
+
+
 def _method_tokens(name: str) -> list[str]:
     """Tokens of the method part of a namespaced tool name ("play.purchase" -> ["purchase"]):
     the service's name is not its verb ("play", "post", "track" are verbs too)."""
@@ -113,6 +149,39 @@ def classify_operation(
 ) -> Operation:
     """Rule 9: the operation of a tool never seen, from what it is given -- its name, argument
     names and values, description and MCP annotations. What cannot be told is UNKNOWN."""
+    op = _operation(name, args, description, policy, payload=payload, annotations=annotations)
+    if description and op in _LESSER and not _rehearses(payload or {}):
+        # a description that states a graver effect than the name says is believed over the
+        # name and over any annotation ("db_sync", read-only by its hint, "drops all tables")
+        # -- unless the name says that very verb, and what it does was already refined by what
+        # it acts on ("flight_plan_upload": "Uploads a mission to a drone")
+        said = {b for t in tokens(name) for b in (t, *_bases(t))}
+        graver = {
+            o
+            for verb, o in _described_acts(description, policy)
+            if not {verb, *_bases(verb)} & said
+        }
+        graver &= _GRAVER
+        if len(graver) == 1:
+            return next(iter(graver))
+    return op
+
+
+# what a name may say less of than its description: a read, a write, a setting, nothing
+_LESSER = frozenset(
+    {Operation.READ, Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE, Operation.UNKNOWN}
+)
+
+
+def _operation(
+    name: str,
+    args: Iterable[str],
+    description: str,
+    policy: CompiledPolicy,
+    *,
+    payload: Mapping[str, Any] | None,
+    annotations: Mapping[str, Any] | None,
+) -> Operation:
     args = list(args)
     payload = payload or {}
     lex = lexicon()
@@ -137,7 +206,10 @@ def classify_operation(
     method_name = name.rsplit("__", 1)[-1].rsplit(".", 1)[-1] if method != toks else name
     op = _name_operation(method, policy, method_name) or _name_operation(toks, policy, name)
     if cli is not None and (
-        op is None or (op is Operation.DELETE and cli not in (op, Operation.READ))
+        op is None
+        or (op is Operation.DELETE and cli not in (op, Operation.READ))
+        # "git_reset": the command's reset, not a password's or a phone's
+        or (op is Operation.SECURITY_CHANGE and cli is not Operation.READ)
     ):
         # "kubectl_rollout_undo": the command rolls back; its word "undo" alone reads as a delete
         # -- but "gh_api_delete" names the HTTP method the API call makes ("gh api" alone is
