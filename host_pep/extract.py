@@ -57,6 +57,8 @@ _ACCOUNT = re.compile(
     r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b|\b\d(?:[ -]?\d){7,18}\b"
 )
 _TRAILING = ".,;:!?)]}'\""
+# a date written as ISO 8601 ("2027-05-10 09:00"): its digits run as long as an account's
+_ISO_DATE = re.compile(r"(?:19|20)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b")
 
 
 def normalize_url(url: str) -> tuple[str, str]:
@@ -101,6 +103,8 @@ def key_arguments(text: str) -> tuple[Found, ...]:
             )
         )
     for m in _ACCOUNT.finditer(text):
+        if _ISO_DATE.match(m.group(0)):
+            continue
         out.append(
             Found(
                 "account",

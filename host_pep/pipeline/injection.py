@@ -776,8 +776,16 @@ def _names_this_tool(ctx: DecisionContext) -> Outcome | None:
     if not candidates:
         return None
     said = {stem(t) for t in tokens(target)} - stopwords()
-    if said <= expanded(ctx.intent().words):
+    asked = expanded(ctx.intent().words)
+    if said <= asked:
         return None  # the request says what the name says ("empty the trash")
+    # past its first word (a service's name: "woocommerce_settings_…") and its verb, what the
+    # name acts on
+    acted_on = {stem(t) for t in tokens(target)[1:]} - lexicon().verb_words - stopwords()
+    if ctx.op in ctx.policy.high_impact and asks_for_this(ctx) and not acted_on.isdisjoint(asked):
+        # "rent a car …" -> reserve_car_rental: a high-impact act the request asks for on this
+        # very thing, authorized or not by rule 4 and judged by its arguments (checks 1, 2)
+        return None
     for ins in candidates:
         if not (ins.untrusted or ins.strong):
             continue  # a note to self that names a tool

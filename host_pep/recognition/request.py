@@ -120,7 +120,8 @@ class _Patterns:
         )
         self.consent = re.compile("|".join(lex.consents) or r"(?!)", re.IGNORECASE)
         self.question_after = re.compile(
-            rf"[^.,;!?\n]{{0,40}}?(?:{whole_words(lex.question_words_after) or '(?!)'})"
+            # the question word in the verb's own clause: a full-width comma ends it too
+            rf"[^.,;!?\n，。；！？、]{{0,40}}?(?:{whole_words(lex.question_words_after) or '(?!)'})"
         )
         openings = whole_words((*lex.question_words, *lex.question_openings)) or "(?!)"
         self.question_opening = re.compile(rf"\s*[¿¡]?(?:{openings})", re.IGNORECASE)
@@ -690,7 +691,7 @@ def _forbidden(request: str) -> tuple[frozenset[str], frozenset[Operation]]:
 
     p = _patterns()
     verbs_out: set[str] = set()
-    ops: set[Operation] = set()
+    by_verb: dict[str, set[Operation]] = {}
     for op, verbs in lexicon().operations.items():
         for v, pos in verb_positions(request, verbs) if verbs else ():
             if (
@@ -701,8 +702,20 @@ def _forbidden(request: str) -> tuple[frozenset[str], frozenset[Operation]]:
                 and not describes_past(request, v, pos, verbs)
             ):
                 verbs_out.update(stem(w) for w in v.split() if w.isalpha())
-                ops.add(op)
+                by_verb.setdefault(v, set()).add(op)
+    ops: set[Operation] = set()
+    for found in by_verb.values():
+        # "don't book": a verb of several kinds forbids its gravest (the booking paid for, not
+        # every write -- typing the destination into a search box is no booking)
+        grave = found & _GRAVE_OPS
+        ops |= grave or found
     return frozenset(verbs_out), frozenset(ops)
+
+
+_GRAVE_OPS = frozenset(
+    {Operation.PAYMENT, Operation.DELETE, Operation.SHARE_UPLOAD, Operation.SECURITY_CHANGE,
+     Operation.EXTERNAL_SEND, Operation.UNINSTALL, Operation.INSTALL}
+)  # fmt: skip
 
 
 _URL_HOST = re.compile(

@@ -78,3 +78,11 @@ def test_unknown_kind_hints_are_ignored_not_fatal() -> None:
 )
 def test_amounts_in_the_forms_countries_write_them(text: str, key: str) -> None:
     assert [f.keys for f in key_arguments(text) if f.kind == "amount"] == [(key,)]
+
+
+def test_an_iso_date_and_time_is_no_account_number() -> None:
+    found = key_arguments('reserve(start_time="2027-05-10 09:00", end_time="2027-05-13 18:00")')
+    assert [f for f in found if f.kind == "account"] == []
+    assert [f.raw for f in key_arguments("acct 1234-5678-9012") if f.kind == "account"] == [
+        "1234-5678-9012"
+    ]

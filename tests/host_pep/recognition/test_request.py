@@ -1005,3 +1005,21 @@ def test_a_query_literal_the_request_does_not_say_names_nothing() -> None:
         "mail_list_messages",
         {"filter": "contains(subject,'invoice')"},
     )
+
+
+def test_a_verb_of_several_kinds_forbids_its_gravest() -> None:
+    # "don't book": the booking paid for, not every write (typing a destination into a search)
+    said = intent("Search flights from Lisbon to Berlin and tell me the cheapest. Don't book.")
+    assert said.forbidden == frozenset({Operation.PAYMENT})
+    assert Operation.LOCAL_WRITE not in said.forbidden
+
+
+def test_a_question_word_after_a_full_width_comma_is_another_clause() -> None:
+    # "sell all my Tesla shares, first look at how many I have"
+    assert Operation.PAYMENT in intent("帮我把所有的特斯拉股票都卖掉，先看看我有多少股。").asks
+    assert Operation.PAYMENT not in intent("我应该卖掉多少股？").asks
+
+
+def test_a_plural_after_an_article_and_a_ranking_word_is_a_thing() -> None:
+    assert Operation.EXTERNAL_SEND not in intent("Get me the top comments on that video.").asks
+    assert Operation.EXTERNAL_SEND in intent("Comment on the top post that I agree.").asks
