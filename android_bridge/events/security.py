@@ -41,6 +41,7 @@ _WEAKENS: tuple[tuple[str, str], ...] = (
     ("play_protect", "off"),
     ("development_settings_enabled", "on"),
     ("find_my_device", "off"),
+    ("two_factor", "off"),
 )
 
 

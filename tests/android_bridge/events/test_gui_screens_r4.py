@@ -67,6 +67,10 @@ def switch(text: str, *, checked: bool, top: int, desc: str = "") -> W:
         # a label that does not name the protection: the screen's title does
         ("Play Protect", "Use this feature", True, Operation.SECURITY_CHANGE, "off"),
         ("Find My Device", "Use Find My Device", True, Operation.SECURITY_CHANGE, "off"),
+        # a second factor: off weakens, on does not
+        ("Two-factor authentication", "Authentication app", True, Operation.SECURITY_CHANGE, "off"),
+        ("Security", "Use two-factor authentication", False, Operation.SETTINGS_CHANGE, "on"),
+        ("Verificación en dos pasos", "Usar SMS", True, Operation.SECURITY_CHANGE, "off"),
     ],
 )
 def test_protection_switches_by_label_title_and_state(
