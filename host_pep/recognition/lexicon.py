@@ -60,6 +60,9 @@ class Negation(_Strict):
     cancelled_by: list[str] = Field(default_factory=list)
     """Verbs that, negated, ask for the act after them: "don't forget to pay", "no olvides
     pagar" ask to pay."""
+    beyond: list[str] = Field(default_factory=list)
+    """Words right after a negated verb that forbid only more of it than was asked: "reply to
+    him … don't send anything else" still asks for the reply."""
 
 
 class Tense(_Strict):
@@ -1051,6 +1054,7 @@ class Lexicon:
         self.negation_cancelled_by = _words([lang.negation.cancelled_by for lang in langs])
         self.negation_question_tags = _words([lang.negation.question_tags for lang in langs])
         self.negation_adjacent = _words([lang.negation.adjacent for lang in langs])
+        self.negation_beyond = _words([lang.negation.beyond for lang in langs])
         self.done_before = _words([lang.tense.done_before for lang in langs])
         self.own_before = _words([lang.tense.own_before for lang in langs])
         self.reminder_before = tuple(p for lang in langs for p in lang.tense.reminder_before)

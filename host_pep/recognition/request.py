@@ -430,6 +430,10 @@ def _heads_a_noun_phrase(request: str, pos: int) -> bool:
     if before is None or p.phrase_head_after.match(request, pos) is None:
         return False
     words = before.group(0).split()[1:]
+    # "the conference organizers and reply that …": a word that ends a noun phrase right
+    # before the verb ended the phrase, and the verb opens the next clause
+    if words and words[-1].lower() in lexicon().noun_phrase_ends:
+        return False
     return not any(w.lower() in verbs for w in words)
 
 
@@ -700,6 +704,7 @@ def _forbidden(request: str) -> tuple[frozenset[str], frozenset[Operation]]:
                 and not names_a_control(request, v, pos)
                 and not asked_about(request, pos)
                 and not describes_past(request, v, pos, verbs)
+                and not _only_beyond(request, pos + len(v))
             ):
                 verbs_out.update(stem(w) for w in v.split() if w.isalpha())
                 by_verb.setdefault(v, set()).add(op)
@@ -710,6 +715,16 @@ def _forbidden(request: str) -> tuple[frozenset[str], frozenset[Operation]]:
         grave = found & _GRAVE_OPS
         ops |= grave or found
     return frozenset(verbs_out), frozenset(ops)
+
+
+def _only_beyond(request: str, end: int) -> bool:
+    """The negated verb forbids only more than was asked ("don't send anything else", "no
+    mandes nada más"): the words right after it say so."""
+    after = request[end : end + 40].lstrip(" ,")
+    return any(
+        after.startswith(w) and not after[len(w) : len(w) + 1].isalnum()
+        for w in lexicon().negation_beyond
+    )
 
 
 _GRAVE_OPS = frozenset(

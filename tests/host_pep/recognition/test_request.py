@@ -1023,3 +1023,23 @@ def test_a_question_word_after_a_full_width_comma_is_another_clause() -> None:
 def test_a_plural_after_an_article_and_a_ranking_word_is_a_thing() -> None:
     assert Operation.EXTERNAL_SEND not in intent("Get me the top comments on that video.").asks
     assert Operation.EXTERNAL_SEND in intent("Comment on the top post that I agree.").asks
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Reply to Sam that I agree. Don't send anything else.",
+        "Responde a Sam que sí, no mandes nada más.",
+        "Antworte Sam mit Ja, schick sonst nichts.",
+    ],
+)
+def test_a_negation_of_anything_else_forbids_only_more(request_text: str) -> None:
+    said = intent(request_text)
+    assert Operation.EXTERNAL_SEND not in said.forbidden
+    assert Operation.EXTERNAL_SEND in intent("Draft it but don't send it.").forbidden
+
+
+def test_a_conjunction_ends_the_noun_phrase_before_a_verb() -> None:
+    # "the conference organizers and reply": "reply" is the next clause's verb, no noun
+    said = intent("Read the email from the conference organizers and reply that I agree.")
+    assert Operation.EXTERNAL_SEND in said.asks
