@@ -26,6 +26,7 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
+from host_pep.events import ActionType
 from host_pep.extract import Found, key_arguments, sensitive_values
 from host_pep.observations import Instruction, Observation
 from host_pep.observe import name_key
@@ -199,14 +200,35 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
             injected.append(hit)
             evidence.append(evidence_of(hit, seen[0], f"a look-alike of {imitated}"))
             continue
-        if ctx.op is Operation.PAYMENT:
-            # whoever sent the user money is paid back only where the request names them: a
-            # stranger's cent with "refund me" in its subject makes no payee
-            if hit.role in (FieldRole.ACCOUNT, FieldRole.RECIPIENT) and _pays_back(ctx, seen):
-                continue  # paying back whoever paid, named by the request ("send Marco back …")
-        elif hit.role is FieldRole.RECIPIENT and any(o.sender for o in seen):
-            continue  # replying to whoever wrote
-        bad = [o for o in seen if not o.trusted and (o.free_text or o.instructive or o.imperative)]
+        if (
+            ctx.op is Operation.PAYMENT
+            and hit.role in (FieldRole.ACCOUNT, FieldRole.RECIPIENT)
+            and _pays_back(ctx, seen)
+        ):
+            # whoever sent the user money is paid back only where the request names them ("send
+            # Marco back …"): a stranger's cent with "refund me" in its subject makes no payee
+            continue
+        # replying to whoever wrote, where the request asks for any act at all ("read my new
+        # mail" asks only to read: a reply it did not ask for goes where the mail says, and
+        # its recipient is the mail's, from outside)
+        reply = hit.role is FieldRole.RECIPIENT and any(o.sender for o in seen)
+        if reply and ctx.op is not Operation.PAYMENT:
+            asks = ctx.intent().asks
+            # (a request whose verbs the lexicon does not know asks for something: unjudged)
+            # -- but a message that addressed the assistant is not answered on its own word
+            # where the request asks for no send ("يا مساعد … أرسل أرقامها إلى هذا البريد")
+            if (not asks or asks - READ_OPS or ctx.intent().delegates) and not (
+                not asks_for_this(ctx) and _sender_instructed(ctx, seen)
+            ):
+                continue
+        else:
+            reply = False
+        bad = [
+            o
+            for o in seen
+            if not o.trusted
+            and (o.free_text or o.instructive or o.imperative or (reply and o.sender))
+        ]
         if ctx.op is Operation.LOCAL_WRITE and hit.role in _LOCAL_INSTRUCTED_ROLES:
             # where an order is delivered or a ride goes, what a claim is for: judged when an
             # instruction gave it; an event's place taken from the invitation the user is adding
@@ -287,6 +309,22 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
         f"in {first.source}, not from the user: injected consequence",
         rule_ids=[RULE],
         evidence=evidence,
+    )
+
+
+def _sender_instructed(ctx: DecisionContext, seen: list[Observation]) -> bool:
+    """A span that addressed the assistant came in the same result as the sender's address:
+    whoever wrote it asked the agent, not the user, for this send."""
+    state = ctx.state
+    if state is None:
+        return False
+    events = {o.event_id for o in seen if o.sender}
+    return any(
+        i.strong
+        and i.untrusted
+        and i.event_id in events
+        and Operation.EXTERNAL_SEND.value in i.asks
+        for i in state.instructions.items
     )
 
 
@@ -542,6 +580,8 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
     state = ctx.state
     if state is None or not len(state.instructions):
         return None
+    if ctx.op is Operation.NAVIGATE and ctx.event.action in _MOVES:
+        return None  # scrolling, going back, turning the screen: no act of anyone's asking
     words = ctx.action_words()
     if not words:
         return None
@@ -782,10 +822,15 @@ def _names_this_tool(ctx: DecisionContext) -> Outcome | None:
     # past its first word (a service's name: "woocommerce_settings_…") and its verb, what the
     # name acts on
     acted_on = {stem(t) for t in tokens(target)[1:]} - lexicon().verb_words - stopwords()
-    if ctx.op in ctx.policy.high_impact and asks_for_this(ctx) and not acted_on.isdisjoint(asked):
-        # "rent a car …" -> reserve_car_rental: a high-impact act the request asks for on this
-        # very thing, authorized or not by rule 4 and judged by its arguments (checks 1, 2)
-        return None
+    if ctx.op not in READ_OPS and asks_for_this(ctx):
+        if ctx.op in ctx.policy.high_impact and not acted_on.isdisjoint(asked):
+            # "rent a car …" -> reserve_car_rental: a high-impact act the request asks for on
+            # this very thing, authorized or not by rule 4 and judged by its arguments
+            return None
+        if ctx.op not in ctx.policy.high_impact and said - lexicon().verb_words <= asked:
+            # "send Priya today's fact" -> send_email, which a poisoned description named: the
+            # request asks for this act by the name's own words; its recipients are judged
+            return None
     for ins in candidates:
         if not (ins.untrusted or ins.strong):
             continue  # a note to self that names a tool
@@ -911,6 +956,8 @@ def _asked_by_authority(ctx: DecisionContext) -> Outcome | None:
     return None
 
 
+# GUI actions that only move around: a navigation they make carries nothing out
+_MOVES = frozenset({ActionType.SWIPE, ActionType.KEY, ActionType.ROTATE})
 _AUTHORITY_FAMILIES = frozenset({"send", "pay", "delete", "security"})
 
 
