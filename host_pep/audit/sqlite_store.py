@@ -240,15 +240,15 @@ class SQLiteAuditStore:
                 raise AuditUnavailable(f"audit store {self.path} is open read-only")
             try:
                 self._wait_for_locks(conn, wait)
+                # one cursor for the whole transaction (conn.execute makes one per call)
+                cur = conn.cursor()
                 try:
-                    conn.execute("BEGIN IMMEDIATE")
+                    cur.execute("BEGIN IMMEDIATE")
                 except sqlite3.OperationalError as exc:
                     if not wait and _is_busy(exc):
                         return None
                     raise
                 try:
-                    # one cursor for the whole transaction (conn.execute makes one per call)
-                    cur = conn.cursor()
                     last = self._last
                     if last is None:
                         last = cur.execute(_LAST).fetchone()
