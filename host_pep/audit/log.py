@@ -143,13 +143,19 @@ def split_body(body: dict[str, Any]) -> tuple[str, str]:
     """The canonical JSON of ``body`` cut where the value of ``"seq"`` goes, so a record is
     serialized once, before the writer knows its seq:
     ``head + str(seq) + tail == canonical_json({**body, "seq": seq})``."""
-    text, encode = _encode({**body, "seq": _SEQ_MARK})
+    return _split_marked({**body, "seq": _SEQ_MARK})
+
+
+def _split_marked(marked: dict[str, Any]) -> tuple[str, str]:
+    """``split_body`` of a body whose ``"seq"`` already holds ``_SEQ_MARK`` (a sealed body the
+    log owns: marked in place, so the record is not copied once more before it is encoded)."""
+    text, encode = _encode(marked)
     at = text.find(_SEQ_KEY)
     if at >= 0 and text.find(_SEQ_KEY, at + 1) < 0:
         return text[: at + len('"seq":')], text[at + len(_SEQ_KEY) :]
     # Keys are sorted, so the top-level keys before "seq" are exactly those that sort below it.
-    before = {k: v for k, v in body.items() if k < "seq"}
-    after = {k: v for k, v in body.items() if k > "seq"}
+    before = {k: v for k, v in marked.items() if k < "seq"}
+    after = {k: v for k, v in marked.items() if k > "seq"}
     head = encode(before)[:-1] + ("," if before else "") + '"seq":'
     tail = ("," if after else "") + encode(after)[1:]
     return head, tail
@@ -324,7 +330,8 @@ class AuditLog:
             if not self._bound:
                 self.bind()
             body = seal(self._get_hasher())
-            head, tail = split_body(body)
+            body["seq"] = _SEQ_MARK  # the body is this log's own (see ``_split_marked``)
+            head, tail = _split_marked(body)
             return _Prepared(
                 head=head,
                 tail=tail,

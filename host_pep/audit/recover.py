@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Collection
 from typing import NamedTuple
 
 from host_pep.audit.masking import skeleton
@@ -66,7 +67,7 @@ def _patterns(masked: str, digits: bool) -> tuple[re.Pattern[str], ...]:
     return (exact,) if loose is None else (exact, loose)
 
 
-def _fit(patterns: tuple[re.Pattern[str], ...], candidates: list[str]) -> set[str]:
+def _fit(patterns: tuple[re.Pattern[str], ...], candidates: Collection[str]) -> set[str]:
     for pattern in patterns:
         found = {c for c in candidates if pattern.fullmatch(c)}
         if found:
@@ -117,5 +118,5 @@ def recover(masked: str, texts: list[str]) -> str | None:
             for part in parts[i : i + _MAX_WINDOW]:
                 window += part
                 windows.add(window)
-    found = _fit(plan.patterns, sorted(windows))
+    found = _fit(plan.patterns, windows)  # a set of fits: the order they are tried in is moot
     return found.pop() if len(found) == 1 else None

@@ -129,6 +129,11 @@ class SQLiteAuditStore:
                 writer_lock=self._lock,
             )
         self._conn: sqlite3.Connection | None = None
+        # The last row's (seq, hash) as this store committed it, kept only for an in-memory
+        # database: no other connection can write it, so the head need not be read back in
+        # every transaction (a SELECT per decision). A file may be appended to by another
+        # process, so a file store always reads the head under its write lock.
+        self._last: tuple[int, str] | None = None
         self._row_columns: str | None = None
         self._broken: str | None = None
         try:
@@ -235,16 +240,18 @@ class SQLiteAuditStore:
                 raise AuditUnavailable(f"audit store {self.path} is open read-only")
             try:
                 self._wait_for_locks(conn, wait)
+                # one cursor for the whole transaction (conn.execute makes one per call)
+                cur = conn.cursor()
                 try:
-                    conn.execute("BEGIN IMMEDIATE")
+                    cur.execute("BEGIN IMMEDIATE")
                 except sqlite3.OperationalError as exc:
                     if not wait and _is_busy(exc):
                         return None
                     raise
                 try:
-                    # one cursor for the whole transaction (conn.execute makes one per call)
-                    cur = conn.cursor()
-                    last = cur.execute(_LAST).fetchone()
+                    last = self._last
+                    if last is None:
+                        last = cur.execute(_LAST).fetchone()
                     seq, prev = (1, GENESIS_HASH) if last is None else (last[0] + 1, last[1])
                     rows, head_mac, checkpoint = build(seq, prev)
                     if len(rows) == 1:  # the usual batch when decisions come one at a time
@@ -258,10 +265,13 @@ class SQLiteAuditStore:
                         _insert_checkpoint(conn, checkpoint)
                     cur.execute("COMMIT")  # the acknowledgement point (see the docstring)
                 except BaseException:
+                    self._last = None  # whatever happened, read the head again next time
                     _rollback(conn)
                     raise
             except (sqlite3.Error, OSError) as exc:
                 raise self._fail("write", exc) from exc
+            if self.path is None and rows:
+                self._last = (rows[-1].seq, rows[-1].hash)
             self._committed(conn, len(rows))
         return rows
 

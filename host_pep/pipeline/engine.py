@@ -24,6 +24,9 @@ from host_pep.verdict import Decision, Evidence, Stage
 
 StageFn = Callable[[DecisionContext], "Outcome | None"]
 ALL_STAGES = ("T1", "T2", "T3", "T4")
+# The synchronous stages with their Stage members: ``Stage(name)`` is an Enum call (a Python-level
+# lookup) per stage of every decision.
+_SYNC_STAGES = (("T1", Stage.T1), ("T2", Stage.T2), ("T3", Stage.T3))
 
 
 @dataclass(slots=True)
@@ -111,11 +114,10 @@ class Pipeline:
     ) -> Evaluation:
         _, revision = self.plane.index()
         ev = Evaluation(outcome=None, revision=revision)
-        for name in ("T1", "T2", "T3"):
+        for name, stage in _SYNC_STAGES:
             if name not in self.enabled:
                 continue
             fn = self.stage_fns[name]
-            stage = Stage(name)
             start = time.perf_counter()
             try:
                 outcome = fn(ctx)
@@ -129,11 +131,12 @@ class Pipeline:
             elapsed = (time.perf_counter() - start) * 1000
             ev.latency[name] = elapsed
             ev.last_stage = stage
-            if elapsed > self.deadline(name):
+            limit = self.deadlines_ms.get(name, 1000.0)  # ``deadline(name)``, inlined
+            if elapsed > limit:
                 ev.outcome = Outcome(
                     Decision.DENY,
                     stage,
-                    f"{name} overran its {self.deadline(name):g} ms deadline, so the action is denied (fail closed)",
+                    f"{name} overran its {limit:g} ms deadline, so the action is denied (fail closed)",
                 )
                 ev.error = f"StageTimeout: {name} took {elapsed:.3f} ms"
                 return ev
