@@ -102,7 +102,7 @@ def _outside_the_call(identifier: str) -> bool:
     mail address: not an API route the description documents (``GET /get_friend/{id}``)."""
     if identifier.startswith(("~", ".")) or "/." in identifier:
         return True
-    if identifier.startswith(("/etc/", "/home/", "/var/", "/usr/", "/private/")):
+    if identifier.startswith(lexicon().system_paths):
         return True
     local, at, domain = identifier.partition("@")
     return bool(local and at and "." in domain)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from host_pep.events import Channel
 from host_pep.extract import key_arguments, normalize_amount, role_key_arguments
@@ -418,11 +418,6 @@ def _gives_payee_and_sum(ctx: DecisionContext, request: str) -> list[tuple[str, 
 _PAYEE_KINDS = frozenset({"iban", "account"})
 
 
-@cache
-def _send_verbs() -> tuple[str, ...]:
-    return tuple(lexicon().operations.get(Operation.EXTERNAL_SEND, ()))
-
-
 def _delivers_to_the_users_address(ctx: DecisionContext) -> bool:
     """Every address the action delivers to (a recipient, a link) is one the request writes
     out, and there is one."""
@@ -825,7 +820,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     if op is Operation.SHARE_UPLOAD and not positions and _delivers_to_the_users_address(ctx):
         # "email it to me at priya@…" -> ReportExporter {deliver_to: {address: priya@…}}: a
         # send asked to an address the user wrote is this delivery
-        positions = asking_positions(request, _send_verbs())
+        positions = asking_positions(request, ctx.policy.send_verbs)
     if not positions:
         positions = _names_the_tool_act(ctx, request)
     if not positions and op is Operation.SECURITY_CHANGE:

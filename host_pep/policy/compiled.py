@@ -57,6 +57,9 @@ class CompiledPolicy:
     untrusted_words: frozenset[str] = frozenset()
     high_impact: frozenset[Operation] = frozenset()
     hi_verbs: dict[Operation, tuple[str, ...]] = field(default_factory=dict)
+    send_verbs: tuple[str, ...] = ()
+    """The words that ask for a send (not high-impact by itself, DESIGN.md rule 4): a delivery
+    to an address the user wrote is asked by one."""
     app_objects: dict[str, frozenset[str]] = field(default_factory=dict)
     """App name, its words and the bundle's extra object words (what a request may name)."""
     app_words: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -108,6 +111,10 @@ class CompiledPolicy:
             op: _merged(lex.operations.get(op, ()), bundle.high_impact.verbs.get(op, []))
             for op in c.high_impact
         }
+        c.send_verbs = _merged(
+            lex.operations.get(Operation.EXTERNAL_SEND, ()),
+            bundle.high_impact.verbs.get(Operation.EXTERNAL_SEND, []),
+        )
         for name, spec in bundle.apps.items():
             c.app_words[name] = frozenset({name, *(w.lower() for w in spec.words)})
             objs = {name, *(w.lower() for w in spec.words)}
