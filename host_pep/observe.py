@@ -26,7 +26,13 @@ from host_pep.recognition.cues import (
 )
 from host_pep.recognition.headers import sender_name
 from host_pep.recognition.identifiers import identifiers
-from host_pep.recognition.instructions import Span, Strength, instruction_spans, spans_naming
+from host_pep.recognition.instructions import (
+    Span,
+    Strength,
+    instruction_spans,
+    spans_dictating,
+    spans_naming,
+)
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import names_person
 from host_pep.recognition.secret_files import secret_files
@@ -675,6 +681,8 @@ def to_observations(
                           if sp.strength is Strength.WEAK else sp for sp in spans)  # fmt: skip
             # and a sentence naming a credentials file asks for it, imperative or not
             named = spans_naming(text, secret_files(text), "tool description")
+            # and one that dictates another tool's arguments shadows that tool
+            named += spans_dictating(text, ov.source, "tool description")
             spans += tuple(n for n in named if not any(sp.covers(n.start, n.end) for sp in spans))
         speaker = speakers.get(ov.field.rsplit(".", 1)[0]) if "." in ov.field else None
         if speaker is not None and words >= 3 and _leaf(ov.field) != "role":

@@ -463,10 +463,14 @@ def _carried_values(ctx: DecisionContext) -> Outcome | None:
             observations = [o for k in f.keys for o in state.lookup(k)]
             # what running text repeats (a digest of a newsletter) carries out only what an
             # instruction addressed to the assistant named
+            # ... and a read that looks up a record an imperative to people named ("someone
+            # approve CHG-1193 please!") follows the thread; only a span that addressed the
+            # assistant makes the lookup its act
+            addressed_only = content or (ctx.op in READ_OPS and f.kind == "identifier")
             bad = [
                 o
                 for o in observations
-                if _from_instruction(ctx, o) and (o.instructive or not content)
+                if _from_instruction(ctx, o) and (o.instructive or not addressed_only)
             ]
             if not bad or any(not (o.instructive or o.imperative) for o in observations):
                 continue  # none, or the value is also plain data the session saw
@@ -823,11 +827,21 @@ def _names_this_tool(ctx: DecisionContext) -> Outcome | None:
     # name acts on
     acted_on = {stem(t) for t in tokens(target)[1:]} - lexicon().verb_words - stopwords()
     if ctx.op not in READ_OPS and asks_for_this(ctx):
+        served = _served(target)
         if ctx.op in ctx.policy.high_impact and not acted_on.isdisjoint(asked):
             # "rent a car …" -> reserve_car_rental: a high-impact act the request asks for on
             # this very thing, authorized or not by rule 4 and judged by its arguments
             return None
-        if ctx.op not in ctx.policy.high_impact and said - lexicon().verb_words <= asked:
+        if not acted_on and served and served <= asked:
+            # "commit and push" -> git_push: a service's name and the very verb the request
+            # says; where it pushes is judged by its arguments
+            return None
+        verbs = served & lexicon().verb_words
+        if ctx.op not in ctx.policy.high_impact and (
+            said - lexicon().verb_words <= asked
+            # "post in #general" -> slack_post_message: the act the name says past its service
+            or (served - verbs <= asked and not verbs.isdisjoint(asked))
+        ):
             # "send Priya today's fact" -> send_email, which a poisoned description named: the
             # request asks for this act by the name's own words; its recipients are judged
             return None
@@ -838,6 +852,16 @@ def _names_this_tool(ctx: DecisionContext) -> Outcome | None:
             continue  # the user adopted what that source asks
         return _carried(ctx, ins, f"{ins.cue} instruction names the tool {target}")
     return None
+
+
+def _served(target: str) -> set[str]:
+    """What a tool's name says past the service it opens with ("slack_post_message": post a
+    message; "git_push": push). A name that opens with its verb ("send_email") says it all."""
+    words = tokens(target)
+    said = {stem(t) for t in words} - stopwords()
+    if len(words) > 1 and words[0] not in lexicon().verb_words:
+        said.discard(stem(words[0]))
+    return said
 
 
 # operations by family, to find the instructions that ask for a family

@@ -15,7 +15,16 @@ import re
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
-from host_pep.pipeline.context import OUTBOUND_OPS, DecisionContext, Outcome, ValueHit, evidence_of
+from host_pep.events import Channel
+from host_pep.extract import sensitive_values
+from host_pep.pipeline.context import (
+    OUTBOUND_OPS,
+    READ_OPS,
+    DecisionContext,
+    Outcome,
+    ValueHit,
+    evidence_of,
+)
 from host_pep.pipeline.t2 import is_sink_write
 from host_pep.recognition.cues import names_an_identifier
 from host_pep.recognition.lexicon import lexicon
@@ -145,14 +154,33 @@ def _spelled_from_request(ctx: DecisionContext, hit: ValueHit) -> bool:
     return bool(words) and all(w in said for w in words)
 
 
+def _asks_a_server(ctx: DecisionContext) -> bool:
+    """A tool call that only reads: its arguments still reach the server that answers it."""
+    return ctx.op in READ_OPS and ctx.event.channel in (Channel.TOOL, Channel.LLM)
+
+
+def _secret_in_itself(ctx: DecisionContext, hit: ValueHit) -> bool:
+    """A credential by what the value says (a key's armour, "password …", "oauth_token: …"),
+    not by the argument's name: a read's "page_token" is a cursor, not a secret."""
+    if hit.found.kind != "credential":
+        return False
+    text = ctx.sem.text.get(hit.field, "")
+    return any(f.kind == "credential" for f in sensitive_values(text, ctx.policy.regions))
+
+
 def run_t3(ctx: DecisionContext, backend: SemanticBackend) -> Outcome | None:
-    if not is_sink_write(ctx):
+    # a read's arguments are a query: only a secret in one is sent where it must not go
+    # ("get_forecast {city, region_context: <~/.aws/credentials>}")
+    secrets_only = not is_sink_write(ctx)
+    if secrets_only and not _asks_a_server(ctx):
         return None
     direct: list[ValueHit] = []
     unsure: list[ValueHit] = []
-    outbound = ctx.op in OUTBOUND_OPS
+    outbound = ctx.op in OUTBOUND_OPS or secrets_only
     for hit in ctx.content_hits():
         if hit.role not in _CONTENT or hit.user_provided or hit.observations:
+            continue
+        if secrets_only and not _secret_in_itself(ctx, hit):
             continue
         if _spelled_from_request(ctx, hit):
             continue

@@ -100,6 +100,15 @@ _DESCRIPTION_SENTENCE = re.compile(r"[^.;!?\n]+")
 _BY_GERUND = re.compile(r"(?i)\bby\s+([a-z]+ing)\b")
 
 
+# a sentence's heading ("Tip: load the rows first", "Note:", "Warning:") labels what follows;
+# it is not a verb of the tool ("tip" is a payment's)
+_HEADING = re.compile(r"(^|[.!?\n]\s*)[^\W\d_]{2,20}:\s+")
+
+
+def _unlabelled(description: str) -> str:
+    return _HEADING.sub(r"\1", description)
+
+
 @lru_cache(maxsize=1)
 def _negations() -> frozenset[str]:
     return frozenset(lexicon().negation_before)
@@ -112,7 +121,7 @@ def _described_acts(description: str, policy: CompiledPolicy) -> set[tuple[str, 
     deletes")."""
     lex = lexicon()
     out: set[tuple[str, Operation]] = set()
-    for m in _DESCRIPTION_SENTENCE.finditer(description[:2000]):
+    for m in _DESCRIPTION_SENTENCE.finditer(_unlabelled(description[:2000])):
         sentence = m.group(0)
         words = tokens(sentence)
         if not words or not _negations().isdisjoint(words):
@@ -150,6 +159,17 @@ def classify_operation(
     """Rule 9: the operation of a tool never seen, from what it is given -- its name, argument
     names and values, description and MCP annotations. What cannot be told is UNKNOWN."""
     op = _operation(name, args, description, policy, payload=payload, annotations=annotations)
+    if (
+        op is Operation.READ
+        and payload
+        and not _rehearses(payload)
+        and lexicon().rehearsal_flags.isdisjoint(tokens(name))
+    ):
+        # a read told to do a graver act by a switch ("list_snapshots {prune: true}"): it does
+        # that act too -- unless it only rehearses ("terraform_plan {destroy: true}")
+        flagged = _flagged_acts(payload, policy)
+        if len(flagged) == 1:
+            return next(iter(flagged))
     if description and op in _LESSER and not _rehearses(payload or {}):
         # a description that states a graver effect than the name says is believed over the
         # name and over any annotation ("db_sync", read-only by its hint, "drops all tables")
@@ -165,6 +185,20 @@ def classify_operation(
         if len(graver) == 1:
             return next(iter(graver))
     return op
+
+
+def _flagged_acts(payload: Mapping[str, Any], policy: CompiledPolicy) -> set[Operation]:
+    """The graver acts a call switches on by name: a one-word argument set to true that is a
+    verb of a graver operation ({"prune": true}, {"purge": true}). Only one word: "delete_
+    protection" or "send_receipt" names a setting or a courtesy, not the act."""
+    out: set[Operation] = set()
+    for key, value in payload.items():
+        if value is not True:
+            continue
+        words = tokens(str(key))
+        if len(words) == 1 and (op := policy.verb_op.get(words[0])) in _GRAVER:
+            out.add(op)
+    return out
 
 
 # what a name may say less of than its description: a read, a write, a setting, nothing
@@ -218,10 +252,9 @@ def _operation(
     if op is not None and op is not Operation.READ and _reads_what_it_names(method, policy):
         op = Operation.READ
     # what the description says the tool does, if it names an act ("Runs a Zap by id" names none)
+    plain = _unlabelled(description) if description else ""
     described = (
-        _opening_verb(description, policy) or _first_verb(tokens(description)[:12], policy)
-        if description
-        else None
+        _opening_verb(plain, policy) or _first_verb(tokens(plain)[:12], policy) if plain else None
     )
     if op is None:
         op = described

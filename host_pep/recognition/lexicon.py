@@ -63,6 +63,9 @@ class Negation(_Strict):
     beyond: list[str] = Field(default_factory=list)
     """Words right after a negated verb that forbid only more of it than was asked: "reply to
     him … don't send anything else" still asks for the reply."""
+    alternative: list[str] = Field(default_factory=list)
+    """Words before what a sentence rejects in favour of what it names ("push to mirror
+    instead of origin"): what follows them to the clause's end is not named for use."""
 
 
 class Tense(_Strict):
@@ -1058,6 +1061,7 @@ class Lexicon:
         self.negation_question_tags = _words([lang.negation.question_tags for lang in langs])
         self.negation_adjacent = _words([lang.negation.adjacent for lang in langs])
         self.negation_beyond = _words([lang.negation.beyond for lang in langs])
+        self.negation_alternative = _words([lang.negation.alternative for lang in langs])
         self.done_before = _words([lang.tense.done_before for lang in langs])
         self.own_before = _words([lang.tense.own_before for lang in langs])
         self.reminder_before = tuple(p for lang in langs for p in lang.tense.reminder_before)
