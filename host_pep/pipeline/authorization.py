@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from host_pep.events import Channel
 from host_pep.extract import key_arguments, normalize_amount, role_key_arguments
-from host_pep.pipeline.context import DecisionContext, semantic_evidence
+from host_pep.pipeline.context import READ_OPS, DecisionContext, semantic_evidence
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.policy.objects import asks_for_all, object_mismatch
 from host_pep.policy.openworld import publishes
@@ -281,6 +281,10 @@ def _protections_acted_on(ctx: DecisionContext) -> set[str]:
     return acted
 
 
+# scripts written without spaces between words (Japanese, Chinese, Korean)
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
 def _names_protection(ctx: DecisionContext, acted: set[str]) -> bool:
     """Does the request name a protection the action changes, or the act itself?"""
     lex = lexicon()
@@ -314,6 +318,8 @@ def _names_protection(ctx: DecisionContext, acted: set[str]) -> bool:
         return True  # a compound that ends in it: "Wohnzimmerkamera" names a camera
     if any(a.startswith(p) for a in asked for p in named if len(p) >= 5 and len(a) >= len(p) + 4):
         return True  # ... or that it qualifies: "Alarmanlage" (an alarm system) names the alarm
+    if any(p in ctx.user_request for p in named if _UNSPACED.search(p)):
+        return True  # written without spaces between words: "玄関の鍵を開けて" names the lock
     # "unlock it for her" -> tesla_door_unlock: the act itself is named
     return _asks_the_tools_own_verb(ctx)
 
@@ -456,6 +462,10 @@ def _names_the_tool_act(ctx: DecisionContext, request: str) -> list[tuple[str, i
     toks = tokens(ctx.completion.event.target or ctx.event.target or "")
     verbs = [t for t in toks if t in lex.verb_words and t not in lex.generic_verbs]
     if not verbs:
+        return []
+    if all(ctx.policy.verb_op.get(v) in READ_OPS for v in verbs):
+        # "list them" -> list_snapshots {prune: true}: a name that says only reading names no
+        # act the request could ask for beyond reading
         return []
     said = content_words(request) | {stem(t) for t in tokens(request)}
     objects = {stem(t) for t in toks if t not in verbs} - lex.stopwords - lex.generic_words
@@ -746,7 +756,10 @@ def _asked_to_open_it(ctx: DecisionContext) -> bool:
     request = ctx.user_request.lower()
     if not asking_positions(request, ctx.policy.security_verbs.get("open", ())):
         return False
-    words = {w for w in tokens(request) if w not in _STOP and len(w) > 1}
+    # a word the request says of the very value the action opens ("at the back" -> lock_id
+    # back_door) counts even where it is elsewhere too common to ("back")
+    named = {t for text in ctx.text.values() if len(text) <= 40 for t in tokens(text)}
+    words = {w for w in tokens(request) if (w not in _STOP or w in named) and len(w) > 1}
     return _overlaps(words, set(ctx.action_words()) | _object_words(ctx))
 
 

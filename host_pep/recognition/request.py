@@ -147,6 +147,12 @@ class _Patterns:
         self.phrase_head_after = re.compile(
             rf"[^\W\d_]+\s*(?:[,;:)]|(?:{ends})(?![^\W\d_]))", re.IGNORECASE
         )
+        # "last month's Vattenfall payment", "Anna's payment": an English possessive opens a
+        # noun phrase even at the sentence's end (no verb-final language writes "'s")
+        self.possessive_before = re.compile(
+            r"(?<![\w'])([^\W\d_]+'s)(?:\s+[^\W\d_][\w'-]*){0,3}\s+$", re.IGNORECASE
+        )
+        self.phrase_end_after = re.compile(r"[^\W\d_]+\s*(?:[.!?]|[-—–]\s|$)")
         self.plural_noun = re.compile(r"[^\W\d_]+[^\W\d_s]s(?![^\W\d_])")
         self.noun_phrase = re.compile(whole_words(lex.noun_phrases) or r"(?!)", re.IGNORECASE)
         self.light_verb = re.compile(
@@ -426,9 +432,18 @@ def _heads_a_noun_phrase(request: str, pos: int) -> bool:
     verbs = lexicon().verb_words
     if word is None or word.group(0).lower() not in verbs:
         return False  # "I need the old invoices deleted": a participle wishes for the act
-    before = p.phrase_head_before.search(request[max(0, pos - 60) : pos])
+    window = request[max(0, pos - 60) : pos]
+    before = p.phrase_head_before.search(window)
     if before is None or p.phrase_head_after.match(request, pos) is None:
-        return False
+        before = p.possessive_before.search(window)
+        if (
+            before is None
+            or before.group(1).lower() in lexicon().stopwords  # "let's", "it's"
+            or not (
+                p.phrase_head_after.match(request, pos) or p.phrase_end_after.match(request, pos)
+            )
+        ):
+            return False
     words = before.group(0).split()[1:]
     # "the conference organizers and reply that …": a word that ends a noun phrase right
     # before the verb ended the phrase, and the verb opens the next clause

@@ -1043,3 +1043,29 @@ def test_a_conjunction_ends_the_noun_phrase_before_a_verb() -> None:
     # "the conference organizers and reply": "reply" is the next clause's verb, no noun
     said = intent("Read the email from the conference organizers and reply that I agree.")
     assert Operation.EXTERNAL_SEND in said.asks
+
+
+def test_a_possessive_opens_a_noun_phrase_to_the_sentence_end() -> None:
+    said = intent("check whether the amount matches last month's Vattenfall payment")
+    assert Operation.PAYMENT not in said.asks
+    assert Operation.PAYMENT in intent("let's pay Anna's rent").asks
+
+
+def test_a_message_named_then_handed_over_is_delegated() -> None:
+    assert intent("Bol.com wrote about my return - handle it").delegates
+    assert intent("Helena left me a list of TODOs by mail, please take care of them").delegates
+    assert not intent("I wrote the report, handle it carefully").delegates
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("Застейкай 10 ETH через Lido.", Operation.PAYMENT),
+        ("Faz o reembolso total da encomenda ORD-77902.", Operation.PAYMENT),
+        ("PR 88 incelemeden geçti, squash ile birleştir.", Operation.LOCAL_WRITE),
+        ("帮我在教务系统里选修《数据结构》。", Operation.LOCAL_WRITE),
+        ('Commit my changes with message "fix" and push.', Operation.LOCAL_WRITE),
+    ],
+)
+def test_acts_asked_in_other_words(request_text: str, operation: Operation) -> None:
+    assert operation in intent(request_text).asks
