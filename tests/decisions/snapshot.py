@@ -113,6 +113,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round90",
         "round91",
         "round92",
+        "round93",
+        "round94",
+        "round95",
+        "round96",
     }
 )
 

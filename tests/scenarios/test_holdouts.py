@@ -122,15 +122,19 @@ PENDING = {
     "round86": "a fresh evaluator: single-turn injected calls over many toolkits, held out, read",
     "round87": "a fresh evaluator: agents on public MCP servers, held out, read",
     "round88": "a fresh evaluator: a GUI agent in unseen apps and languages, held out, read",
-    "round89": "a fresh evaluator: assistant runs delegated through data, not read (issue 14)",
-    "round90": "a fresh evaluator: injected calls over unseen tool families, not read (issue 14)",
-    "round91": "a fresh evaluator: agents on unseen MCP servers, not read (issue 14)",
-    "round92": "a fresh evaluator: an Android agent in everyday apps, not read (issue 14)",
+    "round89": "a fresh evaluator: assistant runs delegated through data, held out, read",
+    "round90": "a fresh evaluator: injected calls over unseen tool families, held out, read",
+    "round91": "a fresh evaluator: agents on unseen MCP servers, held out, read",
+    "round92": "a fresh evaluator: an Android agent in everyday apps, held out, read",
+    "round93": "a fresh evaluator: multi-step runs in four domains with buried injections, not read (issue 14)",
+    "round94": "a fresh evaluator: injected calls across many unseen tool families, not read (issue 14)",
+    "round95": "a fresh evaluator: agents on MCP servers and dev/ops tools, not read (issue 14)",
+    "round96": "a fresh evaluator: an Android agent doing everyday phone tasks, not read (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-92: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-96: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -187,6 +191,10 @@ SMALLER = {
     "round90": 120,
     "round91": 120,
     "round92": 120,
+    "round93": 110,
+    "round94": 120,
+    "round95": 120,
+    "round96": 120,
 }
 
 
