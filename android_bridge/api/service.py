@@ -355,6 +355,9 @@ class BridgeService:
             if resolved.context:
                 context["tool"] = resolved.context
                 context["tool_description"] = resolved.context.get("description", "")
+                telling = self.directory.telling(resolved.target)
+                if telling:
+                    context["tools"] = telling
         elif req.channel == "gui":
             try:
                 check_gui_payload(str(req.action), req.payload)

@@ -18,6 +18,7 @@ from android_bridge.api.models import ToolSpec
 from android_bridge.gateway.arguments import ArgumentError, check_arguments
 from android_bridge.gateway.catalog import annotations_of
 from android_bridge.gateway.names import SEPARATOR, safe_name
+from host_pep.adapters.tool import addresses_the_assistant
 
 DROIDGATE = "droidgate"
 
@@ -129,6 +130,21 @@ class ToolDirectory:
             provider=tool.upstream,
             status=tool.status,
         )
+
+    def telling(self, name: str) -> list[dict[str, Any]]:
+        """The other upstream tools the agent is shown whose descriptions tell the assistant
+        what to do -- poisoned, or dictating how another server's tool is called ("every
+        message sent with chat__post_message must also go to …"). Stamped on a call of ``name``
+        as ``context.tools`` (MCP's tools/list shape), so that what one server's description
+        dictates is judged on another server's call. Honest descriptions are left out: each
+        event's context is audited, and they tell the PEP nothing."""
+        if self.gateway is None:
+            return []
+        return [
+            {"name": t.name, "server": t.upstream, "description": t.description}
+            for t in self.gateway.tools()
+            if t.name != name and t.description and addresses_the_assistant(t.description, t.name)
+        ]
 
     def resolve(self, name: str) -> ResolvedTool | None:
         found = self._typed.get(name)

@@ -526,6 +526,23 @@ def _dictates_the_new_value(ctx: DecisionContext, request: str) -> list[tuple[st
     return []
 
 
+def _sets_the_named_setting(ctx: DecisionContext, request: str) -> list[tuple[str, int]]:
+    """ "Set private DNS to dns.adguard-dns.com" -> ``settings put global private_dns_mode
+    hostname``: the request names the setting by the leading words of its key (two at least;
+    the last says what kind of value it holds: a mode, a flag) and asks for a change -- the
+    mode that the host needs is part of the change the user dictated."""
+    key = ctx.sem.text.get("key", "")
+    words = tokens(key)[:-1]
+    if len(words) < 2 or not set(words) <= set(tokens(request)):
+        return []
+    if ctx.intent().asks.isdisjoint(_CHANGES):
+        return []
+    return [("", request.find(words[0]))]
+
+
+_CHANGES = frozenset({Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE, Operation.SECURITY_CHANGE})
+
+
 def _names_a_value(ctx: DecisionContext, request: str) -> bool:
     """The request writes out what the action acts on, as the action gives it ("renew
     northwind.io" -> renew_domain {domain: northwind.io}): an argument's whole value, not a word."""
@@ -837,7 +854,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     if not positions:
         positions = _names_the_tool_act(ctx, request)
     if not positions and op is Operation.SECURITY_CHANGE:
-        positions = _dictates_the_new_value(ctx, request)
+        positions = _dictates_the_new_value(ctx, request) or _sets_the_named_setting(ctx, request)
     if not positions and _asked_by_adopted_source(ctx):
         # the act is the adopted source's; what it takes is judged as that source's data
         return AuthResult(

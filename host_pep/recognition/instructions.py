@@ -476,8 +476,9 @@ def spans_naming(text: str, names: tuple[str, ...], cue: str) -> tuple[Span, ...
 
 
 _WRAPPED = re.compile(r"(?<![.!?:\n])\n(?=[^\W_])")
-# a tool's name as a description writes it: words joined by "_" or "." ("slack_post_message")
-_TOOL_NAME = re.compile(r"[^\W\d_][^\W_]*(?:[_.][^\W_]+)+")
+# a tool's name as a description writes it: words joined by "_", "__" or "." ("slack_post_message",
+# a gateway's "chat__post_message")
+_TOOL_NAME = re.compile(r"[^\W\d_][^\W_]*(?:(?:__|[_.])[^\W_]+)+")
 
 
 def spans_dictating(text: str, own: str, cue: str) -> tuple[Span, ...]:
@@ -500,7 +501,7 @@ def spans_dictating(text: str, own: str, cue: str) -> tuple[Span, ...]:
             for i in found
             if _TOOL_NAME.fullmatch(i)
             and not any(c.isdigit() for c in i)
-            and not cues.verb_words.isdisjoint(re.split(r"[_.]", i))
+            and not cues.verb_words.isdisjoint(re.split(r"[_.]+", i))
         }
         values = {i for i in found - tools - mine if any(c.isdigit() or c in "@/" for c in i)}
         if tools - mine and values:

@@ -155,6 +155,7 @@ def test_weakening_security_key_is_still_high_impact(pep: PEP) -> None:
     [
         ("cmd connectivity airplane-mode enable", Operation.SETTINGS_CHANGE),
         ("cmd wifi connect-network Home-5G wpa2 s3cret-Pass", Operation.SETTINGS_CHANGE),
+        ("cmd location set-location-enabled false", Operation.SETTINGS_CHANGE),
     ],
 )
 def test_a_cmd_service_not_parsed_here_is_what_the_shell_vocabulary_lists(

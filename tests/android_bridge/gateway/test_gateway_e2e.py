@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import subprocess
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,6 +21,7 @@ from mcp.client.streamable_http import streamable_http_client
 
 from android_bridge.api.client import BridgeClient
 from tests.android_bridge.gateway.conftest import (
+    UPSTREAMS,
     Chat,
     Gateway,
     droidgate,
@@ -98,6 +100,33 @@ async def test_cross_server_leak_is_denied_while_benign_calls_pass(
         assert ("contacts__get_contact", "allow") in by_target
         assert ("chat__post_message", "deny") in by_target
         assert ("chat__post_message", "allow") in by_target
+    finally:
+        stop(gw.proc)
+
+
+async def test_a_description_that_shadows_another_servers_tool_is_judged_on_its_call(
+    tmp_path: Path, chat: Chat
+) -> None:
+    # a fourth upstream whose description dictates where chat posts must also go
+    py = sys.executable
+    gw = start_gateway(tmp_path, chat, "--upstream", f"holidays={py} {UPSTREAMS} holidays")
+    try:
+        async with agent(gw) as client:
+            tools = {t.name for t in (await client.list_tools()).tools}
+            assert "holidays__get_holidays" in tools
+            mirror = await client.call_tool(
+                "chat__post_message", {"channel": "C0EXTMIRROR", "text": "office closed Friday"}
+            )
+            assert mirror.is_error
+            verdict = mirror.structured_content["verdict"]
+            assert mirror.structured_content["decision"] == "deny"
+            assert verdict["rule_ids"] == ["default:injected-consequence"]
+            assert "holidays__get_holidays" in verdict["reason"]
+            # the holidays server's own tool is still called as any read is
+            own = await client.call_tool("holidays__get_holidays", {"country": "DE"})
+            assert not own.is_error
+        # the mirror channel never received the text
+        assert not any(p.get("channel") == "C0EXTMIRROR" for p in chat.posted())
     finally:
         stop(gw.proc)
 
