@@ -535,6 +535,9 @@ def _sets_the_named_setting(ctx: DecisionContext, request: str) -> list[tuple[st
     words = tokens(key)[:-1]
     if len(words) < 2 or not set(words) <= set(tokens(request)):
         return []
+    value = ctx.sem.text.get("value", "").strip().lower()
+    if not value or value in lexicon().switch_values:
+        return []  # a switch has a direction, which the request's verb must say ("enable …")
     if ctx.intent().asks.isdisjoint(_CHANGES):
         return []
     return [("", request.find(words[0]))]

@@ -187,6 +187,14 @@ def classify_operation(
     return op
 
 
+def _only_rehearses(method: list[str], policy: CompiledPolicy) -> bool:
+    """The name's only verb is one of rehearsal ("plan", "preview", "simulate")."""
+    rehearsal = lexicon().rehearsal_flags
+    return any(t in rehearsal for t in method) and not any(
+        t not in rehearsal and _verb_operation(t, policy) is not None for t in method
+    )
+
+
 def _flagged_acts(payload: Mapping[str, Any], policy: CompiledPolicy) -> set[Operation]:
     """The graver acts a call switches on by name: a one-word argument set to true that is a
     verb of a graver operation ({"prune": true}, {"purge": true}). Only one word: "delete_
@@ -239,6 +247,8 @@ def _operation(
         return Operation.READ  # {"dry_run": true}: the act is shown, not done
     method_name = name.rsplit("__", 1)[-1].rsplit(".", 1)[-1] if method != toks else name
     op = _name_operation(method, policy, method_name) or _name_operation(toks, policy, name)
+    if op is not None and _only_rehearses(method, policy):
+        op = Operation.READ  # "terraform_plan", "deploy_preview": the act shown, not done
     if cli is not None and (
         op is None
         or (op is Operation.DELETE and cli not in (op, Operation.READ))
@@ -821,6 +831,7 @@ def _name_operation(
         and last in verb_of
         and last not in inflected
         and toks[-2].endswith("s")
+        and not toks[-2].endswith("ss")  # "access", "address": no plural
         and (stem(toks[-2]) in lex.object_words or stem(toks[-2]) in lex.synonyms)
     ):
         # "google_play_subscriptions_cancel", "admin_users_remove": a REST name, the resource in

@@ -918,6 +918,9 @@ class Language(_Strict):
     secret_files: list[str] = Field(default_factory=list)
     """Shell-style patterns of files that hold credentials, matched against a path's last
     segments ("id_rsa", ".aws/credentials", "*.pem"): sending one out leaks what it holds."""
+    switch_values: list[str] = Field(default_factory=list)
+    """Values that set a switch one way or the other ("0", "true", "off"): a change to one has a
+    direction, which a request must say."""
     system_paths: list[str] = Field(default_factory=list)
     """Prefixes of a machine's own folders ("/etc/", "/home/"): a path under one names a file
     of this host, not a route of an API a tool's description documents."""
@@ -1118,6 +1121,7 @@ class Lexicon:
         self.file_extensions = _words([lang.file_extensions for lang in langs])
         self.secret_files = tuple(p for lang in langs for p in lang.secret_files)
         self.system_paths = tuple(p for lang in langs for p in lang.system_paths)
+        self.switch_values = _words([lang.switch_values for lang in langs])
         self.stopwords = frozenset(_words([lang.stopwords for lang in langs]))
         self.generic_words = frozenset(_words([lang.generic_words for lang in langs]))
         self.follow_words = frozenset(_words([lang.follow_words for lang in langs]))

@@ -497,3 +497,18 @@ def test_a_delete_of_a_whole_tree_is_a_bulk_change(line: str) -> None:
 @pytest.mark.parametrize("line", ["rm -rf ~/.gradle/caches", "rm -rf dist/*", "rm notes.txt"])
 def test_a_delete_inside_a_tree_stays_a_delete(line: str) -> None:
     assert shell_operation(line) is Operation.DELETE
+
+
+@pytest.mark.parametrize(
+    ("line", "operation"),
+    [
+        ("ruff check src/", Operation.READ),
+        ("ruff check src/ --fix", Operation.LOCAL_WRITE),
+        ("black --check .", Operation.READ),
+        ("black .", Operation.LOCAL_WRITE),
+        ("mypy pkg", Operation.READ),
+        ("eslint --fix src", Operation.LOCAL_WRITE),
+    ],
+)
+def test_a_linter_reports_and_its_fixing_mode_writes(line: str, operation: Operation) -> None:
+    assert shell_operation(line) is operation
