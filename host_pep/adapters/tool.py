@@ -61,6 +61,8 @@ def told(event: AgentEvent) -> list[ObservedValue]:
     (``ToolAdapter.observe_result``): a call is not the injected act of the very description
     that documents it. An honest description's "Use this tool to …" addresses no one and is
     not kept."""
+    if "tools" not in event.context:
+        return []  # no catalog: the common case costs one lookup
     out: list[ObservedValue] = []
     own = tool_metadata(event).description
     seen = {own}
@@ -76,9 +78,8 @@ def told(event: AgentEvent) -> list[ObservedValue]:
     return out
 
 
-def _own_description(event: AgentEvent) -> list[ObservedValue]:
+def _own_description(event: AgentEvent, description: str) -> list[ObservedValue]:
     """The called tool's description, when it tells the assistant what to do (``told``)."""
-    description = tool_metadata(event).description
     if not addresses_the_assistant(description, event.target):
         return []
     return [
@@ -288,7 +289,7 @@ class ToolAdapter:
                         public=bool(public) and under(path, public),
                     )
                 )
-        out += _own_description(completion.event)
+        out += _own_description(completion.event, meta.description)
         # a generic "value" is read with the label beside it: a vault field labelled "code" is
         # a secret, a lab result is "HbA1c: 8.4 %"
         for item in labelled_values(result):
