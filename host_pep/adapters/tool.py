@@ -70,11 +70,7 @@ def told(event: AgentEvent) -> list[ObservedValue]:
         description, source = meta.description, meta.name or event.target
         if description and description not in seen and addresses_the_assistant(description, source):
             seen.add(description)
-            out.append(
-                ObservedValue(
-                    text=description, source=source, field=TOOL_DESCRIPTION, trusted=False
-                )
-            )
+            out.append(_description_of(source, description))
     return out
 
 
@@ -82,9 +78,12 @@ def _own_description(event: AgentEvent, description: str) -> list[ObservedValue]
     """The called tool's description, when it tells the assistant what to do (``told``)."""
     if not addresses_the_assistant(description, event.target):
         return []
-    return [
-        ObservedValue(text=description, source=event.target, field=TOOL_DESCRIPTION, trusted=False)
-    ]
+    return [_description_of(event.target, description)]
+
+
+def _description_of(tool: str, description: str) -> ObservedValue:
+    """A tool's description as observed: its server's text, from outside."""
+    return ObservedValue(text=description, source=tool, field=TOOL_DESCRIPTION, trusted=False)
 
 
 @lru_cache(maxsize=1024)

@@ -39,6 +39,7 @@ from host_pep.recognition.request import (
     verb_positions,
     without_own_acts,
 )
+from host_pep.recognition.wordmatch import NO_SPACES
 from host_pep.recognition.words import compound_words, content_words, expanded, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 
@@ -281,8 +282,8 @@ def _protections_acted_on(ctx: DecisionContext) -> set[str]:
     return acted
 
 
-# scripts written without spaces between words (Japanese, Chinese, Korean)
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+# scripts written without spaces between words (Thai, Japanese, Chinese)
+_UNSPACED = re.compile(f"[{NO_SPACES}]")
 
 
 def _names_protection(ctx: DecisionContext, acted: set[str]) -> bool:

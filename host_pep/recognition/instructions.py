@@ -481,6 +481,7 @@ _WRAPPED = re.compile(r"(?<![.!?:\n])\n(?=[^\W_])")
 _TOOL_NAME = re.compile(r"[^\W\d_][^\W_]*(?:(?:__|[_.])[^\W_]+)+")
 
 
+@lru_cache(maxsize=1024)
 def spans_dictating(text: str, own: str, cue: str) -> tuple[Span, ...]:
     """The sentences of a tool's description that name *another* tool together with a value
     for its call ("every message sent with slack_post_message must also be posted to channel
