@@ -127,7 +127,7 @@ class CompiledPolicy:
         }
         c.security_verbs = {
             d: _merged(lex.security.get(d, ()), bundle.high_impact.security_verbs.get(d, []))
-            for d in ("off", "on", "reset", "open")
+            for d in ("off", "on", "reset", "open", "admit")
         }
         c.related_apps = {
             op: frozenset(apps) for op, apps in bundle.high_impact.related_apps.items()

@@ -225,6 +225,9 @@ class ToolNaming(_Strict):
     message_objects: list[str] = Field(default_factory=list)
     """What a "create"/"post" sends when it is the object ("create_message", "post_comment")."""
     public_words: list[str] = Field(default_factory=list)
+    public_requests: list[str] = Field(default_factory=list)
+    """What, in a request, asks for a thing put before everyone or anyone with its link: a verb
+    of publishing ("publish it to npm") or a link made to be passed on ("a share link")."""
     public_venues: list[str] = Field(default_factory=list)
     second_factors: list[str] = Field(default_factory=list)
     """A sign-in's second factors ("mfa", "authenticator"): deleting one turns a protection off
@@ -266,6 +269,9 @@ class ToolNaming(_Strict):
     contentless_verbs: list[str] = Field(default_factory=list)
     """Verbs of a tool's name that say only that something is done ("run", "do", "apply",
     "process"): with nothing the lexicon knows as their object, the tool's effect is unknown."""
+    attempting_verbs: list[str] = Field(default_factory=list)
+    """Verbs of a description that start an act named after them ("attempts payment",
+    "initiates a refund"): the act is the tool's."""
     thing_executors: list[str] = Field(default_factory=list)
     """Executor words that also end compound nouns of things ("access code", "zip code"):
     after a word that is no verb they name the thing, and the tool runs nothing."""
@@ -402,6 +408,9 @@ class ToolNaming(_Strict):
     rehearsal_flags: list[str] = Field(default_factory=list)
     """Arguments that, set true, make a call rehearse its act without doing it ({"dry_run":
     true}, {"preview": true}): such a call changes nothing and only shows."""
+    destroying_flags: list[str] = Field(default_factory=list)
+    """One-word switches that make a write destroy what it does not name ({"prune": true} on
+    an apply): other switches of a write are its modes ({"detach": true} on a container run)."""
     commit_flags: list[str] = Field(default_factory=list)
     """Arguments that, set false, hold a call back from doing its act ({"execute": false},
     {"commit": false}): likewise a preview."""
@@ -856,8 +865,9 @@ class Language(_Strict):
     operations: dict[Operation, list[str]] = Field(default_factory=dict)
     """Words in a request that ask for an operation of this kind ("delete", "pay")."""
     security: dict[str, list[str]] = Field(default_factory=dict)
-    """Request words per direction of a security change: off, on, reset; and open (opening what
-    a lock, a door or a gate guards, for someone)."""
+    """Request words per direction of a security change: off, on, reset; open (opening what
+    a lock, a door or a gate guards, for someone); and admit (letting someone in: the phrase
+    names the entrance itself, "let her in")."""
     objects: dict[str, list[str]] = Field(default_factory=dict)
     """Words naming the objects of each semantic app ("meeting" -> calendar)."""
     all_words: list[str] = Field(default_factory=list)
@@ -973,10 +983,10 @@ class Language(_Strict):
     @field_validator("security")
     @classmethod
     def _directions(cls, value: dict[str, list[str]]) -> dict[str, list[str]]:
-        unknown = set(value) - {"off", "on", "reset", "open"}
+        unknown = set(value) - {"off", "on", "reset", "open", "admit"}
         if unknown:
             raise ValueError(
-                f"security directions are off, on, reset, open (not {sorted(unknown)})"
+                f"security directions are off, on, reset, open, admit (not {sorted(unknown)})"
             )
         return value
 
@@ -1050,7 +1060,7 @@ class Lexicon:
         self.read_words = frozenset(self.operations.get(Operation.READ, ()))
         self.security: dict[str, tuple[str, ...]] = {
             d: _words([lang.security.get(d, []) for lang in langs])
-            for d in ("off", "on", "reset", "open")
+            for d in ("off", "on", "reset", "open", "admit")
         }
         apps = sorted({app for lang in langs for app in lang.objects})
         self.objects: dict[str, tuple[str, ...]] = {
@@ -1225,6 +1235,7 @@ class Lexicon:
         self.revoking_verbs = frozenset(_words([t.revoking_verbs for t in naming]))
         self.message_objects = frozenset(_words([t.message_objects for t in naming]))
         self.public_words = frozenset(_words([t.public_words for t in naming]))
+        self.public_requests = _words([t.public_requests for t in naming])
         self.public_venues = frozenset(_words([t.public_venues for t in naming]))
         self.second_factors = frozenset(_words([t.second_factors for t in naming]))
         self.audience_fields = frozenset(_words([t.audience_fields for t in naming]))
@@ -1236,6 +1247,7 @@ class Lexicon:
         self.action_fields = frozenset(_words([t.action_fields for t in naming]))
         self.generic_verbs = frozenset(_words([t.generic_verbs for t in naming]))
         self.contentless_verbs = frozenset(_words([t.contentless_verbs for t in naming]))
+        self.attempting_verbs = frozenset(_words([t.attempting_verbs for t in naming]))
         self.creating_verbs = frozenset(_words([t.creating_verbs for t in naming]))
         self.refresh_verbs = frozenset(_words([t.refresh_verbs for t in naming]))
         self.changing_verbs = frozenset(_words([t.changing_verbs for t in naming]))
@@ -1305,6 +1317,7 @@ class Lexicon:
         self.conversation_objects = frozenset(_words([t.conversation_objects for t in naming]))
         self.state_fields = frozenset(_words([t.state_fields for t in naming]))
         self.rehearsal_flags = frozenset(_words([t.rehearsal_flags for t in naming]))
+        self.destroying_flags = frozenset(_words([t.destroying_flags for t in naming]))
         self.commit_flags = frozenset(_words([t.commit_flags for t in naming]))
         self.everyone_words = frozenset(_words([t.everyone_words for t in naming]))
         self.place_fields = frozenset(_words([t.place_fields for t in naming]))
