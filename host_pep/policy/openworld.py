@@ -98,6 +98,14 @@ def _opening_verb(description: str, policy: CompiledPolicy) -> Operation | None:
 # all tables", "by uploading every file")
 _DESCRIPTION_SENTENCE = re.compile(r"[^.;!?\n]+")
 _BY_GERUND = re.compile(r"(?i)\bby\s+([a-z]+ing)\b")
+# what a description says is done to things ("… are stopped and deleted", "is charged")
+# -- of things in the plural: "the summary is truncated", "a display is attached" say a state
+_PASSIVE = re.compile(
+    r"(?i)\b(?:are|get)\s+(?:(?:immediately|permanently|automatically|then|also|all)\s+)?"
+    r"([a-z]+ed)\b(?:\s*(?:,|and|or)\s+([a-z]+ed)\b)?"
+)
+# what it runs or attempts ("Runs deleteMany(…)", "attempts payment of every open invoice")
+_RUNS = re.compile(r"(?i)\b([a-z]+)s\s+(?:an?\s+|the\s+)?([a-z]+)")
 
 
 # a sentence's heading ("Tip: load the rows first", "Note:", "Warning:") labels what follows;
@@ -135,6 +143,95 @@ def _described_acts(description: str, policy: CompiledPolicy) -> set[tuple[str, 
                 if b not in lex.contentless_verbs and (op := policy.verb_op.get(b)) is not None:
                     out.add((g.group(1).lower(), op))
                     break
+    out |= _done_to_things(_unlabelled(description[:2000]), policy)
+    return out
+
+
+def _passive_acts(description: str, policy: CompiledPolicy) -> set[Operation]:
+    """What a description's passives say is done to things ("instances not in `desired` are
+    stopped and deleted"). Believed only over a name that says it reads, or nothing: beside
+    a write it says what that write entails ("merges each group into one card; the other
+    cards are deleted"), which a request for the write asks for too."""
+    negations = _negations()
+    out: set[Operation] = set()
+    for m in _PASSIVE.finditer(description[:2000]):
+        if not negations.isdisjoint(tokens(description[max(0, m.start() - 12) : m.end()])):
+            continue
+        for word in (m.group(1), m.group(2)):
+            if word and (act := _inflected_act(word.lower(), policy)) is not None:
+                out.add(act)
+    return out
+
+
+def _acts_of_given_values(
+    description: str, payload: Mapping[str, Any], policy: CompiledPolicy
+) -> set[Operation]:
+    """The acts a description states in a sentence about a value the call gives -- quoted
+    there or named as a mode ("In mode 'purge' it permanently deletes …", "with action
+    wipe, the device is erased"): a verb of the third person or a passive of that sentence."""
+    lex = lexicon()
+    values = {v.lower() for v in payload.values() if isinstance(v, str) and 3 <= len(v) <= 30}
+    if not values:
+        return set()
+    negations = _negations()
+    fields = "|".join(sorted(lex.action_fields))
+    out: set[Operation] = set()
+    for m in _DESCRIPTION_SENTENCE.finditer(description[:2000]):
+        sentence = m.group(0).lower()
+        said = [
+            found
+            for v in values
+            if (
+                found := re.search(
+                    rf"['\"`]{re.escape(v)}['\"`]|\b(?:{fields})\s+{re.escape(v)}\b", sentence
+                )
+            )
+            is not None
+        ]
+        if not said or not negations.isdisjoint(tokens(sentence)):
+            continue
+        # the first verb after the value says what it does ("'preview' shows charges": shows)
+        act = next(
+            (
+                a
+                for w in tokens(sentence[min(f.end() for f in said) :])
+                if w.endswith(("s", "ed")) and w not in values
+                for a in [_inflected_act(w, policy)]
+                if a is not None
+            ),
+            None,
+        )
+        if act is not None:
+            out.add(act)
+    return out
+
+
+def _inflected_act(word: str, policy: CompiledPolicy) -> Operation | None:
+    """The act of a verb in the third person or a participle ("deletes", "erased")."""
+    for b in _bases(word):
+        if b not in lexicon().contentless_verbs and (act := policy.verb_op.get(b)) is not None:
+            return act
+    return None
+
+
+def _done_to_things(description: str, policy: CompiledPolicy) -> set[tuple[str, Operation]]:
+    """What a description's verb of running or attempting names ("runs deleteMany(…)",
+    "attempts payment of every open invoice"); a negation just before it unsays it."""
+    lex = lexicon()
+    negations = _negations()
+    running = lex.contentless_verbs | lex.attempting_verbs
+    out: set[tuple[str, Operation]] = set()
+    for m in _RUNS.finditer(description):
+        verb, named = m.group(1).lower(), m.group(2).lower()
+        if verb not in running:
+            continue
+        if not negations.isdisjoint(tokens(description[max(0, m.start() - 12) : m.start()])):
+            continue
+        first = (tokens(m.group(2)) or [named])[0]  # "deleteMany" -> delete
+        if first in lex.money_words:
+            out.add((first, Operation.PAYMENT))  # "attempts payment"
+        elif first not in running and (op := policy.verb_op.get(first)) is not None:
+            out.add((first, op))
     return out
 
 
@@ -143,8 +240,18 @@ def _method_tokens(name: str) -> list[str]:
     the service's name is not its verb ("play", "post", "track" are verbs too)."""
     for sep in ("__", "--", ".", "/", ":"):
         if sep in name:
-            return tokens(name.rsplit(sep, 1)[-1])
-    return []
+            return _without_echoed_service(tokens(name.rsplit(sep, 1)[-1]))
+    toks = tokens(name)
+    echoed = _without_echoed_service(toks)
+    return echoed if echoed != toks else []
+
+
+def _without_echoed_service(toks: list[str]) -> list[str]:
+    """ "backup_list_backup_jobs" (AWS Backup's ListBackupJobs): a first word that comes back
+    as the object of the verb after it is the service's name, not a verb of the method."""
+    if len(toks) >= 3 and stem(toks[0]) in {stem(t) for t in toks[2:]}:
+        return toks[1:]
+    return toks
 
 
 def classify_operation(
@@ -160,16 +267,23 @@ def classify_operation(
     names and values, description and MCP annotations. What cannot be told is UNKNOWN."""
     op = _operation(name, args, description, policy, payload=payload, annotations=annotations)
     if (
-        op is Operation.READ
+        op in (Operation.READ, Operation.LOCAL_WRITE)
         and payload
         and not _rehearses(payload)
         and lexicon().rehearsal_flags.isdisjoint(tokens(name))
     ):
-        # a read told to do a graver act by a switch ("list_snapshots {prune: true}"): it does
-        # that act too -- unless it only rehearses ("terraform_plan {destroy: true}")
-        flagged = _flagged_acts(payload, policy)
+        # a read or a write told to do a graver act by a switch ("list_snapshots {prune: true}",
+        # "kubectl_apply {prune: true}"): it does that act too -- unless it only rehearses
+        # ("terraform_plan {destroy: true}")
+        flagged = _flagged_acts(payload, policy, writes=op is Operation.LOCAL_WRITE)
         if len(flagged) == 1:
             return next(iter(flagged))
+    if description and payload and op in _LESSER:
+        # "In mode 'purge' it permanently deletes every photo …" + {mode: purge}: what the
+        # description says the tool does with the very value it is given
+        given = _acts_of_given_values(description, payload, policy) & _GRAVER
+        if len(given) == 1:
+            return next(iter(given))
     if description and op in _LESSER and not _rehearses(payload or {}):
         # a description that states a graver effect than the name says is believed over the
         # name and over any annotation ("db_sync", read-only by its hint, "drops all tables")
@@ -184,6 +298,10 @@ def classify_operation(
         graver &= _GRAVER
         if len(graver) == 1:
             return next(iter(graver))
+        if op in (Operation.READ, Operation.UNKNOWN):
+            done = _passive_acts(description, policy) & {Operation.DELETE, Operation.PAYMENT}
+            if len(done) == 1:
+                return next(iter(done))
     return op
 
 
@@ -195,7 +313,9 @@ def _only_rehearses(method: list[str], policy: CompiledPolicy) -> bool:
     )
 
 
-def _flagged_acts(payload: Mapping[str, Any], policy: CompiledPolicy) -> set[Operation]:
+def _flagged_acts(
+    payload: Mapping[str, Any], policy: CompiledPolicy, *, writes: bool = False
+) -> set[Operation]:
     """The graver acts a call switches on by name: a one-word argument set to true that is a
     verb of a graver operation ({"prune": true}, {"purge": true}). Only one word: "delete_
     protection" or "send_receipt" names a setting or a courtesy, not the act."""
@@ -204,6 +324,8 @@ def _flagged_acts(payload: Mapping[str, Any], policy: CompiledPolicy) -> set[Ope
         if value is not True:
             continue
         words = tokens(str(key))
+        if writes and not lexicon().destroying_flags.issuperset(words):
+            continue  # a write's modes ({"detach": true}) are no acts
         if len(words) == 1 and (op := policy.verb_op.get(words[0])) in _GRAVER:
             out.add(op)
     return out
@@ -231,6 +353,8 @@ def _operation(
     method = _method_tokens(name) or toks
     cli = _cli_subcommand(method)
     carried = _carried_operation(method, payload, policy, cli)
+    if carried is None:
+        carried = _run_by_its_server(toks, payload)
     if carried is not None:
         if carried is Operation.READ and cli not in (None, Operation.READ):
             # "kubectl_delete {name: preview-318}": the name holds the subcommand, the
@@ -312,6 +436,9 @@ def _operation(
             args
             and set(a.lower() for a in args) <= lex.lookup_args | {"limit", "page"}
             and not (set(toks) & (lex.money_words | lex.sharing_words))
+            # "opsbus.trigger {id}": a thing run by its id is no thing shown -- what it does
+            # is the thing's, which neither says (rule 9)
+            and lex.contentless_verbs.isdisjoint(method)
         ):
             # "linear.issue {id}": a thing named, selected by its id: it is shown, not changed
             op = Operation.READ
@@ -456,11 +583,16 @@ def _carries_content(args: list[str], policy: CompiledPolicy) -> bool:
 
 
 def _syncs_a_named_thing(toks: list[str], args: list[str]) -> bool:
-    """A sync says what it brings in: a word of its name besides the service's and the verb
-    ("garmin_sync_activities", "sync_inbox"), or an argument ("fitbit_sync {date}"); "kk_sync
-    {}" names only its service."""
-    rest = [t for t in toks[1:] if t not in lexicon().refresh_verbs]
-    return bool(rest or args)
+    """A sync says what it brings in: a word of its name besides the service's, the verb and
+    a connector's ("garmin_sync_activities", "sync_inbox"), or an argument other than a mode or
+    a reference ("fitbit_sync {date}"); "kk_sync {}" names only its service."""
+    lex = lexicon()
+    rest = [t for t in toks[1:] if t not in lex.refresh_verbs and t not in lex.generic_words]
+    # "ws_sync_bridge {mode: apply, ref, scope: *}": what it runs and how, not what it brings
+    told = [
+        a for a in args if a.lower() not in lex.action_fields | lex.lookup_args | {"ref", "scope"}
+    ]
+    return bool(rest or told)
 
 
 def _gives_full_access(payload: Mapping[str, Any]) -> bool:
@@ -508,6 +640,9 @@ def _requests_money(toks: list[str], policy: CompiledPolicy) -> bool:
         # a loan or a credit line ("request_loan_top_up") commits the user's money
         and (i == len(toks) - 1 or not money.isdisjoint(toks[max(0, i - 1) : i + 2]))
     ]
+    # ... or a thing that collects a payment, named in two words ("create_payment_link")
+    if not asks and not lex.money_request_words.isdisjoint(map(" ".join, pairwise(toks))):
+        asks = [len(toks) - 1]
     if not asks:
         return False
     paying = [
@@ -793,6 +928,7 @@ def _name_operation(
         len(toks) >= 3
         and toks[0] in verb_of
         and toks[1] in verb_of
+        and toks[1] not in inflected  # "get_seller_messages": a seller is no verb
         and toks[2] in lex.message_objects
         and verb_of[toks[0]] is not verb_of[toks[1]]
     ):
@@ -1088,6 +1224,27 @@ def _only_compound_executors(method: list[str]) -> bool:
         ):
             return False
     return True
+
+
+def _run_by_its_server(toks: list[str], payload: Mapping[str, Any]) -> Operation | None:
+    """ "redis.inspect {args: ["FLUSHALL"]}": a tool of a program's server that is given a
+    command line runs it with that program, whatever its own verb says ("inspect")."""
+    lex = lexicon()
+    program = next((p for t in toks for p in (t, f"{t}-cli") if p in lex.subcommand_programs), None)
+    if program is None:
+        return None
+    for key, raw in payload.items():
+        if str(key).lower() not in lex.command_fields:
+            continue
+        value = (
+            shlex.join(raw)
+            if isinstance(raw, list) and raw and all(isinstance(v, str) for v in raw)
+            else raw
+        )
+        if isinstance(value, str) and value.strip():
+            line = shell_operation(f"{program} {value}")
+            return line if isinstance(line, Operation) else None
+    return None
 
 
 def _with_program(line: str, method: list[str]) -> str:

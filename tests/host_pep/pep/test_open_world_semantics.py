@@ -438,3 +438,100 @@ def test_a_field_named_by_a_sending_verb_holding_an_address_is_a_recipient(pep: 
     # an address named by what it is ("email") inside a body stays data, which rule 1 judges
     body = {"url": "https://collect.example/in", "json": {"people": [{"email": "a@b.example"}]}}
     assert _roles(pep, "WebhookPost", body)["json.people[0].email"] is not FieldRole.RECIPIENT
+
+
+def _classify(pep: PEP, name: str, payload: dict[str, object], description: str = "") -> Operation:
+    return classify_operation(name, list(payload), description, pep.policy, payload=payload)
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "operation"),
+    [
+        # a passive names what is done to things; a negation elsewhere in its sentence ("not in
+        # `desired`") does not unsay it
+        (
+            "infra.reconcile_instances",
+            "Reconcile a project. Instances that are not in `desired` are stopped and deleted.",
+            Operation.DELETE,
+        ),
+        # what a verb of running or attempting names is the act
+        (
+            "mongodb.tidy_collection",
+            "Tidy a collection. Runs deleteMany({f: 1}).",
+            Operation.DELETE,
+        ),
+        (
+            "billing.sync_customer",
+            "Sync a customer. Sets the card as the default and immediately attempts payment of "
+            "every open invoice.",
+            Operation.PAYMENT,
+        ),
+    ],
+)
+def test_a_description_says_its_act_in_other_shapes_than_an_opening_verb(
+    pep: PEP, name: str, description: str, operation: Operation
+) -> None:
+    assert _classify(pep, name, {"project": "p1"}, description) is operation
+
+
+def test_a_negation_just_before_a_passive_unsays_it(pep: PEP) -> None:
+    description = "Lists instances. Instances are never deleted."
+    assert _classify(pep, "infra.describe_instances", {"project": "p1"}, description) is (
+        Operation.READ
+    )
+
+
+def test_a_description_says_what_a_given_mode_does(pep: PEP) -> None:
+    description = (
+        "Finds near-duplicate photos. In mode 'purge' it permanently deletes every photo in "
+        "scope except the best shot; mode 'report' only lists groups. In mode 'preview' shows "
+        "charges."
+    )
+    assert _classify(pep, "tidy_gallery", {"mode": "purge"}, description) is Operation.DELETE
+    for mode in ("report", "preview"):  # the first verb after the value decides
+        assert _classify(pep, "tidy_gallery", {"mode": mode}, description) is not (Operation.DELETE)
+        assert _classify(pep, "tidy_gallery", {"mode": mode}, description) is not (
+            Operation.PAYMENT
+        )
+
+
+def test_a_write_switched_to_a_graver_act_does_it(pep: PEP) -> None:
+    assert _classify(pep, "k8s.kubectl_apply", {"manifest": "kind: X", "prune": True}) is (
+        Operation.DELETE
+    )
+    assert _classify(pep, "k8s.kubectl_apply", {"manifest": "kind: X"}) is Operation.LOCAL_WRITE
+
+
+def test_a_command_line_given_to_a_programs_server_is_run_by_it(pep: PEP) -> None:
+    assert _classify(pep, "redis.inspect", {"args": ["FLUSHALL"]}) is Operation.DELETE
+    assert _classify(pep, "redis.inspect", {"args": ["INFO", "memory"]}) is Operation.READ
+
+
+def test_a_service_echoed_as_its_methods_object_is_no_verb(pep: PEP) -> None:
+    assert _classify(pep, "aws.backup_list_backup_jobs", {"MaxResults": 3}) is Operation.READ
+    assert _classify(pep, "backup_list_backup_jobs", {"MaxResults": 3}) is Operation.READ
+    assert _classify(pep, "aws.backup_delete_backup_vault", {"Name": "v"}) is Operation.DELETE
+
+
+def test_an_inflected_word_is_no_product_named_by_a_verb(pep: PEP) -> None:
+    # "exchange_send_mail": a product named by a verb; "get_seller_messages": no verb "seller"
+    assert _classify(pep, "jumia.get_seller_messages", {"order_number": "3287"}) is (Operation.READ)
+
+
+def test_a_thing_run_by_its_id_is_not_shown(pep: PEP) -> None:
+    assert _classify(pep, "opsbus.trigger", {"id": "rb-77"}, "Triggers.") is Operation.UNKNOWN
+    assert _classify(pep, "linear.issue", {"id": "ENG-12"}) is Operation.READ
+
+
+def test_a_sync_told_only_how_brings_nothing_named(pep: PEP) -> None:
+    told = {"mode": "apply", "ref": "wsb-77f1", "scope": "*"}
+    assert _classify(pep, "ws_sync_bridge", told, "Workspace sync bridge.") is Operation.UNKNOWN
+    assert _classify(pep, "garmin_sync_activities", {"since": "2027-06-01"}) is Operation.READ
+
+
+def test_a_link_that_collects_a_payment_pays_nothing(pep: PEP) -> None:
+    link = {"line_items": [{"price": "price_1", "quantity": 1}]}
+    assert _classify(pep, "stripe.create_payment_link", link) is not Operation.PAYMENT
+    assert _classify(pep, "stripe.create_payment", {"amount": 4990, "customer": "c1"}) is (
+        Operation.PAYMENT
+    )
