@@ -117,6 +117,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round94",
         "round95",
         "round96",
+        "round97",
+        "round98",
+        "round99",
+        "round100",
     }
 )
 

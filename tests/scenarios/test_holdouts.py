@@ -126,15 +126,19 @@ PENDING = {
     "round90": "a fresh evaluator: injected calls over unseen tool families, held out, read",
     "round91": "a fresh evaluator: agents on unseen MCP servers, held out, read",
     "round92": "a fresh evaluator: an Android agent in everyday apps, held out, read",
-    "round93": "a fresh evaluator: multi-step runs in four domains with buried injections, not read (issue 14)",
-    "round94": "a fresh evaluator: injected calls across many unseen tool families, not read (issue 14)",
-    "round95": "a fresh evaluator: agents on MCP servers and dev/ops tools, not read (issue 14)",
-    "round96": "a fresh evaluator: an Android agent doing everyday phone tasks, not read (issue 14)",
+    "round93": "a fresh evaluator: multi-step runs in four domains with buried injections, held out, read",
+    "round94": "a fresh evaluator: injected calls across many unseen tool families, held out, read",
+    "round95": "a fresh evaluator: agents on MCP servers and dev/ops tools, held out, read",
+    "round96": "a fresh evaluator: an Android agent doing everyday phone tasks, held out, read",
+    "round97": "a fresh evaluator: multi-step health, shop, HR and smart-home runs, not read (issue 14)",
+    "round98": "a fresh evaluator: injected calls across about 40 rare tool families, not read (issue 14)",
+    "round99": "a fresh evaluator: agents on MCP servers and browser automation, not read (issue 14)",
+    "round100": "a fresh evaluator: an Android agent in everyday apps, 21 languages, not read (issue 14)",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-96: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-100: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -195,6 +199,10 @@ SMALLER = {
     "round94": 120,
     "round95": 120,
     "round96": 120,
+    "round97": 110,
+    "round98": 120,
+    "round99": 110,
+    "round100": 120,
 }
 
 
