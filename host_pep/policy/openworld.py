@@ -353,8 +353,9 @@ def _operation(
     method = _method_tokens(name) or toks
     cli = _cli_subcommand(method)
     carried = _carried_operation(method, payload, policy, cli)
-    if carried is None:
-        carried = _run_by_its_server(toks, payload)
+    if carried in (None, Operation.UNKNOWN):
+        # "redis.command {args: [FLUSHDB]}": the server's program runs the line it is given
+        carried = _run_by_its_server(toks, payload) or carried
     if carried is not None:
         if carried is Operation.READ and cli not in (None, Operation.READ):
             # "kubectl_delete {name: preview-318}": the name holds the subcommand, the

@@ -483,6 +483,12 @@ def sql_operation(query: str) -> Operation | None:
             # the delete family as a revoked grant is (``sql.delete``: revoke)
             ops.append(Operation.DELETE if keyword == "drop" else Operation.SECURITY_CHANGE)
             continue
+        if keyword == "alter":
+            # a table's shape changed ("ADD COLUMN", "RENAME"): a write -- but a table's security
+            # ("DISABLE ROW LEVEL SECURITY", "OWNER TO", "FORCE … POLICY") is a security change
+            weakens = re.search(r"(?i)\b(?:security|policy|owner)\b", statement)
+            ops.append(Operation.SECURITY_CHANGE if weakens else Operation.LOCAL_WRITE)
+            continue
         op = lex.sql_ops.get(keyword)
         if op is not None:
             ops.append(op)

@@ -401,6 +401,9 @@ def test_wget_posting_a_file_is_a_send() -> None:
         ("DROP USER 'intern'@'%'", DELETE),
         ("CREATE USER evil IDENTIFIED BY 'x'", Operation.SECURITY_CHANGE),
         ("ALTER ROLE bob SUPERUSER", Operation.SECURITY_CHANGE),
+        ("ALTER TABLE orders ADD COLUMN IF NOT EXISTS source text", WRITE),  # its shape
+        ("ALTER TABLE orders DISABLE ROW LEVEL SECURITY", Operation.SECURITY_CHANGE),
+        ("ALTER TABLE orders OWNER TO mallory", Operation.SECURITY_CHANGE),
         ("SELECT 1; DROP TABLE audit", DELETE),  # the riskiest statement wins
     ],
 )
