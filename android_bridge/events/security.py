@@ -1,11 +1,13 @@
 """Which GUI taps weaken the device's protection (rule 4: disabling security settings).
 
-Two shapes of security screen are recognised, by what they say rather than by app:
+Three shapes of security screen are recognised, by what they say rather than by app:
 
 * the screen-lock chooser ("Choose screen lock"): picking *None* or *Swipe* turns the lock off;
 * a row with a toggle whose label names a protection (USB debugging, Install unknown apps /
   Allow from this source, Play Protect scanning, Developer options, Find My Device): a tap
-  flips the toggle, and the new state either weakens protection or restores it.
+  flips the toggle, and the new state either weakens protection or restores it;
+* a protection's own dialog ("Turn off two-factor authentication?") answered with a label that
+  turns it off ([Turn off], [끄기]).
 
 The result names the setting and its new state (``{"setting": "screen_lock", "value": "off"}``)
 so the PEP's authorization can check that the user asked for this change in this direction.
@@ -62,6 +64,8 @@ class _Labels:
     of the row's normalised labels."""
     switch_states: frozenset[str]
     """A switch's own "ON"/"OFF": it names no protection."""
+    off_answers: frozenset[str]
+    """Answers on a protection's own dialog that turn it off ("Turn off", "끄기")."""
 
 
 @lru_cache(maxsize=1)
@@ -81,6 +85,7 @@ def _labels() -> _Labels:
             if words.toggles.get(setting)
         ),
         switch_states=frozenset(words.switch_states),
+        off_answers=frozenset(_norm(w) for w in words.off_answers),
     )
 
 
@@ -200,9 +205,31 @@ def _toggle(window: list[Node], node: Node) -> SecurityTap | None:
     return None
 
 
+def _turns_off_in_dialog(window: list[Node], node: Node) -> SecurityTap | None:
+    """A protection's own dialog ("Turn off two-factor authentication?", "2단계 인증을
+    끄시겠어요?") answered with a label that turns it off ([Turn off], [끄기]): the protection
+    goes off, whatever app asks."""
+    labels = [_norm(lab) for lab in _labels_inside(window, node)]
+    known = _labels()
+    answer = next((lab for lab in labels if lab in known.off_answers), None)
+    if answer is None or not node.clickable:
+        return None
+    titles = [
+        _norm(s)
+        for n in window
+        if n is not node and not n.clickable and not n.editable
+        for s in (n.text, n.description)
+        if s and len(s) <= 120
+    ]
+    for phrases, setting, weakening in known.toggles:
+        if weakening == "off" and any(p in title for title in titles for p in phrases):
+            return SecurityTap(Operation.SECURITY_CHANGE, setting, "off", answer)
+    return None
+
+
 def security_tap(screen: ParsedScreen, node: Node) -> SecurityTap | None:
     """What a tap on ``node`` does to a security setting, or None if it touches none."""
     if node.editable:
         return None
     window = _window(screen, node)
-    return _lock_choice(window, node) or _toggle(window, node)
+    return _lock_choice(window, node) or _toggle(window, node) or _turns_off_in_dialog(window, node)

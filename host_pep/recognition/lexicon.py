@@ -837,6 +837,9 @@ class SettingsWords(_Strict):
     the row's labels."""
     switch_states: list[str] = Field(default_factory=list)
     """A switch's own state labels ("ON", "OFF"): they name no setting."""
+    off_answers: list[str] = Field(default_factory=list)
+    """Answers on a protection's own dialog that turn it off ("Turn off two-factor
+    authentication?" [Turn off], "2단계 인증을 끄시겠어요?" [끄기])."""
 
 
 class Values(_Strict):
