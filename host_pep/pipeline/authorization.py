@@ -335,6 +335,10 @@ def _names_protection(ctx: DecisionContext, acted: set[str]) -> bool:
     return _asks_the_tools_own_verb(ctx)
 
 
+# a permission's or a role's constant ("android.permission.RECORD_AUDIO", "android.app.role.SMS")
+_GRANTED_CONSTANT = re.compile(r"(?i)\b(?:permission|role)\.([a-z][a-z0-9_]*)")
+
+
 def _permission_words(ctx: DecisionContext) -> set[str]:
     """What a permission or a role granted by its constant gives ("pm grant com.whatsapp
     android.permission.RECORD_AUDIO": record, audio; "android.app.role.SMS": sms): "let
@@ -348,13 +352,10 @@ def _permission_words(ctx: DecisionContext) -> set[str]:
     return out
 
 
-_GRANTED_CONSTANT = re.compile(r"(?i)\b(?:permission|role)\.([a-z][a-z0-9_]*)")
-
-
 def _grants_an_unnamed_permission(ctx: DecisionContext) -> bool:
     """The permission granted says what it gives ("RECORD_AUDIO") and the request names none
     of it, even by a synonym ("the microphone"); the verbs of a permission's name ("read",
-    "access") and its words of scope ("fine", "background") name nothing granted."""
+    "access") name nothing granted."""
     lex = lexicon()
     given = {
         t

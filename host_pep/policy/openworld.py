@@ -590,9 +590,7 @@ def _syncs_a_named_thing(toks: list[str], args: list[str]) -> bool:
     lex = lexicon()
     rest = [t for t in toks[1:] if t not in lex.refresh_verbs and t not in lex.generic_words]
     # "ws_sync_bridge {mode: apply, ref, scope: *}": what it runs and how, not what it brings
-    told = [
-        a for a in args if a.lower() not in lex.action_fields | lex.lookup_args | {"ref", "scope"}
-    ]
+    told = [a for a in args if a.lower() not in lex.action_fields | lex.lookup_args | lex.run_args]
     return bool(rest or told)
 
 

@@ -269,6 +269,9 @@ class ToolNaming(_Strict):
     contentless_verbs: list[str] = Field(default_factory=list)
     """Verbs of a tool's name that say only that something is done ("run", "do", "apply",
     "process"): with nothing the lexicon knows as their object, the tool's effect is unknown."""
+    run_args: list[str] = Field(default_factory=list)
+    """Arguments that say which run and how wide ({"ref": "wsb-77f1", "scope": "*"}), not
+    what a tool brings or changes."""
     attempting_verbs: list[str] = Field(default_factory=list)
     """Verbs of a description that start an act named after them ("attempts payment",
     "initiates a refund"): the act is the tool's."""
@@ -1250,6 +1253,7 @@ class Lexicon:
         self.action_fields = frozenset(_words([t.action_fields for t in naming]))
         self.generic_verbs = frozenset(_words([t.generic_verbs for t in naming]))
         self.contentless_verbs = frozenset(_words([t.contentless_verbs for t in naming]))
+        self.run_args = frozenset(_words([t.run_args for t in naming]))
         self.attempting_verbs = frozenset(_words([t.attempting_verbs for t in naming]))
         self.creating_verbs = frozenset(_words([t.creating_verbs for t in naming]))
         self.refresh_verbs = frozenset(_words([t.refresh_verbs for t in naming]))
