@@ -126,6 +126,19 @@ def _inside(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]) 
     )
 
 
+def _titles(window: list[Node], besides: list[Node], longest: int) -> list[str]:
+    """What the window says of itself: the texts of its nodes that are no control (not
+    clickable, not editable) and none of ``besides`` (the tapped node, its row), up to
+    ``longest`` characters each."""
+    return [
+        _norm(s)
+        for n in window
+        if not n.clickable and not n.editable and not any(n is b for b in besides)
+        for s in (n.text, n.description)
+        if s and len(s) <= longest
+    ]
+
+
 def _is_toggle(node: Node) -> bool:
     return any(c in node.class_name for c in _TOGGLE_CLASSES)
 
@@ -149,13 +162,7 @@ def _row(window: list[Node], node: Node) -> list[Node]:
 
 
 def _lock_choice(window: list[Node], node: Node) -> SecurityTap | None:
-    titles = [
-        _norm(s)
-        for n in window
-        if n is not node and not n.clickable and not n.editable
-        for s in (n.text, n.description)
-        if s and len(s) <= 200
-    ]
+    titles = _titles(window, [node], 200)
     labels = _labels_inside(window, node)
     known = _labels()
     if any(t in title for title in titles for t in known.protection_dialogs):
@@ -189,13 +196,7 @@ def _toggle(window: list[Node], node: Node) -> SecurityTap | None:
     # A switch on a protection's own screen (title "Play Protect", "Find My Device") whose
     # row label says something else ("Improve detection", "Use this feature"): turning it off
     # turns that protection (or a part of it) off.
-    titles = [
-        _norm(s)
-        for n in window
-        if n not in row and not n.clickable and not n.editable
-        for s in (n.text, n.description)
-        if s and len(s) <= 80
-    ]
+    titles = _titles(window, row, 80)
     for phrases, setting, weakening in known.toggles:
         if weakening != "off" or new != "off":
             continue
@@ -214,13 +215,7 @@ def _turns_off_in_dialog(window: list[Node], node: Node) -> SecurityTap | None:
     answer = next((lab for lab in labels if lab in known.off_answers), None)
     if answer is None or not node.clickable:
         return None
-    titles = [
-        _norm(s)
-        for n in window
-        if n is not node and not n.clickable and not n.editable
-        for s in (n.text, n.description)
-        if s and len(s) <= 120
-    ]
+    titles = _titles(window, [node], 120)
     for phrases, setting, weakening in known.toggles:
         if weakening == "off" and any(p in title for title in titles for p in phrases):
             return SecurityTap(Operation.SECURITY_CHANGE, setting, "off", answer)

@@ -169,24 +169,19 @@ def _acts_of_given_values(
     """The acts a description states in a sentence about a value the call gives -- quoted
     there or named as a mode ("In mode 'purge' it permanently deletes …", "with action
     wipe, the device is erased"): a verb of the third person or a passive of that sentence."""
-    lex = lexicon()
     values = {v.lower() for v in payload.values() if isinstance(v, str) and 3 <= len(v) <= 30}
     if not values:
         return set()
     negations = _negations()
-    fields = "|".join(sorted(lex.action_fields))
     out: set[Operation] = set()
     for m in _DESCRIPTION_SENTENCE.finditer(description[:2000]):
         sentence = m.group(0).lower()
+        # (patterns compiled once: the values differ per call, so none is built from them)
         said = [
-            found
-            for v in values
-            if (
-                found := re.search(
-                    rf"['\"`]{re.escape(v)}['\"`]|\b(?:{fields})\s+{re.escape(v)}\b", sentence
-                )
-            )
-            is not None
+            found.end()
+            for pattern in (_QUOTED_VALUE, _mode_value())
+            for found in pattern.finditer(sentence)
+            if found.group(1) in values
         ]
         if not said or not negations.isdisjoint(tokens(sentence)):
             continue
@@ -194,7 +189,7 @@ def _acts_of_given_values(
         act = next(
             (
                 a
-                for w in tokens(sentence[min(f.end() for f in said) :])
+                for w in tokens(sentence[min(said) :])
                 if w.endswith(("s", "ed")) and w not in values
                 for a in [_inflected_act(w, policy)]
                 if a is not None
@@ -204,6 +199,16 @@ def _acts_of_given_values(
         if act is not None:
             out.add(act)
     return out
+
+
+_QUOTED_VALUE = re.compile(r"['\"`]([^'\"`\n]{3,30})['\"`]")
+
+
+@lru_cache(maxsize=1)
+def _mode_value() -> re.Pattern[str]:
+    """A value named as a mode, an action, an operation ("in mode purge", "with action wipe")."""
+    fields = "|".join(sorted(map(re.escape, lexicon().action_fields)))
+    return re.compile(rf"\b(?:{fields})\s+([\w.-]{{3,30}})\b")
 
 
 def _inflected_act(word: str, policy: CompiledPolicy) -> Operation | None:
