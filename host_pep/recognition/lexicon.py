@@ -191,6 +191,9 @@ class Buttons(_Strict):
     approvals: list[str] = Field(default_factory=list)
     """Labels that approve what a dialog asks ("Allow", "Activate", "Start now"); a label whose
     first word is one ("Activate this device admin app") approves too."""
+    declines: list[str] = Field(default_factory=list)
+    """Labels that decline or dismiss ("Don't allow", "Not now", "Close"): a tap on one does
+    nothing anyone asked for (rule 5 judges the taps a span named)."""
 
 
 class ToolNaming(_Strict):
@@ -1214,6 +1217,7 @@ class Lexicon:
         self.id_noise = frozenset(_words([b.id_noise for b in buttons]))
         self.grant_phrases = _words([b.grants for b in buttons])
         self.approval_labels = frozenset(_words([b.approvals for b in buttons]))
+        self.decline_labels = frozenset(_words([b.declines for b in buttons]))
         naming = [lang.tool_naming for lang in langs]
         self.tool_verbs: dict[Operation, tuple[str, ...]] = {
             op: _words([t.verbs.get(op, []) for t in naming]) for op in Operation

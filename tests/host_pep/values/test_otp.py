@@ -33,6 +33,14 @@ def otps(text: str, ctx: DetectionContext | None = None) -> list[tuple[str, str]
         ("Ihre TAN für die Anmeldung lautet 73 91 06.", "73 91 06", "otp:739106"),
         ("SMS TAN 739106 arrived within seconds", "739106", "otp:739106"),
         ("Your pushTAN: 482913", "482913", "otp:482913"),
+        # the one-time code's own words in more languages (values.otp.keywords)
+        ("আপনার bKash ভেরিফিকেশন কোড 845120. কোডটি কাউকে দেবেন না।", "845120", "otp:845120"),
+        ("Ваш код подтверждения: 482913", "482913", "otp:482913"),
+        ("Kod weryfikacyjny: 4821", "4821", "otp:4821"),
+        ("Mã xác thực của bạn là 552210", "552210", "otp:552210"),
+        ("Doğrulama kodunuz 661204", "661204", "otp:661204"),
+        ("رمز التحقق: 7712", "7712", "otp:7712"),
+        ("Vahvistuskoodisi on 3391", "3391", "otp:3391"),
     ],
 )
 def test_codes_with_context(text: str, raw: str, key: str) -> None:
@@ -60,6 +68,8 @@ def test_codes_with_context(text: str, raw: str, key: str) -> None:
         "A tan leather sofa, model 4471, for 1299 EUR",  # a colour, not a TAN
         "Click here to claim 20% off the print annual (code GRID20).",  # a discount code
         "Shop now! Use code SPRING20 at checkout (min. order 60 EUR).",  # spent at checkout
+        "kod pocztowy 00-950",  # a postal code: only a one-time code's own words count
+        "Mã đơn hàng 123456",  # an order's code
     ],
 )
 def test_no_code_without_context(text: str) -> None:
