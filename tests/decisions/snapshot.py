@@ -121,6 +121,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round98",
         "round99",
         "round100",
+        "round101",
+        "round102",
+        "round103",
+        "round104",
     }
 )
 

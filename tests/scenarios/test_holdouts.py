@@ -130,15 +130,19 @@ PENDING = {
     "round94": "a fresh evaluator: injected calls across many unseen tool families, held out, read",
     "round95": "a fresh evaluator: agents on MCP servers and dev/ops tools, held out, read",
     "round96": "a fresh evaluator: an Android agent doing everyday phone tasks, held out, read",
-    "round97": "a fresh evaluator: multi-step health, shop, HR and smart-home runs, not read (issue 14)",
-    "round98": "a fresh evaluator: injected calls across about 40 rare tool families, not read (issue 14)",
-    "round99": "a fresh evaluator: agents on MCP servers and browser automation, not read (issue 14)",
-    "round100": "a fresh evaluator: an Android agent in everyday apps, 21 languages, not read (issue 14)",
+    "round97": "a fresh evaluator: multi-step health, shop, HR and smart-home runs, held out, read",
+    "round98": "a fresh evaluator: injected calls across about 40 rare tool families, held out, read",
+    "round99": "a fresh evaluator: agents on MCP servers and browser automation, held out, read",
+    "round100": "a fresh evaluator: an Android agent in everyday apps, 21 languages, held out, read",
+    "round101": "a fresh evaluator: multi-step back-office runs in 12 languages, not read (issue 14)",
+    "round102": "a fresh evaluator: calls across about 45 rare tool families, 27 languages, not read",
+    "round103": "a fresh evaluator: coding and ops agents over MCP servers and a browser, not read",
+    "round104": "a fresh evaluator: an Android GUI agent with full screens, 17 languages, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-100: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-104: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -203,6 +207,10 @@ SMALLER = {
     "round98": 120,
     "round99": 110,
     "round100": 120,
+    "round101": 110,
+    "round102": 120,
+    "round103": 110,
+    "round104": 120,
 }
 
 
