@@ -604,11 +604,12 @@ def to_observations(
     designated_records: frozenset[str] = frozenset(),
 ) -> Observed:
     """``screen``: the values are what an adapter saw on screen while completing an event.
-    There, a value the adapter calls trusted inside an app whose content arrives from outside
-    (SMS, mail, browser) is text typed into that app's own fields -- a compose box the agent
-    filled. It is neither content from outside nor that app's data: its provenance is wherever
-    it was read before it was typed, so it is not recorded again (a password typed into a
-    password field, which the adapter reports as a credential, still is).
+    There, a value typed into an input field of an app whose content arrives from outside (SMS,
+    mail, browser) -- a compose box the agent filled -- is neither content from outside nor
+    that app's data: its provenance is wherever it was read before it was typed, so it is not
+    recorded again (a password typed into a password field, which the adapter reports as a
+    credential, still is). What such an app displays is content from outside, also when the
+    adapter does not know the app (WhatsApp, which the bundle knows as a messaging app).
 
     ``designated``: the values came from a source the user's request pointed at (rule 5);
     ``designated_records``: the records of the result it pointed at (field paths of records,
@@ -636,7 +637,7 @@ def to_observations(
         app, tool = _source(ov.source, policy)
         if (
             screen
-            and ov.trusted
+            and ov.typed
             and app is not None
             and app in policy.untrusted
             and ov.kind_hint != "credential"

@@ -91,6 +91,9 @@ class ObservedValue(BaseModel):
     notifications, files): arguments taken from it are untrusted-origin (rule 5)."""
     kind_hint: str | None = None
     """Set when the observation point knows the kind (e.g. a password field -> "credential")."""
+    typed: bool = False
+    """Seen in an input field on screen: text typed into the app there (a compose box the agent
+    filled), not content the app displays."""
     public: bool = False
     """Public directory data about a business or a place (a hotel's address from a search
     tool): nobody's personal data, so rule 1 does not protect it."""

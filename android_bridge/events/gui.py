@@ -177,6 +177,7 @@ def observations(screen: ParsedScreen) -> list[ObservedValue]:
                 field=where,
                 trusted=trusted,
                 kind_hint="credential" if node.password else None,
+                typed=node.editable,
             )
         )
     return out

@@ -26,7 +26,7 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
-from host_pep.events import ActionType
+from host_pep.events import ActionType, Channel
 from host_pep.extract import Found, key_arguments, sensitive_values
 from host_pep.observations import Instruction, Observation
 from host_pep.observe import name_key
@@ -946,6 +946,13 @@ def _first_step_of_theft(ctx: DecisionContext) -> Outcome | None:
     # ... and by two words of its name read as one ("payment_methods" -> payment_method)
     named |= {f"{a}_{stem(b)}" for a, b in pairwise(target)}
     private = (expanded(ctx.action_words()) | named) & lex.private_records
+    tapped = ctx.event.channel is Channel.GUI and ctx.op is Operation.NAVIGATE
+    if tapped:
+        # a tap reads what its label names ("Show card details", "Contacts"), not what its
+        # widget's id says ("conversations_row_contact_name" opens a chat)
+        widget = ctx.sem.widget or {}
+        label = str(widget.get("text") or widget.get("description") or "")
+        private = expanded(content_words(label)) & lex.private_records
     # the store the read names in its own words, which the request does not name in its own:
     # "what's in my latest email from Google?" does not ask for sms_list_messages, though
     # email and SMS are one kind of thing (synonyms) elsewhere
@@ -984,10 +991,13 @@ def _first_step_of_theft(ctx: DecisionContext) -> Outcome | None:
         ):
             continue  # a span asking only to write them somewhere copies them; one asking to
             # change a setting too ("turn off Dana's 2FA") asks for the change, not the records
-        if (covered or not loosely) and not ins.strong:
-            continue  # read by its own words alone only after a span that addressed the agent
-        if given and (not ins.strong or private.isdisjoint(expanded(ins.words))):
+        if (covered or not loosely or ctx.event.channel is Channel.GUI) and not ins.strong:
+            # read by its own words alone only after a span that addressed the agent; a tap
+            # that moves through an app's screens ("1 hour" on the live-location sheet) reads
+            # no store on a mere imperative among what the app shows
             continue
+        if (given or tapped) and (not ins.strong or private.isdisjoint(expanded(ins.words))):
+            continue  # (a tap reads for a span only what that span named)
         if given and _asks_this_very_read(ctx, private, asked):
             continue  # "read the random channel, then the 'private' one": the user's own read
         if ins.designated and ctx.intent().delegates and not ins.strong:

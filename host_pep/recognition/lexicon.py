@@ -889,6 +889,10 @@ class Language(_Strict):
     noun_markers: list[str] = Field(default_factory=list)
     """Articles and possessives: a verb right after one is a noun ("in my trash", "the order
     I placed"), not a request for the act."""
+    noun_prepositions: list[str] = Field(default_factory=list)
+    """Prepositions that take a noun, never a verb of the request: a verb word right after one
+    and before a record's number names that record ("the chargeback on order 3301"). Not in
+    languages whose prepositions take an infinitive ("merci de payer", "para pagar")."""
     noun_modifiers: list[str] = Field(default_factory=list)
     """Adjectives that may stand between an article and its noun ("the latest email", "my new
     order"): the word after them is still a noun."""
@@ -1114,6 +1118,7 @@ class Lexicon:
         self.question_openings = _words([lang.question_openings for lang in langs])
         self.question_words_after = _words([lang.question_words_after for lang in langs])
         self.noun_markers = _words([lang.noun_markers for lang in langs])
+        self.noun_prepositions = _words([lang.noun_prepositions for lang in langs])
         self.noun_modifiers = _words([lang.noun_modifiers for lang in langs])
         self.light_verbs = _words([lang.light_verbs for lang in langs])
         self.proclitic_verbs: dict[str, frozenset[str]] = {}

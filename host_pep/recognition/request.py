@@ -134,6 +134,11 @@ class _Patterns:
             rf"(?<!-)(?:{whole_words(lex.noun_markers) or '(?!)'})\s+(?:(?:{modifiers})\s+){{0,2}}$",
             re.IGNORECASE,
         )
+        # a word, then a number of three or more digits ("order 3301", "invoice 12-7")
+        self.short_numbered = re.compile(r"[^\W\d_]+\s+#?\s*\d{3,}(?![^\W_])")
+        self.noun_preposition = re.compile(
+            rf"(?:{whole_words(lex.noun_prepositions) or '(?!)'})\s+$", re.IGNORECASE
+        )
         # "the Okta system log and …", "yesterday's flight log for …": an article, one to three
         # words, then the word, then what ends a noun phrase (a conjunction, a preposition, a
         # comma) -- where an imperative's verb would take its object. Not the sentence's end:
@@ -402,6 +407,11 @@ def used_as_noun(request: str, pos: int) -> bool:
         return True  # "text messages", "email address": the word is part of a noun
     if p.numbered.match(request, pos) is not None and not _opens_a_clause(request, pos):
         return True  # "order 112-4490281", "invoice #4471": a record named by its number
+    if (
+        p.noun_preposition.search(request[max(0, pos - 16) : pos]) is not None
+        and p.short_numbered.match(request, pos) is not None
+    ):
+        return True  # "the chargeback on order 3301": a preposition's record, by its number
     m = p.plural_noun.match(request, pos)
     if m is not None:
         word = m.group(0).lower()

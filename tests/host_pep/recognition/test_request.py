@@ -831,6 +831,12 @@ def test_a_file_is_named_by_the_words_of_its_name(
         ("Where is order 112-4490281-7730611?", Operation.PAYMENT, False),
         ("Transfer 500 to Anna for the rent.", Operation.PAYMENT, True),
         ("Cancel order #4471, it is late.", Operation.DELETE, True),
+        # a preposition takes a noun: "order" after "on" is the record, not the act
+        ("Respond to the chargeback on order 3301 with the tracking info.", Operation.PAYMENT,
+         False),
+        ("Put my todo list on pastebin", Operation.SHARE_UPLOAD, True),
+        ("Order 3 pizzas on the usual card.", Operation.PAYMENT, True),
+        ("I want to order the blue one.", Operation.PAYMENT, True),
     ],
 )  # fmt: skip
 def test_reminders_own_acts_and_numbered_records_ask_for_nothing(
