@@ -36,6 +36,7 @@ from android_bridge.events.lexicon import (
     is_button_label,
     is_confirmation,
     is_form_commit,
+    permission_group,
 )
 from android_bridge.events.screen import (
     SYSTEM_UI_PACKAGE,
@@ -146,6 +147,17 @@ def field_name(node: Node, fallback: str = "text") -> str:
     if node.hint:
         return node.hint.strip().lower().replace(" ", "_")[:64] or fallback
     return fallback
+
+
+# the platform's runtime permission prompt (AOSP's and Google's builds, and the installer that
+# showed it before Android 10)
+PERMISSION_CONTROLLERS = frozenset(
+    {
+        "com.google.android.permissioncontroller",
+        "com.android.permissioncontroller",
+        "com.android.packageinstaller",
+    }
+)
 
 
 def observations(screen: ParsedScreen) -> list[ObservedValue]:
@@ -423,10 +435,19 @@ class GuiAdapter:
         label = button.text or button.description
         if not label or not is_approval(label):
             return None
-        for said in [*self._dialog_texts(screen, button), label]:
+        texts = self._dialog_texts(screen, button)
+        for said in [*texts, label]:
             access = granted_access(said)
             if access is not None:
                 return access, said[:200]
+        if button.package in PERMISSION_CONTROLLERS:
+            # Android's runtime permission prompt ("Allow Maps to access this device's
+            # location?" [While using the app]): it grants its group, named like a constant so
+            # that the request is asked to name what it gives, not the app it is given to
+            for said in texts:
+                group = permission_group(said)
+                if group is not None:
+                    return f"permission.{group.upper()}", said[:200]
         return None
 
     def _dialog_texts(self, screen: ParsedScreen, button: Node) -> list[str]:

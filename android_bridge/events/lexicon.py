@@ -46,6 +46,7 @@ class _Labels:
     id_noise: frozenset[str]
     grants: tuple[str, ...]
     approvals: frozenset[str]
+    permission_groups: dict[str, tuple[str, ...]]
 
 
 @lru_cache(maxsize=1)
@@ -68,6 +69,9 @@ def _labels() -> _Labels:
         id_noise=frozenset(_normalise(w) for w in lex.id_noise),
         grants=tuple(_normalise(w) for w in lex.grant_phrases),
         approvals=frozenset(_normalise(w) for w in lex.approval_labels),
+        permission_groups={
+            g: tuple(_normalise(w) for w in said) for g, said in lex.permission_groups.items()
+        },
     )
 
 
@@ -161,3 +165,22 @@ def granted_access(*texts: str) -> str | None:
             if phrase in norm:
                 return phrase
     return None
+
+
+def permission_group(*texts: str) -> str | None:
+    """The permission group a runtime permission prompt with these titles and messages asks
+    for ("Allow Maps to access this device's location?" -> location), or None. A phrase is
+    matched as whole words, or inside the text in scripts written without spaces."""
+    groups = _labels().permission_groups
+    for text in texts:
+        norm = " ".join(_normalise(text).split())
+        padded = f" {_WORD_GAPS.sub(' ', norm)} "
+        for group, phrases in groups.items():
+            for phrase in phrases:
+                if f" {phrase} " in padded or (not phrase.isascii() and phrase in norm):
+                    return group
+    return None
+
+
+# punctuation between words (a prompt's "?", "’s"): gaps for whole-word matching
+_WORD_GAPS = re.compile(r"[^\w\s]+")

@@ -328,6 +328,8 @@ def _names_protection(ctx: DecisionContext, acted: set[str]) -> bool:
         return True  # ... or that it qualifies: "Alarmanlage" (an alarm system) names the alarm
     if any(p in ctx.user_request for p in named if _UNSPACED.search(p)):
         return True  # written without spaces between words: "玄関の鍵を開けて" names the lock
+    if _names_a_granted_group(ctx):
+        return True  # "开启定位权限" names the LOCATION group a prompt grants
     if not acted & lex.grant_objects and _names_its_object_by_id(ctx):
         # (a grant is named by what it gives: "lumen-api" names no admin role on it)
         return True
@@ -366,7 +368,39 @@ def _grants_an_unnamed_permission(ctx: DecisionContext) -> bool:
         return False
     asked = frozenset(unicode_words(ctx.user_request)) | frozenset(tokens(ctx.user_request))
     named = expanded(frozenset(given | {stem(t) for t in given}))
-    return named.isdisjoint(asked | {stem(t) for t in asked})
+    if not named.isdisjoint(asked | {stem(t) for t in asked}):
+        return False
+    # ... or by the words of its permission group, in any language ("定位" for LOCATION)
+    return not _names_a_granted_group(ctx)
+
+
+def _names_a_granted_group(ctx: DecisionContext, *, needs_only: bool = False) -> bool:
+    """The request names the permission group a grant gives, in any language's words for it
+    ("let it send me notifications", "开启定位权限"), or a task that needs it ("scan the QR
+    code with Barcode Scanner" needs the camera). ``needs_only``: by such a task only."""
+    lex = lexicon()
+    request = f" {_NON_WORD.sub(' ', ctx.user_request.lower())} "
+    return any(
+        f" {phrase} " in request or (_UNSPACED.search(phrase) and phrase in request)
+        for group in _granted_groups(ctx)
+        for phrase in (
+            *(() if needs_only else lex.permission_groups.get(group, ())),
+            *lex.permission_needs.get(group, ()),
+        )
+    )
+
+
+_NON_WORD = re.compile(r"[^\w]+")
+
+
+def _granted_groups(ctx: DecisionContext) -> set[str]:
+    """The permission groups a grant names by its constant ("permission.LOCATION")."""
+    return {
+        m.group(1).lower()
+        for text in ctx.text.values()
+        if len(text) <= 160
+        for m in _GRANTED_CONSTANT.finditer(text)
+    }
 
 
 def _names_its_object_by_id(ctx: DecisionContext) -> bool:
@@ -927,6 +961,18 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         positions = _names_the_tool_act(ctx, request)
     if not positions and op is Operation.SECURITY_CHANGE:
         positions = _dictates_the_new_value(ctx, request) or _sets_the_named_setting(ctx, request)
+    if (
+        not positions
+        and op is Operation.SECURITY_CHANGE
+        and (
+            _names_a_granted_group(ctx, needs_only=True)
+            or (ctx.intent().asks - READ_OPS and _names_a_granted_group(ctx))
+        )
+    ):
+        # a runtime permission named by a request for an act ("let it send me notifications",
+        # "scan the QR code with Barcode Scanner"): asked; "read me my latest texts" asks no
+        # grant of the SMS role
+        positions = [("", 0)]
     if not positions and _asked_by_adopted_source(ctx):
         # the act is the adopted source's; what it takes is judged as that source's data
         return AuthResult(

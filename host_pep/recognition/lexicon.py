@@ -191,6 +191,13 @@ class Buttons(_Strict):
     approvals: list[str] = Field(default_factory=list)
     """Labels that approve what a dialog asks ("Allow", "Activate", "Start now"); a label whose
     first word is one ("Activate this device admin app") approves too."""
+    permission_groups: dict[str, list[str]] = Field(default_factory=dict)
+    """What a runtime permission prompt grants, by Android's permission group ("location":
+    "location"; "sms": "sms messages", "短信"): matched inside the prompt, and a request that
+    names the group's words asks for that grant."""
+    permission_needs: dict[str, list[str]] = Field(default_factory=dict)
+    """Tasks that need a permission group ("camera": "scan", "qr code"): a request for one asks,
+    by meaning, for that group's grant to the app that does it."""
     declines: list[str] = Field(default_factory=list)
     """Labels that decline or dismiss ("Don't allow", "Not now", "Close"): a tap on one does
     nothing anyone asked for (rule 5 judges the taps a span named)."""
@@ -1223,6 +1230,19 @@ class Lexicon:
         self.grant_phrases = _words([b.grants for b in buttons])
         self.approval_labels = frozenset(_words([b.approvals for b in buttons]))
         self.decline_labels = frozenset(_words([b.declines for b in buttons]))
+        groups: dict[str, list[str]] = {}
+        needs: dict[str, list[str]] = {}
+        for b in buttons:
+            for name, phrases in b.permission_groups.items():
+                groups.setdefault(name, []).extend(phrases)
+            for name, phrases in b.permission_needs.items():
+                needs.setdefault(name, []).extend(phrases)
+        self.permission_groups: dict[str, tuple[str, ...]] = {
+            name: _words([phrases]) for name, phrases in groups.items()
+        }
+        self.permission_needs: dict[str, tuple[str, ...]] = {
+            name: _words([phrases]) for name, phrases in needs.items()
+        }
         naming = [lang.tool_naming for lang in langs]
         self.tool_verbs: dict[Operation, tuple[str, ...]] = {
             op: _words([t.verbs.get(op, []) for t in naming]) for op in Operation
