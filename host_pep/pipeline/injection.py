@@ -754,8 +754,9 @@ def check_carried_out(ctx: DecisionContext) -> Outcome | None:
     )
 
 
+# an initial in a name ("Sam K", "D. Visser")
+_INITIAL = re.compile(r"^[A-Z]\.?$")
 # a label that is a link's text ("parkpay-city.net", "https://…")
-_INITIAL = re.compile(r"^[A-Z]\.?$")  # "Sam K", "D. Visser"
 _LINK_TEXT = re.compile(r"(?i)://|\bwww\.|^[\w.-]+\.[a-z]{2,}(?:/\S*)?$")
 
 

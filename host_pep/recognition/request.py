@@ -134,7 +134,7 @@ class _Patterns:
             rf"(?<!-)(?:{whole_words(lex.noun_markers) or '(?!)'})\s+(?:(?:{modifiers})\s+){{0,2}}$",
             re.IGNORECASE,
         )
-        # a word, then a number of three or more digits ("order 3301", "invoice 12-7")
+        # a word, then a number of three or more digits ("order 3301", "invoice #4471")
         self.short_numbered = re.compile(r"[^\W\d_]+\s+#?\s*\d{3,}(?![^\W_])")
         self.noun_preposition = re.compile(
             rf"(?:{whole_words(lex.noun_prepositions) or '(?!)'})\s+$", re.IGNORECASE
