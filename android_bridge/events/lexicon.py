@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.wordmatch import words_regex
 from host_pep.semantics import Operation
 
 # Checked in this order: a "Delete and send" label is judged by its most severe meaning.
@@ -169,18 +170,12 @@ def granted_access(*texts: str) -> str | None:
 
 def permission_group(*texts: str) -> str | None:
     """The permission group a runtime permission prompt with these titles and messages asks
-    for ("Allow Maps to access this device's location?" -> location), or None. A phrase is
-    matched as whole words, or inside the text in scripts written without spaces."""
+    for ("Allow Maps to access this device's location?" -> location), or None."""
     groups = _labels().permission_groups
     for text in texts:
-        norm = " ".join(_normalise(text).split())
-        padded = f" {_WORD_GAPS.sub(' ', norm)} "
+        norm = _normalise(text)
         for group, phrases in groups.items():
-            for phrase in phrases:
-                if f" {phrase} " in padded or (not phrase.isascii() and phrase in norm):
-                    return group
+            found = words_regex(phrases)
+            if found is not None and found.search(norm):
+                return group
     return None
-
-
-# punctuation between words (a prompt's "?", "’s"): gaps for whole-word matching
-_WORD_GAPS = re.compile(r"[^\w\s]+")

@@ -40,7 +40,7 @@ from host_pep.recognition.request import (
     verb_positions,
     without_own_acts,
 )
-from host_pep.recognition.wordmatch import NO_SPACES
+from host_pep.recognition.wordmatch import NO_SPACES, words_regex
 from host_pep.recognition.words import compound_words, content_words, expanded, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 
@@ -379,18 +379,14 @@ def _names_a_granted_group(ctx: DecisionContext, *, needs_only: bool = False) ->
     ("let it send me notifications", "开启定位权限"), or a task that needs it ("scan the QR
     code with Barcode Scanner" needs the camera). ``needs_only``: by such a task only."""
     lex = lexicon()
-    request = f" {_NON_WORD.sub(' ', ctx.user_request.lower())} "
-    return any(
-        f" {phrase} " in request or (_UNSPACED.search(phrase) and phrase in request)
-        for group in _granted_groups(ctx)
-        for phrase in (
-            *(() if needs_only else lex.permission_groups.get(group, ())),
-            *lex.permission_needs.get(group, ()),
-        )
-    )
-
-
-_NON_WORD = re.compile(r"[^\w]+")
+    for group in _granted_groups(ctx):
+        phrases = lex.permission_needs.get(group, ())
+        if not needs_only:
+            phrases = lex.permission_groups.get(group, ()) + phrases
+        found = words_regex(phrases, re.IGNORECASE)
+        if found is not None and found.search(ctx.user_request):
+            return True
+    return False
 
 
 def _granted_groups(ctx: DecisionContext) -> set[str]:
