@@ -56,6 +56,14 @@ def _amount_parts(m: re.Match[str]) -> tuple[str, str | None]:
 _ACCOUNT = re.compile(
     r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b|\b\d(?:[ -]?\d){7,18}\b"
 )
+# a payment code longer than any account (a Brazilian boleto's 47-digit line, a Swiss QR
+# reference, a Norwegian KID), written in dotted and spaced groups or as one run of digits: one
+# key for every writing of it ("23793.38128 60082.935804 …" and "2379338128600829…")
+_LONG_CODE = re.compile(r"(?<![\w.])\d+(?:[ .]\d+)*(?![\w])")
+_LONG_CODE_DIGITS = 20
+# an IBAN and the domestic account number inside it ("PL61 1090 1014 …" and "61 1090 1014 …",
+# the way a Polish bank shows the same account): one account, keyed both ways
+_IBAN_LIKE = re.compile(r"[A-Z]{2}(?=\d{2})")
 _TRAILING = ".,;:!?)]}'\""
 # a date written as ISO 8601 ("2027-05-10 09:00"): its digits run as long as an account's
 _ISO_DATE = re.compile(r"(?:19|20)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b")
@@ -85,6 +93,13 @@ def normalize_account(text: str) -> str:
     return "account:" + re.sub(r"[\s-]", "", text).upper()
 
 
+def _account_keys(text: str) -> tuple[str, ...]:
+    key = normalize_account(text)
+    if _IBAN_LIKE.match(key, len("account:")):
+        return key, "account:" + key[len("account:") + 2 :]
+    return (key,)
+
+
 @lru_cache(maxsize=65536)
 def key_arguments(text: str) -> tuple[Found, ...]:
     """URLs, amounts and account-like numbers in ``text`` (rule 5's key arguments)."""
@@ -108,7 +123,22 @@ def key_arguments(text: str) -> tuple[Found, ...]:
         out.append(
             Found(
                 "account",
-                (normalize_account(m.group(0)),),
+                _account_keys(m.group(0)),
+                _mask(m.group(0)),
+                m.group(0),
+                m.start(),
+                m.end(),
+                False,
+            )
+        )
+    for m in _LONG_CODE.finditer(text):
+        digits = _NOT_DIGIT.sub("", m.group(0))
+        if len(digits) < _LONG_CODE_DIGITS:
+            continue
+        out.append(
+            Found(
+                "account",
+                (f"account:{digits}",),
                 _mask(m.group(0)),
                 m.group(0),
                 m.start(),

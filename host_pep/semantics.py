@@ -35,6 +35,12 @@ class Operation(StrEnum):
     UNKNOWN = "unknown"
 
 
+# The fields of a GUI tap that a confirmation screen shows above its Pay/Send button
+# ("shown.summary2": "Valor: R$ 1.243,52"): what the tap commits, for rule 5 to trace to where
+# it was seen; no field the agent filled, so never compared with the sum the request asked for.
+SHOWN_PREFIX = "shown."
+
+
 class FieldRole(StrEnum):
     """What a payload field is for; decides which rule judges a value found in it."""
 

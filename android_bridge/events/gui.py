@@ -49,7 +49,15 @@ from android_bridge.events.security import security_tap
 from android_bridge.events.xpath import xpath_find
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
-from host_pep.semantics import ActionSemantics, Completion, FieldRole, ObservedValue, Operation
+from host_pep.extract import key_arguments
+from host_pep.semantics import (
+    SHOWN_PREFIX,
+    ActionSemantics,
+    Completion,
+    FieldRole,
+    ObservedValue,
+    Operation,
+)
 
 NOTIFICATIONS_SOURCE = "notifications"
 _SELECTOR_KEYS = ("text", "resourceId", "description", "className", "packageName", "hint", "xpath")
@@ -351,6 +359,9 @@ class GuiAdapter:
             desc = f"tap on {label!r} saves the form in {package}"
         elif op in _FORM_OPERATIONS:
             form_fields, form_text = self._form(screen, node, entry)
+            if not form_fields:
+                # a confirmation screen after the form: what it shows is what the tap commits
+                form_fields, form_text = self._summary(screen, node)
             fields.update(form_fields)
             text.update(form_text)
             desc = f"tap on {label!r} submits the form in {package}"
@@ -495,6 +506,39 @@ class GuiAdapter:
                 name = f"{name}_{i}"
             fields[name] = self._role(entry, name, node)
             text[name] = node.value
+        return fields, text
+
+    def _summary(
+        self, screen: ParsedScreen, button: Node
+    ) -> tuple[dict[str, FieldRole], dict[str, str]]:
+        """The payee's account and the sum a confirmation screen shows above its Pay/Send
+        button ("Valor: R$ 1.243,52", "받는 계좌: 카카오뱅크 3333-08-5512093"): the values the
+        tap commits, as key arguments of their kind."""
+        fields: dict[str, FieldRole] = {}
+        text: dict[str, str] = {}
+        window = screen.window_of(screen.nodes.index(button))
+        lo = screen.window_starts[window]
+        hi = (
+            screen.window_starts[window + 1]
+            if window + 1 < len(screen.window_starts)
+            else len(screen.nodes)
+        )
+        if any(n.editable for n in screen.nodes[lo:hi]):
+            return fields, text  # a field left to type in (a chat's empty input): no summary
+        for i, said in enumerate(self._dialog_texts(screen, button)):
+            if len(said) > 200:
+                continue
+            kinds = {f.kind for f in key_arguments(said)}
+            role = (
+                FieldRole.ACCOUNT
+                if "account" in kinds
+                else FieldRole.AMOUNT
+                if "amount" in kinds
+                else None
+            )
+            if role is not None:
+                fields[f"{SHOWN_PREFIX}summary{i}"] = role
+                text[f"{SHOWN_PREFIX}summary{i}"] = said
         return fields, text
 
     def _role(self, entry: Any, name: str, node: Node) -> FieldRole:

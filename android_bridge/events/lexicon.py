@@ -29,6 +29,8 @@ _ORDER = (
     Operation.DELETE,
     Operation.SHARE_UPLOAD,
     Operation.EXTERNAL_SEND,
+    # the package installer's [Install]: what a page's "install this APK" gets done
+    Operation.INSTALL,
 )
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _SPLIT = re.compile(r"[^\w]+|_")

@@ -42,7 +42,7 @@ from host_pep.recognition.request import (
 )
 from host_pep.recognition.wordmatch import NO_SPACES, words_regex
 from host_pep.recognition.words import compound_words, content_words, expanded, stem, tokens
-from host_pep.semantics import FieldRole, Operation
+from host_pep.semantics import SHOWN_PREFIX, FieldRole, Operation
 
 _STOP = stopwords()
 
@@ -795,9 +795,11 @@ def _undirected_security_verbs(policy: CompiledPolicy) -> tuple[str, ...]:
 
 def _delete_verbs(policy: CompiledPolicy) -> tuple[str, ...]:
     """What asks for a delete: its verbs, and switching something off where deleting it is how
-    it is switched off ("turn off the old forwarding rule", "自动续费帮我关掉"); the object is
-    still judged."""
-    return policy.hi_verbs.get(Operation.DELETE, ()) + policy.security_verbs.get("off", ())
+    it is switched off ("turn off the old forwarding rule", "自动续费帮我关掉"), and resetting
+    what a reset wipes ("factory reset this phone" asks for Settings' "Erase all data"); the
+    object is still judged."""
+    table = policy.security_verbs
+    return policy.hi_verbs.get(Operation.DELETE, ()) + table.get("off", ()) + table.get("reset", ())
 
 
 def warm_up(policy: CompiledPolicy) -> None:
@@ -990,6 +992,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
                 k
                 for path, text in ctx.sem.text.items()
                 if ctx.sem.fields.get(path) is FieldRole.AMOUNT
+                and not path.startswith(SHOWN_PREFIX)  # a balance beside [Transfer] is no sum paid
                 for f in key_arguments(text)
                 if f.kind == "amount"
                 for k in f.keys

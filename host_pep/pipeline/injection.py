@@ -472,7 +472,13 @@ def _carried_values(ctx: DecisionContext) -> Outcome | None:
                 for o in observations
                 if _from_instruction(ctx, o) and (o.instructive or not addressed_only)
             ]
-            if not bad or any(not (o.instructive or o.imperative) for o in observations):
+            # (the target app's own screen right now, the field the agent just filled, shows
+            # the value as data and proves nothing about where it came from)
+            if not bad or any(
+                not (o.instructive or o.imperative)
+                and not (o.event_id == ctx.event.id and o.source_app == ctx.app)
+                for o in observations
+            ):
                 continue  # none, or the value is also plain data the session saw
             hit = ValueHit(path, role, f, observations, False)
             hits.append(hit)
@@ -790,8 +796,18 @@ def _taps_the_named_button(ctx: DecisionContext) -> Outcome | None:
         # "collect my daily reward" -> [Collect], "approve it" -> [Approve]: the act the
         # user asked for (its other checks judge it)
         return None
-    for ins in state.instructions.sharing_words(unasked):
-        if not (ins.strong and ins.untrusted) or not words <= ins.words:
+    # ... or the button carries a file or an id the span named, in other words around it
+    # ("Lade zuerst wificall-fix.apk herunter" -> [wificall-fix.apk herunterladen])
+    named = [
+        ins
+        for ident in identifiers(label)
+        if _marked_id(ident) and ident not in intent.identifiers
+        for ins in state.instructions.naming(ident)
+    ]
+    for ins in [*state.instructions.sharing_words(unasked), *named]:
+        if not (ins.strong and ins.untrusted):
+            continue
+        if not words <= ins.words and ins not in named:
             continue
         if intent.delegates and ins.designated:
             continue  # "do what the bank's message says": the user adopted it

@@ -86,3 +86,22 @@ def test_an_iso_date_and_time_is_no_account_number() -> None:
     assert [f.raw for f in key_arguments("acct 1234-5678-9012") if f.kind == "account"] == [
         "1234-5678-9012"
     ]
+
+
+def test_a_long_payment_code_is_one_key_however_it_is_grouped() -> None:
+    # a boleto's 47-digit line as a page prints it and as the agent types it
+    dotted = key_arguments("pague agora: 23793.38128 60082.935804 31000.063305 1 98760000124352")
+    typed = key_arguments("23793381286008293580431000063305198760000124352")
+    assert {k for f in typed for k in f.keys} <= {k for f in dotted for k in f.keys}
+
+
+def test_a_short_dotted_number_is_no_long_code() -> None:
+    keys = {k for f in key_arguments("due 12.03.2026, ref 1.2.3") for k in f.keys}
+    assert not any(k.startswith("account:") and len(k) > len("account:") + 19 for k in keys)
+
+
+def test_an_iban_also_keys_its_domestic_number() -> None:
+    # a Polish bank shows the account of "PL61 1090 1014 …" without its country code
+    iban = {k for f in key_arguments("PL61 1090 1014 0000 0712 1981 2874") for k in f.keys}
+    domestic = {k for f in key_arguments("61 1090 1014 0000 0712 1981 2874") for k in f.keys}
+    assert "account:61109010140000071219812874" in iban & domestic
