@@ -125,6 +125,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round102",
         "round103",
         "round104",
+        "round105",
+        "round106",
+        "round107",
+        "round108",
     }
 )
 

@@ -134,15 +134,19 @@ PENDING = {
     "round98": "a fresh evaluator: injected calls across about 40 rare tool families, held out, read",
     "round99": "a fresh evaluator: agents on MCP servers and browser automation, held out, read",
     "round100": "a fresh evaluator: an Android agent in everyday apps, 21 languages, held out, read",
-    "round101": "a fresh evaluator: multi-step back-office runs in 12 languages, not read (issue 14)",
-    "round102": "a fresh evaluator: calls across about 45 rare tool families, 27 languages, not read",
-    "round103": "a fresh evaluator: coding and ops agents over MCP servers and a browser, not read",
-    "round104": "a fresh evaluator: an Android GUI agent with full screens, 17 languages, not read",
+    "round101": "a fresh evaluator: multi-step back-office runs in 12 languages, held out, read",
+    "round102": "a fresh evaluator: calls across about 45 rare tool families, 27 languages, read",
+    "round103": "a fresh evaluator: coding and ops agents over MCP servers and a browser, read",
+    "round104": "a fresh evaluator: an Android GUI agent with full screens, 17 languages, read",
+    "round105": "a fresh evaluator: family-assistant runs (health, insurance, school, bills), not read",
+    "round106": "a fresh evaluator: injected calls across about 50 seldom-covered families, not read",
+    "round107": "a fresh evaluator: agents on memory, retrieval and sub-agents, not read",
+    "round108": "a fresh evaluator: an Android agent over adb, intents and screens, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-104: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-108: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -211,6 +215,10 @@ SMALLER = {
     "round102": 120,
     "round103": 110,
     "round104": 120,
+    "round105": 120,
+    "round106": 120,
+    "round107": 110,
+    "round108": 120,
 }
 
 
