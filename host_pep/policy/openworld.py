@@ -96,7 +96,10 @@ def _opening_verb(description: str, policy: CompiledPolicy) -> Operation | None:
 # a sentence of a description: its first word, when a verb in the third person, is what the
 # tool does ("Removes all untracked files"); "by <verb>ing" says how it does it ("by dropping
 # all tables", "by uploading every file")
-_DESCRIPTION_SENTENCE = re.compile(r"[^.;!?\n]+")
+# (a colon ends one too: "Closes a matter: permanently deletes all documents filed to it")
+_DESCRIPTION_SENTENCE = re.compile(r"[^.;:!?\n]+")
+# an English adverb of manner before a description's verb ("permanently", "silently")
+_ADVERB = re.compile(r"[a-z]{3,}ly")
 _BY_GERUND = re.compile(r"(?i)\bby\s+([a-z]+ing)\b")
 # what a description says is done to things ("… are stopped and deleted", "is charged")
 # -- of things in the plural: "the summary is truncated", "a display is attached" say a state
@@ -134,10 +137,12 @@ def _described_acts(description: str, policy: CompiledPolicy) -> set[tuple[str, 
         words = tokens(sentence)
         if not words or not _negations().isdisjoint(words):
             continue
-        if words[0].endswith("s"):
-            op = _opening_verb(sentence, policy)
+        # an adverb may stand before the verb ("PERMANENTLY DELETES every draft invoice")
+        lead = next((i for i, w in enumerate(words[:3]) if not _ADVERB.fullmatch(w)), 0)
+        if words[lead].endswith("s"):
+            op = _opening_verb(" ".join(words[lead:]), policy)
             if op is not None:
-                out.add((words[0], op))
+                out.add((words[lead], op))
         for g in _BY_GERUND.finditer(sentence):
             for b in _bases(g.group(1).lower()):
                 if b not in lex.contentless_verbs and (op := policy.verb_op.get(b)) is not None:
@@ -245,10 +250,24 @@ def _method_tokens(name: str) -> list[str]:
     the service's name is not its verb ("play", "post", "track" are verbs too)."""
     for sep in ("__", "--", ".", "/", ":"):
         if sep in name:
-            return _without_echoed_service(tokens(name.rsplit(sep, 1)[-1]))
+            parts = name.split(sep)
+            method = tokens(parts[-1])
+            if len(parts) >= 3 and set(method) <= _bare_method_words():
+                # "gl.entries.query": the segment between the service and a bare read executor
+                # names what it queries (service.resource.method)
+                method = tokens(parts[-2]) + method
+            return _without_echoed_service(method)
     toks = tokens(name)
     echoed = _without_echoed_service(toks)
     return echoed if echoed != toks else []
+
+
+@lru_cache(maxsize=1)
+def _bare_method_words() -> frozenset[str]:
+    """Executors that read ("query"): a method of that word alone says nothing of what it
+    queries (a "commands" executor still runs what it is given)."""
+    lex = lexicon()
+    return lex.executors & frozenset(lex.tool_verbs.get(Operation.READ, ()))
 
 
 def _without_echoed_service(toks: list[str]) -> list[str]:
