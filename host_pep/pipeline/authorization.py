@@ -333,8 +333,23 @@ def _names_protection(ctx: DecisionContext, acted: set[str]) -> bool:
     if not acted & lex.grant_objects and _names_its_object_by_id(ctx):
         # (a grant is named by what it gives: "lumen-api" names no admin role on it)
         return True
+    if _adopted_source_names(ctx, named):
+        return True  # "follow the onboarding doc": "4. Create a personal door code for the unit"
     # "unlock it for her" -> tesla_door_unlock: the act itself is named
     return _asks_the_tools_own_verb(ctx)
+
+
+def _adopted_source_names(ctx: DecisionContext, named: frozenset[str]) -> bool:
+    """The request adopts what a source asks ("follow the steps in the onboarding doc"), and
+    a step of that source -- the user's own document or one the request points at, asking its
+    reader, not the assistant -- names the protection the action changes."""
+    state = ctx.state
+    if state is None or not ctx.intent().delegates:
+        return False
+    return any(
+        (ins.designated or not ins.untrusted) and not ins.strong
+        for ins in state.instructions.sharing_words(named)
+    )
 
 
 # a permission's or a role's constant ("android.permission.RECORD_AUDIO", "android.app.role.SMS")
@@ -519,7 +534,7 @@ def _delivers_to_the_users_address(ctx: DecisionContext) -> bool:
     return bool(hits) and all(h.user_provided for h in hits)
 
 
-def _asked_by_adopted_source(ctx: DecisionContext) -> bool:
+def adopted_source_asks(ctx: DecisionContext) -> bool:
     """ "Do what the landlord's latest email asks about the rent", "run my Monday routine -- it's
     in my note": the request adopts what a source it points at asks, and that source asks its
     reader (not the assistant: an instruction addressed to the assistant has no authority) for
@@ -530,7 +545,12 @@ def _asked_by_adopted_source(ctx: DecisionContext) -> bool:
     wanted = {ctx.op.value}
     if ctx.op is Operation.BULK_CHANGE:
         wanted.add(Operation.DELETE.value)
-    if any(ins.designated and not ins.strong for ins in state.instructions.asking(wanted)):
+    # (a step of the user's own document -- a trusted source, "follow the steps in the
+    # onboarding doc" -- is adopted as surely as one the request points at by name)
+    if any(
+        (ins.designated or not ins.untrusted) and not ins.strong
+        for ins in state.instructions.asking(wanted)
+    ):
         return True
     # ... or it asks for it in words of its own ("move 200 to savings", "the new rent is 1,184
     # from May"): what the act takes (the sum, the account) is what that ask gave
@@ -971,7 +991,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         # "scan the QR code with Barcode Scanner"): asked; "read me my latest texts" asks no
         # grant of the SMS role
         positions = [("", 0)]
-    if not positions and _asked_by_adopted_source(ctx):
+    if not positions and adopted_source_asks(ctx):
         # the act is the adopted source's; what it takes is judged as that source's data
         return AuthResult(
             Authorization.YES,

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from host_pep.control.ruleset import CompiledRule, RuleIndex, is_monitor, strongest
 from host_pep.events import ActionType, Channel
-from host_pep.pipeline.authorization import Authorization, authorize
+from host_pep.pipeline.authorization import Authorization, adopted_source_asks, authorize
 from host_pep.pipeline.context import (
     KEY_ROLES,
     READ_OPS,
@@ -299,6 +299,8 @@ def check_binding_act(ctx: DecisionContext) -> None:
         return
     if any(op not in READ_OPS for op in ctx.intent().asks):
         return  # the request asks for some change: what it acts on decides (rules 4, 5)
+    if adopted_source_asks(ctx):
+        return  # "do what the teacher's note asks": "please sign the consent form"
     binding = lexicon().binding_verbs
     verb = name_verb(tokens(ctx.completion.event.target or ctx.event.target))
     if verb is not None and verb in binding:
