@@ -100,67 +100,30 @@ def _account_keys(text: str) -> tuple[str, ...]:
     return (key,)
 
 
+def _found(kind: str, keys: tuple[str, ...], m: re.Match[str], masked: str | None = None) -> Found:
+    raw = m.group(0)
+    return Found(
+        kind, keys, _mask(raw) if masked is None else masked, raw, m.start(), m.end(), False
+    )
+
+
 @lru_cache(maxsize=65536)
 def key_arguments(text: str) -> tuple[Found, ...]:
     """URLs, amounts and account-like numbers in ``text`` (rule 5's key arguments)."""
-    out: list[Found] = []
-    for m in _URL.finditer(text):
-        url_key, domain_key = normalize_url(m.group(0))
-        out.append(
-            Found(
-                "url",
-                (url_key, domain_key),
-                _mask(m.group(0)),
-                m.group(0),
-                m.start(),
-                m.end(),
-                False,
-            )
-        )
-    for m in _ACCOUNT.finditer(text):
-        if _ISO_DATE.match(m.group(0)):
-            continue
-        out.append(
-            Found(
-                "account",
-                _account_keys(m.group(0)),
-                _mask(m.group(0)),
-                m.group(0),
-                m.start(),
-                m.end(),
-                False,
-            )
-        )
+    out = [_found("url", normalize_url(m.group(0)), m) for m in _URL.finditer(text)]
+    out += [
+        _found("account", _account_keys(m.group(0)), m)
+        for m in _ACCOUNT.finditer(text)
+        if not _ISO_DATE.match(m.group(0))
+    ]
     for m in _LONG_CODE.finditer(text):
         digits = _NOT_DIGIT.sub("", m.group(0))
-        if len(digits) < _LONG_CODE_DIGITS:
-            continue
-        out.append(
-            Found(
-                "account",
-                (f"account:{digits}",),
-                _mask(m.group(0)),
-                m.group(0),
-                m.start(),
-                m.end(),
-                False,
-            )
-        )
+        if len(digits) >= _LONG_CODE_DIGITS:
+            out.append(_found("account", (f"account:{digits}",), m))
     for m in _AMOUNT.finditer(text):
         whole, frac = _amount_parts(m)
-        if len(whole.replace(",", "")) > 12:
-            continue
-        out.append(
-            Found(
-                "amount",
-                (normalize_amount(whole, frac),),
-                m.group(0),
-                m.group(0),
-                m.start(),
-                m.end(),
-                False,
-            )
-        )
+        if len(whole.replace(",", "")) <= 12:
+            out.append(_found("amount", (normalize_amount(whole, frac),), m, masked=m.group(0)))
     return tuple(out)
 
 

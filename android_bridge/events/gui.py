@@ -463,16 +463,9 @@ class GuiAdapter:
 
     def _dialog_texts(self, screen: ParsedScreen, button: Node) -> list[str]:
         """The titles and messages of the button's window (not its other buttons' labels)."""
-        window = screen.window_of(screen.nodes.index(button))
-        lo = screen.window_starts[window]
-        hi = (
-            screen.window_starts[window + 1]
-            if window + 1 < len(screen.window_starts)
-            else len(screen.nodes)
-        )
         return [
             s
-            for n in screen.nodes[lo:hi]
+            for n in screen.window_nodes(button)
             if n is not button and not n.editable and not n.clickable
             for s in (n.text, n.description)
             if s and len(s) <= 400
@@ -488,17 +481,9 @@ class GuiAdapter:
         self, screen: ParsedScreen, button: Node, entry: Any
     ) -> tuple[dict[str, FieldRole], dict[str, str]]:
         """Every editable field in the button's window, with what it holds."""
-        start = screen.nodes.index(button)
-        window = screen.window_of(start)
-        lo = screen.window_starts[window]
-        hi = (
-            screen.window_starts[window + 1]
-            if window + 1 < len(screen.window_starts)
-            else len(screen.nodes)
-        )
         fields: dict[str, FieldRole] = {}
         text: dict[str, str] = {}
-        for i, node in enumerate(screen.nodes[lo:hi]):
+        for i, node in enumerate(screen.window_nodes(button)):
             if not node.editable or not node.value:
                 continue
             name = field_name(node, f"field{i}")
@@ -516,14 +501,7 @@ class GuiAdapter:
         tap commits, as key arguments of their kind."""
         fields: dict[str, FieldRole] = {}
         text: dict[str, str] = {}
-        window = screen.window_of(screen.nodes.index(button))
-        lo = screen.window_starts[window]
-        hi = (
-            screen.window_starts[window + 1]
-            if window + 1 < len(screen.window_starts)
-            else len(screen.nodes)
-        )
-        if any(n.editable for n in screen.nodes[lo:hi]):
+        if any(n.editable for n in screen.window_nodes(button)):
             return fields, text  # a field left to type in (a chat's empty input): no summary
         for i, said in enumerate(self._dialog_texts(screen, button)):
             if len(said) > 200:

@@ -226,6 +226,14 @@ class ParsedScreen:
     def window_of(self, index: int) -> int:
         return bisect.bisect_right(self.window_starts, index) - 1
 
+    def window_nodes(self, node: Node) -> list[Node]:
+        """The nodes of the window that holds ``node`` (a dialog, the app, a heads-up), in
+        dump order."""
+        w = self.window_of(self.nodes.index(node))
+        lo = self.window_starts[w]
+        hi = self.window_starts[w + 1] if w + 1 < len(self.window_starts) else len(self.nodes)
+        return self.nodes[lo:hi]
+
     def focused(self) -> Node | None:
         """The focused editable field, else any focused node."""
         best: Node | None = None

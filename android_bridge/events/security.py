@@ -98,13 +98,6 @@ def _norm(text: str) -> str:
     return _SPACE.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip(" .!:")
 
 
-def _window(screen: ParsedScreen, node: Node) -> list[Node]:
-    w = screen.window_of(screen.nodes.index(node))
-    lo = screen.window_starts[w]
-    hi = screen.window_starts[w + 1] if w + 1 < len(screen.window_starts) else len(screen.nodes)
-    return screen.nodes[lo:hi]
-
-
 def _labels_inside(window: list[Node], node: Node) -> list[str]:
     left, top, right, bottom = node.bounds
     out = [s for s in (node.text, node.description) if s]
@@ -226,5 +219,5 @@ def security_tap(screen: ParsedScreen, node: Node) -> SecurityTap | None:
     """What a tap on ``node`` does to a security setting, or None if it touches none."""
     if node.editable:
         return None
-    window = _window(screen, node)
+    window = screen.window_nodes(node)
     return _lock_choice(window, node) or _toggle(window, node) or _turns_off_in_dialog(window, node)
