@@ -242,7 +242,9 @@ class ApiAdapter:
         meaning = sources[0]
         entry = apps.catalog().get(meaning.result_source or "")
         source = meaning.result_source or "device"
-        base_trusted = not apps.untrusted(entry)
+        # data of an app droidgate does not know (a courier app's order notes read through
+        # run-as, an unknown provider's rows) is not vouched for: anyone may have written it
+        base_trusted = entry is not None and not apps.untrusted(entry)
         if meaning.target.endswith(".query"):
             rows = parse_rows(output)
             out: list[ObservedValue] = []

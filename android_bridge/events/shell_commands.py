@@ -16,9 +16,10 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from android_bridge.events import apps, device_commands, privileges, provider_rows
 from android_bridge.events.meaning import CommandMeaning
-from android_bridge.events.shell_split import ShellPart
+from android_bridge.events.shell_split import ShellPart, run_as_command
 from apk_helper.catalog import AppEntry
 from host_pep.exceptions import EventValidationError
+from host_pep.recognition.commands import command_operation
 from host_pep.recognition.lexicon import lexicon
 from host_pep.semantics import FieldRole, Operation
 
@@ -425,6 +426,11 @@ def _intent_meaning(intent: Intent, *, broadcast: bool) -> CommandMeaning:
         "PICK": Operation.NAVIGATE,
         "GET_CONTENT": Operation.NAVIGATE,
         "WEB_SEARCH": Operation.NAVIGATE,
+        # the camera opened to take a photo or a video: the shutter is the next step's
+        "STILL_IMAGE_CAMERA": Operation.NAVIGATE,
+        "VIDEO_CAMERA": Operation.NAVIGATE,
+        "IMAGE_CAPTURE": Operation.NAVIGATE,
+        "VIDEO_CAPTURE": Operation.NAVIGATE,
     }.get(short, Operation.UNKNOWN)
     verb = {
         Operation.LOCAL_WRITE: "set_alarm" if short == "SET_ALARM" else "insert",
@@ -459,7 +465,8 @@ def _put_extras(m: CommandMeaning, intent: Intent, app: AppEntry | None) -> None
     for key, value in intent.extras.items():
         name = _extra_name(key)
         role = _role(app, name)
-        if name in ("email", "cc", "bcc", "phone_number") and role is FieldRole.CONTENT:
+        # ... and WhatsApp's "jid" (+number@s.whatsapp.net): whom the share or message goes to
+        if name in ("email", "cc", "bcc", "phone_number", "jid") and role is FieldRole.CONTENT:
             role = FieldRole.RECIPIENT
         m.put(name, value, role)
 
@@ -825,6 +832,90 @@ def parse_monkey(argv: tuple[str, ...]) -> CommandMeaning:
     return CommandMeaning("monkey.events", Operation.UNKNOWN, description="random input events")
 
 
+def parse_run_as(argv: tuple[str, ...]) -> CommandMeaning:
+    """``run-as PKG [--user N] COMMAND …``: COMMAND run as the app, in its private folder. It
+    does what COMMAND does (``sqlite3 databases/pos.db "DELETE FROM receipts"`` deletes), to the
+    app's own data: what it prints is that app's data (a customer's note in an order row can
+    carry instructions), whatever the command."""
+    inner = run_as_command(argv)
+    package = argv[1]
+    app = apps.app_for_package(package)
+    m = parse_simple(inner)
+    m.app, m.package = app, package
+    name = _app_name(app, package)
+    m.target = f"{name}.{m.target.rsplit('.', 1)[-1]}"
+    if m.operation is Operation.READ:
+        m.result_source = name
+    m.description = f"as {package}: {m.description or ' '.join(inner)[:200]}"
+    return m
+
+
+# pdftotext's options that take a value (poppler-utils); any other option is a flag
+_PDFTOTEXT_VALUE = frozenset(
+    {"-f", "-l", "-r", "-x", "-y", "-W", "-H", "-enc", "-eol", "-opw", "-upw", "-fixed"}
+)
+
+
+def parse_pdftotext(argv: tuple[str, ...]) -> CommandMeaning:
+    """``pdftotext [options] PDF [TEXT]``: the PDF's text, printed (TEXT ``-``) -- a read of a
+    file, whose content is untrusted like any file's -- or written beside it (a local write)."""
+    operands: list[str] = []
+    i = 1
+    while i < len(argv):
+        a = argv[i]
+        if a.startswith("-") and a != "-" and a in _PDFTOTEXT_VALUE:
+            i += 2
+            continue
+        if not (a.startswith("-") and a != "-"):
+            operands.append(a)
+        i += 1
+    if not operands or len(operands) > 2:
+        raise EventValidationError("`pdftotext` takes a PDF and an optional output file", field=F)
+    files = apps.catalog().get("files")
+    owner = _path_app(operands[0]) or files
+    if operands[1:] == ["-"]:
+        m = CommandMeaning(f"{_app_name(owner, 'files')}.read", Operation.READ, owner,
+                           result_source=_app_name(owner, "files"))  # fmt: skip
+    else:
+        out = operands[1] if len(operands) == 2 else operands[0].rsplit(".", 1)[0] + ".txt"
+        m = CommandMeaning(f"{_app_name(owner, 'files')}.write", Operation.LOCAL_WRITE, owner)
+        m.put("output", out, FieldRole.IDENTIFIER)
+    m.put("path", operands[0], FieldRole.IDENTIFIER)
+    m.description = " ".join(argv)[:200]
+    return m
+
+
+_UNJUDGED_HERE = frozenset(
+    {Operation.UNKNOWN, Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD, Operation.PAYMENT}
+)
+_LINK = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+
+
+def _by_shell_vocabulary(argv: tuple[str, ...]) -> CommandMeaning:
+    """A program none of the parsers here reads: what droidgate's shell vocabulary says it does
+    (``screencap -p FILE`` writes a file, ``sqlite3 DB "SELECT …"`` reads), as for an agent's
+    shell tool; one it does not list stays unknown (rule 9)."""
+    name = argv[0].rsplit("/", 1)[-1]
+    unknown = CommandMeaning(f"shell.{name}", Operation.UNKNOWN,
+                             description=f"unknown command {name!r}")  # fmt: skip
+    op = command_operation(list(argv))
+    if not isinstance(op, Operation) or op in _UNJUDGED_HERE:
+        # what a network client sends (``curl -F file=@… URL``, ``--data-binary @-``) is in
+        # no field a rule could judge: it stays unknown, as it was
+        return unknown
+    paths = [a for a in argv[1:] if a.startswith(("/", "./", "databases/", "files/"))]
+    owner = _path_app(paths[-1]) if paths else None
+    app = owner or (apps.catalog().get("files") if paths and op is not Operation.READ else None)
+    m = CommandMeaning(f"{_app_name(app, 'shell')}.{name}", op, app,
+                       description=" ".join(argv)[:200])  # fmt: skip
+    for p in paths:
+        m.put("path", p, FieldRole.IDENTIFIER)
+    for n, link in enumerate(a for a in argv[1:] if _LINK.match(a)):
+        # a fetch's address is a key argument of rule 5 (a link an injected text gave)
+        m.put(f"url{n or ''}", link, FieldRole.URL)
+    return m
+
+
 def parse_part(part: ShellPart) -> CommandMeaning:
     """One part of a command line: a simple command, or echo/printf written into a file."""
     if part.redirect is not None:
@@ -904,6 +995,8 @@ def parse_simple(argv: tuple[str, ...]) -> CommandMeaning:
     if name == "wm":
         return CommandMeaning("settings.display", Operation.SETTINGS_CHANGE,
                               apps.catalog().get("settings"), description=" ".join(argv))  # fmt: skip
-    return CommandMeaning(
-        f"shell.{name}", Operation.UNKNOWN, description=f"unknown command {name!r}"
-    )
+    if name == "run-as":
+        return parse_run_as(argv)
+    if name == "pdftotext":
+        return parse_pdftotext(argv)
+    return _by_shell_vocabulary(argv)

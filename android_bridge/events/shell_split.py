@@ -17,6 +17,10 @@ the command that finally runs differ from the text the PEP judged:
 * interpreters and command runners (``sh -c``, ``eval``, ``su``, ``xargs``, ``busybox``…):
   their argument is another command line the PEP would judge as plain data.
 
+``run-as PKG [--user N] COMMAND …`` is the exception: it execs COMMAND's words directly as the
+app (no shell reads them again), so the command that runs is the one the PEP sees, and it is
+checked as a part of its own.
+
 Split parts are then each completed by the API adapter: every part is mediated, and the
 adapter fails closed on any part it does not know.
 """
@@ -34,7 +38,7 @@ COMMAND_RUNNERS = frozenset(
     {
         "sh", "bash", "mksh", "ash", "dash", "zsh", "ksh", "su", "sudo", "eval", "exec",
         "env", "xargs", "nohup", "timeout", "nice", "ionice", "busybox", "toybox", "source",
-        ".", "run-as", "chroot", "watch", "setsid", "script", "command", "builtin", "trap",
+        ".", "chroot", "watch", "setsid", "script", "command", "builtin", "trap",
         "alias", "app_process", "dalvikvm", "time", "strace", "taskset", "unshare", "nsenter",
         "awk", "perl", "python", "python3",
     }
@@ -253,7 +257,25 @@ def _check_part(part: ShellPart) -> None:
             f"an environment assignment before the command ({head.split('=', 1)[0]}=…)"
         )
     name = head.rsplit("/", 1)[-1]
+    if name == "run-as":
+        inner = run_as_command(part.argv)
+        _check_part(ShellPart(inner, part.text, part.joined_by, part.redirect))
+        return
     if name in COMMAND_RUNNERS or (name == "find" and FIND_RUNNERS & set(part.argv[1:])):
         raise UnsafeShellError(
             f"{name!r} runs another command line that the policy cannot see; submit that command itself"
         )
+
+
+def run_as_command(argv: tuple[str, ...]) -> tuple[str, ...]:
+    """The command of ``run-as PKG [--user N] COMMAND …`` (its words, as run-as execs them)."""
+    rest = list(argv[2:])
+    if len(argv) < 2 or argv[1].startswith("-"):
+        raise UnsafeShellError("`run-as` needs a package name first")
+    if rest[:1] == ["--user"]:
+        if len(rest) < 2 or not rest[1].isdigit():
+            raise UnsafeShellError("`run-as … --user` takes a user id")
+        rest = rest[2:]
+    if not rest:
+        raise UnsafeShellError("`run-as` with no command would start an interactive shell")
+    return tuple(rest)

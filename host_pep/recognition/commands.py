@@ -113,6 +113,12 @@ def shell_operation(line: str) -> Operation | CloudCall | None:
     return riskiest(found)
 
 
+def command_operation(words: list[str]) -> Operation | CloudCall | None:
+    """The effect of one simple command already split into its words by a shell-aware caller
+    (the ADB splitter): no redirection, no list operator -- a ";" inside SQL stays SQL."""
+    return _segment_operation(list(words), "")
+
+
 def _segment_operation(words: list[str], segment: str) -> Operation | CloudCall | None:
     """One command of a line: its program (and subcommand, and flags) by the vocabulary."""
     lex = lexicon()
