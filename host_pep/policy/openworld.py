@@ -26,6 +26,7 @@ from host_pep.recognition.commands import (
     sql_operation,
 )
 from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.request import intent
 from host_pep.recognition.words import compound_words, name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.values.fields import field_words
@@ -380,6 +381,13 @@ def _operation(
     if carried in (None, Operation.UNKNOWN):
         # "redis.command {args: [FLUSHDB]}": the server's program runs the line it is given
         carried = _run_by_its_server(toks, payload) or carried
+    if carried in (None, Operation.UNKNOWN) and not lex.agent_words.isdisjoint(toks):
+        # "research_agent.run {task: …}": another agent does what it is asked in words -- or,
+        # declared read-only by its server, no more than read, whatever the task's words
+        declared = _annotated(annotations)
+        carried = (
+            Operation.READ if declared is Operation.READ else _handed_task(payload)
+        ) or carried
     if carried is not None:
         if carried is Operation.READ and cli not in (None, Operation.READ):
             # "kubectl_delete {name: preview-318}": the name holds the subcommand, the
@@ -1219,6 +1227,27 @@ def _carried_operation(
     return riskiest(ops)
 
 
+def _handed_task(payload: Mapping[str, Any]) -> Operation | None:
+    """A sub-agent run with a task in words does what the task asks ("Summarize the public
+    pricing of …" reads; "Add gh-helper-bot as an admin" changes access), as a request would;
+    one asked a question answers it (a read). A task that asks for nothing the lexicon knows
+    is not told (None)."""
+    lex = lexicon()
+    ops: list[Operation] = []
+    for key, value in payload.items():
+        k = str(key).lower()
+        if not isinstance(value, str) or not value.strip():
+            continue
+        if k in lex.question_fields:
+            ops.append(Operation.READ)
+        elif k in lex.task_fields:
+            asked = intent(value).asks
+            if not asked:
+                return None
+            ops.append(riskiest(list(asked)))
+    return riskiest(ops) if ops else None
+
+
 @lru_cache(maxsize=1)
 def _naming_verbs() -> frozenset[str]:
     """Every verb of the tool-naming vocabulary (built once: classification is on the path)."""
@@ -1441,7 +1470,19 @@ def _refined(
         )
     ):
         return Operation.SECURITY_CHANGE
-    if tokset & lex.grant_objects and tokset & (lex.file_objects | lex.share_places):
+    # a permission on a file is a share of it: the name says so ("drive_permissions_create"),
+    # or the argument that selects what is granted does ("permissions.create {fileId, …}")
+    # -- not one that makes someone its owner or admin (at the top or in a request body): that
+    # hands over control of it
+    on_a_file = any(not lex.file_objects.isdisjoint(tokens(str(k))) for k in payload)
+    control = _gives_full_access(payload) or any(
+        _gives_full_access(v) for v in payload.values() if isinstance(v, Mapping)
+    )
+    if (
+        tokset & lex.grant_objects
+        and (tokset & (lex.file_objects | lex.share_places) or on_a_file)
+        and not (control and tokset & lex.granting_verbs)
+    ):
         return Operation.DELETE if tokset & lex.revoking_verbs else Operation.SHARE_UPLOAD
     if tokset & lex.grant_objects:
         if tokset & lex.revoking_verbs or op is Operation.DELETE or _secured_values(payload):
@@ -1853,6 +1894,8 @@ def classify_tool(
     untrusted = op is Operation.READ and (
         (app in policy.untrusted or bool(outside - lexicon().lookup_verbs))
         if app is not None
-        else bool(outside) and not _own_records(toks, app, policy)
+        else (bool(outside) and not _own_records(toks, app, policy))
+        # another agent's answer relays what it read, wherever that came from
+        or not lexicon().agent_words.isdisjoint(toks)
     )
     return ToolSpec(app=app, operation=op, fields=fields, untrusted_result=untrusted)

@@ -442,6 +442,12 @@ class ToolNaming(_Strict):
     """Argument names that carry a script to run in a page or an interpreter."""
     command_fields: list[str] = Field(default_factory=list)
     """Argument names that carry a shell command line."""
+    agent_words: list[str] = Field(default_factory=list)
+    """Name words of a tool that hands work to another agent (``research_agent.run``)."""
+    task_fields: list[str] = Field(default_factory=list)
+    """Argument names that carry the task such a tool hands over, in words."""
+    question_fields: list[str] = Field(default_factory=list)
+    """Argument names that carry a question such a tool is asked: answering it is a read."""
     service_fields: list[str] = Field(default_factory=list)
     """Argument names that name the service a generic call reaches (Home Assistant's service)."""
     tool_name_fields: list[str] = Field(default_factory=list)
@@ -914,9 +920,9 @@ class Language(_Strict):
     """Verbs whose object names the act ("make a payment", "fais un virement"): after one and
     an article, an operation noun still asks for its act."""
     proclitics: list[str] = Field(default_factory=list)
-    """Pronouns that stand right before a verb ("mi paghi", "ci mandi"): where another language
-    reads the same word as an article or a possessive (Spanish "mi"), a verb of this language
-    after it is still a verb."""
+    """Words that stand right before a verb -- pronouns ("mi paghi", "ci mandi"), a conjunction
+    (Czech "a zaplať", and pay): where another language reads the same word as an article or a
+    possessive (Spanish "mi", English "a"), a verb of this language after it is still a verb."""
     enclitics: list[str] = Field(default_factory=list)
     """Pronouns written joined to the end of an imperative ("devuélvele", "cancélalo",
     "restituiscigli"): a listed whole verb of this language with one still asks for its act,
@@ -955,6 +961,9 @@ class Language(_Strict):
     """Prefixes of a machine's own folders ("/etc/", "/home/"): a path under one names a file
     of this host, not a route of an API a tool's description documents."""
     stopwords: list[str] = Field(default_factory=list)
+    word_prefixes: list[str] = Field(default_factory=list)
+    """Letters written onto the front of a word (Hebrew "ב" in, "ל" to; Arabic "ال" the):
+    "בוואטסאפ" is "וואטסאפ" (WhatsApp) with "in" before it."""
     synonyms: list[list[str]] = Field(default_factory=list)
     """Groups of words that name the same object ("2fa", "two-factor", "mfa"; "tablet",
     "phone", "device"): a request naming one names the others."""
@@ -1154,6 +1163,10 @@ class Lexicon:
         self.system_paths = tuple(p for lang in langs for p in lang.system_paths)
         self.switch_values = _words([lang.switch_values for lang in langs])
         self.stopwords = frozenset(_words([lang.stopwords for lang in langs]))
+        # longest first: "בה" before "ב"
+        self.word_prefixes = tuple(
+            sorted(_words([lang.word_prefixes for lang in langs]), key=len, reverse=True)
+        )
         self.generic_words = frozenset(_words([lang.generic_words for lang in langs]))
         self.follow_words = frozenset(_words([lang.follow_words for lang in langs]))
         self.sender_labels = _words([lang.sender_labels for lang in langs])
@@ -1362,6 +1375,9 @@ class Lexicon:
         self.key_columns = frozenset(_words([t.key_columns for t in naming]))
         self.script_fields = frozenset(_words([t.script_fields for t in naming]))
         self.command_fields = frozenset(_words([t.command_fields for t in naming]))
+        self.agent_words = frozenset(_words([t.agent_words for t in naming]))
+        self.task_fields = frozenset(_words([t.task_fields for t in naming]))
+        self.question_fields = frozenset(_words([t.question_fields for t in naming]))
         # every argument that carries what a tool runs (a command line, a script, SQL)
         self.carrier_fields = self.command_fields | self.script_fields | self.sql_fields
         self.service_fields = frozenset(_words([t.service_fields for t in naming]))
