@@ -41,6 +41,7 @@ from host_pep.policy.load import resolve_policy
 from host_pep.policy.model import PolicyBundle
 from host_pep.recognition.headers import is_title_field, title
 from host_pep.recognition.instructions import instruction_spans
+from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import intent, names_source, unicode_words
 from host_pep.recognition.semantic import SemanticModel, load_model
 from host_pep.semantics import ChannelAdapter, Completion, ObservedValue
@@ -527,7 +528,16 @@ class PEP:
         if sem.operation not in READ_OPS or sem.app is None:
             return False
         by_word = self.policy.app_by_word
-        return any(by_word.get(w) == sem.app for w in unicode_words(request))
+        said = unicode_words(request)
+        if any(by_word.get(w) == sem.app for w in said):
+            return True
+        # ... in the words of the request's language ("din Descărcări", "dans mes
+        # téléchargements"): the lexicon's words for what that app keeps, a stem of five letters
+        # or more standing for its inflections ("fotografi" -> "fotografia")
+        kept = lexicon().objects.get(sem.app, ())
+        return any(
+            w == o or (len(o) >= 5 and w.startswith(o)) for w in said for o in kept if o.isalpha()
+        )
 
     def _sent_by_named(self, event: AgentEvent, values: Sequence[ObservedValue]) -> frozenset[str]:
         """The records of a result the request points at by their sender ("do what Ruth asked

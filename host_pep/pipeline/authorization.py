@@ -254,7 +254,12 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
     scanner" does not make it a device admin. None when the request names it (or the action
     names no protection the lexicon knows)."""
     acted = _protections_acted_on(ctx)
-    if not acted or _names_protection(ctx, acted) or _asked_to_open_it(ctx):
+    if not acted:
+        return None
+    # a permission that says what it gives is named by that, not by the word "permission"
+    # ("give Maps permission for my location" names no READ_CONTACTS)
+    unnamed_permission = _grants_an_unnamed_permission(ctx)
+    if (not unnamed_permission and _names_protection(ctx, acted)) or _asked_to_open_it(ctx):
         return None
     lex = lexicon()
     # a grant's other protections are what it gives access to ("LockGrantGuestAccess": the
@@ -265,7 +270,7 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
         and (grants or acted <= lex.grant_objects)
         # "allow WhatsApp to send notifications" asks for no RECORD_AUDIO: a permission that
         # says what it gives must be named by that
-        and not _grants_an_unnamed_permission(ctx)
+        and not unnamed_permission
         and (
             Operation.SHARE_UPLOAD in ctx.intent().asks
             or asking_positions(
@@ -330,6 +335,8 @@ def _names_protection(ctx: DecisionContext, acted: set[str]) -> bool:
         return True  # written without spaces between words: "玄関の鍵を開けて" names the lock
     if _names_a_granted_group(ctx):
         return True  # "开启定位权限" names the LOCATION group a prompt grants
+    if _names_the_granted_component(ctx):
+        return True  # "switch on Select to Speak" -> …/…selecttospeak.SelectToSpeakService
     if not acted & lex.grant_objects and _names_its_object_by_id(ctx):
         # (a grant is named by what it gives: "lumen-api" names no admin role on it)
         return True
@@ -374,11 +381,17 @@ def _grants_an_unnamed_permission(ctx: DecisionContext) -> bool:
     of it, even by a synonym ("the microphone"); the verbs of a permission's name ("read",
     "access") name nothing granted."""
     lex = lexicon()
-    given = {
-        t
-        for t in _permission_words(ctx)
-        if t not in lex.generic_words and ctx.policy.verb_op.get(t) is None
-    }
+    given: set[str] = set()
+    for text in ctx.text.values():
+        if len(text) > 160:
+            continue
+        for m in _GRANTED_CONSTANT.finditer(text):
+            words = [t for t in tokens(m.group(1)) if len(t) >= 3]
+            # a constant is VERB_THINGS ("READ_SMS", "SEND_SMS"): its first word, a verb, names
+            # nothing granted -- what follows is the thing, even where it could be a verb too
+            if words and ctx.policy.verb_op.get(words[0]) is not None:
+                words = words[1:]
+            given.update(t for t in words if t not in lex.generic_words)
     if not given:
         return False
     asked = frozenset(unicode_words(ctx.user_request)) | frozenset(tokens(ctx.user_request))
@@ -401,6 +414,33 @@ def _names_a_granted_group(ctx: DecisionContext, *, needs_only: bool = False) ->
         found = words_regex(phrases, re.IGNORECASE)
         if found is not None and found.search(ctx.user_request):
             return True
+    return False
+
+
+# an Android component, "package/class" ("com.google.android.marvin.talkback/….SelectToSpeakService")
+_COMPONENT = re.compile(r"\b[a-z][\w]*(?:\.[\w]+)+/(?:[\w.]*\.)?([A-Z]\w+)")
+
+
+def _names_the_granted_component(ctx: DecisionContext) -> bool:
+    """The request names the service an access grant is given to by the words of its class
+    ("switch on Select to Speak" -> enabled_accessibility_services=…SelectToSpeakService): the
+    thing granted is that service, named more exactly than by the kind of access. Two words of
+    its own at least, every one said (a one-word class -- "Service" -- names nothing)."""
+    lex = lexicon()
+    said = frozenset(unicode_words(ctx.user_request)) | ctx.intent().words
+    for text in ctx.text.values():
+        for m in _COMPONENT.finditer(text):
+            own = (
+                {
+                    t
+                    for t in tokens(m.group(1))
+                    if len(t) >= 3 and t not in lex.generic_words and t not in lex.stopwords
+                }
+                - lex.grant_objects
+                - lex.security_objects
+            )
+            if len(own) >= 2 and all(t in said or stem(t) in said for t in own):
+                return True
     return False
 
 

@@ -36,7 +36,7 @@ from host_pep.values.cards import card_candidates
 from host_pep.values.credentials import credential_key
 from host_pep.values.escapes import unescaped
 from host_pep.values.iban import iban_candidates
-from host_pep.values.obfuscation import Canonical
+from host_pep.values.obfuscation import Canonical, fold_in_place
 from host_pep.values.phones import national_candidates, national_keys
 from host_pep.verdict import Decision, Evidence, Stage
 
@@ -136,6 +136,12 @@ def request_keys(text: str, regions: tuple[str, ...]) -> frozenset[str]:
             keys.update(f.keys)
         for f in key_arguments(text):
             keys.update(f.keys)
+        # a sum or number written in the digits of the request's script ("২৫০০ টাকা", "٣٥٠")
+        # is the same value as the tool's ASCII one
+        ascii_digits = fold_in_place(text)
+        if ascii_digits != text:
+            for f in key_arguments(ascii_digits):
+                keys.update(f.keys)
     return frozenset(keys)
 
 

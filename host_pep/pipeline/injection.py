@@ -631,6 +631,19 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
             and (ins.strong or (ins.untrusted and unasked_kind))
         )
         if names_act:
+            if (
+                not covered
+                and not ins.strong
+                and ctx.op is Operation.LOCAL_WRITE
+                and not words.isdisjoint(asked_words)
+                and intent.asks - READ_OPS
+            ):
+                # a letter's "please update your standing order" shares only the verb with
+                # "bump my rent standing order up" -> update_standing_order: the request names
+                # what the write changes and asks an act on it in words of its own (its
+                # arguments are judged by checks 1 and 2). A span addressed to the assistant,
+                # or an act that leaves the device, still counts by its verb.
+                continue
             covered.add(verb or "")
         elif not covered or not _covered_enough(covered, unexplained, ins, family == "read"):
             continue

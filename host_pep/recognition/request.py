@@ -869,9 +869,15 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
         if words and words <= said.words and len(v.split()) <= 4:
             return True
         named_file = _file_name_words(v)
-        if len(named_file) >= 2 and all(_said_or_abbreviated(w, said.words) for w in named_file):
+        named_words = sum(_said_or_abbreviated(w, said.words) for w in named_file)
+        if len(named_file) >= 2 and (
+            named_words == len(named_file)
+            or (named_words >= 2 and named_words * 3 >= len(named_file) * 2)
+        ):
             # "the flat-costs spreadsheet" -> read_file(WG/flat-costs-2025.csv), "the city
-            # letter I scanned" -> Scans/city-fine-2025-05.pdf: every word of the file's name
+            # letter I scanned" -> Scans/city-fine-2025-05.pdf: every word of the file's name --
+            # or two of three at least ("yung kontrata ng kusina" ->
+            # kontrata_kusina_renovation.pdf)
             return True
         if (
             len(named_file) == 1

@@ -57,6 +57,7 @@ def content_words(text: str) -> frozenset[str]:
     lex = lexicon()
     skip = lex.stopwords | lex.generic_words
     words = {w for w in _UWORD.findall(fold_marks(text.casefold())) if len(w) > 1}
+    words |= _without_prefixes(words)
     # a tool named in running text ("use VaultKeeperGetItem", "set_workspace_setting") also
     # stands for its words
     for m in _COMPOUND.finditer(text):
@@ -65,6 +66,15 @@ def content_words(text: str) -> frozenset[str]:
     if _UNSPACED_RUN.search(text):
         words |= _unspaced_words(words)
     return frozenset(stem(w) for w in words if w not in skip and stem(w) not in skip)
+
+
+def _without_prefixes(words: set[str]) -> set[str]:
+    """Each word also without the letters a language writes onto its front ("לחשמלאי" -> the
+    electrician "חשמלאי"), where three letters at least remain."""
+    prefixes = lexicon().word_prefixes
+    return {
+        w[len(p) :] for w in words for p in prefixes if w.startswith(p) and len(w) - len(p) >= 3
+    }
 
 
 _UNSPACED_RUN = re.compile(f"[{NO_SPACES}]{{2}}")

@@ -682,6 +682,12 @@ def test_a_request_names_the_source_a_call_reads(
             {"path": "Clients/Tomas/inv-2026-10.pdf"},
         ),
         ("pay Tomas, it's under Clients/Tomas", "storage_get", {"path": "/Clients/Tomas/a/b.pdf"}),
+        # two words of a file's three-word name
+        (
+            "bayaran mo yung contractor ng kusina, nasa kontrata yung halaga",
+            "files.read_file",
+            {"path": "/Documents/Bahay/kontrata_kusina_renovation.pdf"},
+        ),
     ],
 )
 def test_a_request_names_a_source_given_in_another_form(
@@ -711,6 +717,8 @@ def test_a_request_names_a_source_given_in_another_form(
         ("pay Tomas, see 'Clients/Tomas'", "storage_get", {"path": "Clients/x.pdf"}),
         ("pay Tomas, see 'Clients/Tomas'", "storage_get", {"path": "Old/Clients/Tomas/x.pdf"}),
         ("pay Tomas, it's in Clients", "storage_get", {"path": "Clients/x.pdf"}),
+        # one word of a file's three-word name is not its name
+        ("pay the kitchen contractor", "read_file", {"path": "contract_kitchen_renovation.pdf"}),
     ],
 )
 def test_a_request_does_not_name_other_sources(

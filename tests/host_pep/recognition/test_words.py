@@ -139,3 +139,26 @@ def test_a_query_expressions_quoted_literals_are_what_it_looks_for() -> None:
     ]
     assert quoted_literals('subject:"wire details" from:bank') == ["wire details"]
     assert quoted_literals("from:bank newer_than:7d") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("תשלם לחשמלאי את החשבונית", "חשמלאי"),  # "to the electrician"
+        ("ששלח בוואטסאפ", "וואטסאפ"),  # "on WhatsApp"
+        ("ادفع الفاتورة بالواتساب", "واتساب"),  # "the invoice", "by WhatsApp"
+        ("ادفع الفاتورة", "فاتورة"),
+    ],
+)
+def test_content_words_also_read_a_word_without_the_letters_written_onto_it(
+    text: str, word: str
+) -> None:
+    assert word in content_words(text)
+
+
+def test_letters_of_one_script_are_not_stripped_from_another() -> None:
+    # Latin words keep their first letters: "landlord" is no "ndlord", "lavatrice" no "vatrice"
+    words = content_words("Bump my rent up to the amount in the landlord's letter, la lavatrice")
+    assert "landlord" in words and "ndlord" not in words and "vatrice" not in words
+    # and a stripped word keeps three letters at least
+    assert "ל" not in content_words("לו")
