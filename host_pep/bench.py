@@ -4,15 +4,27 @@ For each memory size (10, 1,000, 100,000 observations) a fresh session is filled
 mix of realistic tool events (a Contacts read, leaking and clean Calendar/Mail/SMS/Notes writes)
 is decided repeatedly. Events recur as they do in a real session, so detection results are cached
 (``host_pep.extract``); the cold cost of detection is reported separately (``detect_cold``).
+
+Those rounds write each decision's audit record into an in-memory log (``PEP.create``'s
+default). ``run_audit`` measures what the record costs: the same mix decided with no record
+written, with the record in memory, and with the record in a keyed SQLite log in a temporary
+directory (as the daemon writes it), rounds alternated in one run (issue 17's budget: a full
+in-process decision with its audit record >= 8,000/s on one core).
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import os
+import statistics
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
+from host_pep.audit import AuditLog
+from host_pep.audit.keys import AuditKey
 from host_pep.events import AgentEvent
 from host_pep.observations import Observation
 from host_pep.pep import PEP
@@ -23,6 +35,10 @@ BUDGET_T1T2_P99_MS = 0.05
 BUDGET_MODEL_P99_MS = 5.0
 BUDGET_MODEL_LOAD_S = 2.0
 BUDGET_RATIO = 1.5
+BUDGET_AUDITED_PER_CPU_S = 8000.0
+AUDIT_MODES = ("none", "memory", "sqlite")
+"""``run_audit``'s configurations: no record written, a record in an in-memory log, a record in a
+keyed SQLite log on disk."""
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -207,6 +223,123 @@ def run(
             "met": last < BUDGET_T1T2_P99_MS and doc["ratio_p99_100k_to_10"] <= BUDGET_RATIO,
         }
     return doc
+
+
+class _Unrecorded(AuditLog):
+    """An audit log that writes no decision records: what the decision alone costs."""
+
+    def append_decision(self, *args: Any, **kwargs: Any) -> int:
+        return 0
+
+    async def aappend_decision(self, *args: Any, **kwargs: Any) -> int:
+        return 0
+
+
+def _audit_log(mode: str, directory: Path) -> AuditLog:
+    key = AuditKey.generate()  # keyed, as the daemon writes: a MAC per record, checkpoints
+    if mode == "sqlite":
+        return AuditLog.open(directory / "audit.db", key=key)
+    if mode == "memory":
+        return AuditLog.open(None, key=key)
+    return _Unrecorded(AuditLog.open(None, key_from_env=False).store)
+
+
+def _audit_round(pep: PEP, events: list[AgentEvent], n: int, callers: int) -> tuple[float, float]:
+    """(wall seconds, process CPU seconds, all threads) for ``n`` decisions: one caller in
+    ``decide_sync`` (each waits for its own commit), or ``callers`` coroutines on one loop in
+    ``decide`` (their records share commits, each still awaits its own)."""
+    if callers <= 1:
+        wall, cpu = time.perf_counter(), time.process_time()
+        for i in range(n):
+            pep.decide_sync(events[i % len(events)])
+        return time.perf_counter() - wall, time.process_time() - cpu
+
+    async def drive() -> tuple[float, float]:
+        per = n // callers
+
+        async def caller(k: int) -> None:
+            for i in range(per):
+                await pep.decide(events[(k + i) % len(events)])
+
+        wall, cpu = time.perf_counter(), time.process_time()
+        await asyncio.gather(*(caller(k) for k in range(callers)))
+        return time.perf_counter() - wall, time.process_time() - cpu
+
+    return asyncio.run(drive())
+
+
+def run_audit(
+    decisions: int = 2000, repeats: int = 3, callers: int = 32, observations: int = 1000
+) -> dict[str, Any]:
+    """Decisions/s with and without their audit record, in one run.
+
+    Three PEPs on the default policy, each with ``observations`` in session memory: no record
+    written (``none``), the record in an in-memory log (``memory``, what ``run`` measures), the
+    record in a keyed SQLite log in a temporary directory (``sqlite``, durability "process", its
+    checkpointer thread running: the daemon's log). Each decides the bench mix ``decisions``
+    times per round, by one caller and by ``callers`` concurrent coroutines; the rounds of the
+    three alternate, ``repeats`` times, and the medians are reported: wall decisions/s, and CPU
+    per decision (the process's, all threads) with its inverse, decisions per CPU-second, what
+    one core dedicated to deciding would do (the budget's measure; wall rates on a shared host
+    swing with the load). The collector runs as in the daemon, after the startup heap is frozen.
+    The SQLite log's chain is verified at the end (``chain_ok``)."""
+    modes: list[dict[str, Any]] = [{"callers": 1}, {"callers": max(2, callers)}]
+    with tempfile.TemporaryDirectory(prefix="droidgate-bench-pep-") as tmp:
+        peps: dict[str, PEP] = {}
+        events: list[AgentEvent] = []
+        try:
+            for mode in AUDIT_MODES:
+                pep = peps[mode] = PEP.create("default", audit=_audit_log(mode, Path(tmp)))
+                _fill(pep, "bench-audit", observations)
+                events = _events("bench-audit")
+                for i in range(300):
+                    pep.decide_sync(events[i % len(events)])
+            gc.collect()
+            gc.freeze()  # as the daemon does before it serves (``server._freeze_startup_heap``)
+            samples: dict[tuple[int, str], list[tuple[float, float, int]]] = {}
+            for _ in range(max(1, repeats)):
+                for m in modes:
+                    n = decisions - decisions % m["callers"]
+                    for mode in AUDIT_MODES:
+                        wall, cpu = _audit_round(peps[mode], events, n, m["callers"])
+                        samples.setdefault((m["callers"], mode), []).append((wall, cpu, n))
+            for m in modes:
+                for mode in AUDIT_MODES:
+                    rows = samples[(m["callers"], mode)]
+                    cpu_us = statistics.median(cpu / n * 1e6 for _, cpu, n in rows)
+                    m[mode] = {
+                        "decisions_per_s": round(statistics.median(n / w for w, _, n in rows), 1),
+                        "cpu_us_per_decision": round(cpu_us, 1),
+                        "per_cpu_second": round(1e6 / cpu_us, 1) if cpu_us else 0.0,
+                    }
+                m["ratio_sqlite_to_none"] = round(
+                    m["none"]["cpu_us_per_decision"] / m["sqlite"]["cpu_us_per_decision"], 3
+                )
+            log = peps["sqlite"].audit
+            verified = log.verify()  # every record acknowledged is there, chained and MACed
+            chain_ok = (
+                verified.ok and verified.keyed and verified.checked == log.commit_stats.records
+            )
+        finally:
+            gc.unfreeze()
+            for pep in peps.values():
+                pep.close()
+    one, many = modes
+    return {
+        "observations": observations,
+        "decisions": decisions,
+        "repeats": max(1, repeats),
+        "one_caller": one,
+        "concurrent": many,
+        "chain_ok": chain_ok,
+        "cpus": os.cpu_count(),
+        "load_average": list(os.getloadavg()),
+        "budget": {
+            "per_cpu_second": BUDGET_AUDITED_PER_CPU_S,
+            "met_one_caller": one["sqlite"]["per_cpu_second"] >= BUDGET_AUDITED_PER_CPU_S,
+            "met_concurrent": many["sqlite"]["per_cpu_second"] >= BUDGET_AUDITED_PER_CPU_S,
+        },
+    }
 
 
 def run_semantic(iterations: int = 600) -> dict[str, Any]:

@@ -191,6 +191,7 @@ class RecordDraft(NamedTuple):
 # Enum values below are read as ``_value_`` (a plain attribute of every member): ``.value`` is a
 # Python-level descriptor, and a decision's record reads about ten of them.
 _DECISION: str = RecordKind.DECISION.value
+_NO_ROLES: dict[str, Any] = {}
 
 
 def decision_draft(
@@ -204,19 +205,21 @@ def decision_draft(
     ``model_dump(mode="json")`` gives: enum values, nested models as dicts)."""
     completed = completion.event if completion is not None else event
     semantics = completion.semantics if completion is not None else None
-    roles = {k: v._value_ for k, v in semantics.fields.items()} if semantics else {}
+    # a leaf's role is looked up when it has one (not a dict of every field's role per record)
+    roles = semantics.fields if semantics is not None else _NO_ROLES
     pending: dict[tuple[str, int], str] = {}
 
     leaves = _leaves(event.payload)[:MAX_PAYLOAD_FIELDS]
     payload: list[dict[str, Any]] = []
     for i, (path, value) in enumerate(leaves):
         text = value if isinstance(value, str) else _scalar_text(value)
+        role = roles.get(path)
         payload.append(
             {
                 "field": redact_text(path),
-                "type": _type_name(value),
+                "type": _TYPE_NAMES.get(type(value), "other"),
                 "length": len(text),
-                "role": roles.get(path),
+                "role": role._value_ if role is not None else None,
                 "digest": None,
             }
         )
@@ -332,10 +335,6 @@ _TYPE_NAMES: dict[type, str] = {
     float: "float",
     str: "str",
 }
-
-
-def _type_name(value: Any) -> str:
-    return _TYPE_NAMES.get(type(value), "other")
 
 
 def _scalar_text(value: Any) -> str:

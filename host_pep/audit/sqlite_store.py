@@ -228,8 +228,7 @@ class SQLiteAuditStore:
     def append_batch(self, build: Callable[[int, str], Batch]) -> list[StoredRow]:
         """One transaction for a whole batch: read the head, insert every row ``build`` chains
         onto it, move the head, COMMIT (one WAL write; one fsync under ``"power"``)."""
-        with self._lock:
-            rows = self._append(build, wait=True)
+        rows = self._append(build, wait=True)  # takes self._lock (once: not here as well)
         assert rows is not None  # only a transaction that may not wait gives up
         return rows
 

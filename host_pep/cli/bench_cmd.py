@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
 from host_pep.cli.exits import ExitCode
 from host_pep.cli.subcommands import Commands
@@ -16,11 +17,22 @@ def register_bench(sub: Commands) -> None:
         "pep",
         help="PEP decision latency per stage with 10, 1,000 and 100,000 observations in memory",
         description="Decide a realistic event mix repeatedly with growing session memory; report "
-        "per-stage p50/p99, decisions/s, and the p99 growth ratio (budget: T1+T2 p99 < 0.05 ms, ratio <= 1.5).",
+        "per-stage p50/p99, decisions/s, and the p99 growth ratio (budget: T1+T2 p99 < 0.05 ms, ratio <= 1.5). "
+        "Then the same mix with no audit record, a record in memory and a record in a keyed SQLite "
+        "log on disk, alternated in one run: decisions/s and per CPU-second, one caller and "
+        "concurrent callers (budget: >= 8,000 per CPU-second with the SQLite record).",
     )
     p.add_argument("--json", metavar="OUT", default=None, help="write the results as JSON")
     p.add_argument(
         "--iterations", type=int, default=3000, help="decisions per memory size (default 3000)"
+    )
+    p.add_argument(
+        "--audit-decisions",
+        type=int,
+        default=2000,
+        metavar="N",
+        help="decisions per round of the with/without audit record comparison (default 2000; "
+        "0 skips it)",
     )
     p.set_defaults(func=_run)
     m = group.add_parser(
@@ -82,11 +94,15 @@ def _run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from host_pep.bench import run
+    from host_pep.bench import run, run_audit
 
     if args.iterations < 100:
         raise ValueError("--iterations must be at least 100 for a meaningful p99")
+    if args.audit_decisions and args.audit_decisions < 100:
+        raise ValueError("--audit-decisions must be 0 (skip) or at least 100")
     doc = run(iterations=args.iterations)
+    if args.audit_decisions:
+        doc["audit"] = run_audit(decisions=args.audit_decisions)
     if args.json:
         Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", "utf-8")
     console = Console()
@@ -108,6 +124,8 @@ def _run(args: argparse.Namespace) -> int:
             f"T1+T2 p99 growth (largest/smallest memory): {doc['ratio_p99_100k_to_10']:.2f} "
             f"(budget {b['ratio']}); budget {'met' if b['met'] else 'NOT met'}"
         )
+    if "audit" in doc:
+        _print_audit(console, doc["audit"])
     load = doc.get("load_average")
     if load and doc.get("cpus") and load[0] > doc["cpus"]:
         console.print(
@@ -115,3 +133,36 @@ def _run(args: argparse.Namespace) -> int:
             "processes held the CPU"
         )
     return ExitCode.OK
+
+
+def _print_audit(console: Any, audit: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    rows = (audit["one_caller"], audit["concurrent"])
+    table = Table(
+        title=f"with and without the audit record ({audit['observations']:,} obs, median of "
+        f"{audit['repeats']} alternated rounds)"
+    )
+    table.add_column("audit record")
+    for row in rows:
+        who = "1 caller" if row["callers"] == 1 else f"{row['callers']} callers"
+        table.add_column(f"{who}: decisions/s", justify="right")
+        table.add_column("CPU us · per CPU-s", justify="right")
+    labels = {"none": "none", "memory": "in memory", "sqlite": "SQLite, keyed"}
+    for mode, label in labels.items():
+        cells = [label]
+        for row in rows:
+            r = row[mode]
+            cells.append(f"{r['decisions_per_s']:,.0f}")
+            cells.append(f"{r['cpu_us_per_decision']:.0f} · {r['per_cpu_second']:,.0f}")
+        table.add_row(*cells)
+    console.print(table)
+    b = audit["budget"]
+    console.print(
+        "per CPU-second with the SQLite record / without any: "
+        + ", ".join(f"{row['ratio_sqlite_to_none']:.2f} ({row['callers']})" for row in rows)
+        + f"; budget {b['per_cpu_second']:,.0f} per CPU-second with the SQLite record: "
+        f"{'met' if b['met_one_caller'] else 'NOT met'} for one caller, "
+        f"{'met' if b['met_concurrent'] else 'NOT met'} for {rows[1]['callers']}; "
+        f"chain {'ok' if audit['chain_ok'] else 'BROKEN'}"
+    )

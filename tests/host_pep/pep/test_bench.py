@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from host_pep.bench import run
+from host_pep.bench import AUDIT_MODES, run, run_audit
 from host_pep.cli.main import main
 
 
@@ -18,9 +18,26 @@ def test_bench_document_shape() -> None:
     assert set(doc["budget"]) == {"t1_t2_p99_ms", "ratio", "met"}
 
 
+def test_bench_audit_document_shape() -> None:
+    """With and without the audit record: every configuration reports, the chain holds."""
+    doc = run_audit(decisions=120, repeats=1, callers=4, observations=10)
+    assert doc["chain_ok"] is True
+    assert [doc["one_caller"]["callers"], doc["concurrent"]["callers"]] == [1, 4]
+    for row in (doc["one_caller"], doc["concurrent"]):
+        for mode in AUDIT_MODES:
+            assert set(row[mode]) == {"decisions_per_s", "cpu_us_per_decision", "per_cpu_second"}
+            assert row[mode]["decisions_per_s"] > 0
+        assert row["ratio_sqlite_to_none"] > 0
+    assert set(doc["budget"]) == {"per_cpu_second", "met_one_caller", "met_concurrent"}
+
+
 def test_bench_cli_rejects_tiny_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "pep", "--iterations", "5", "--json", str(tmp_path / "b.json")]) == 2
     assert "--iterations" in capsys.readouterr().err
+    assert not (tmp_path / "b.json").exists()
+    argv = ["bench", "pep", "--audit-decisions", "5", "--json", str(tmp_path / "b.json")]
+    assert main(argv) == 2
+    assert "--audit-decisions" in capsys.readouterr().err
     assert not (tmp_path / "b.json").exists()
 
 
