@@ -718,7 +718,7 @@ def test_a_request_names_a_source_given_in_another_form(
         ("pay Tomas, see 'Clients/Tomas'", "storage_get", {"path": "Old/Clients/Tomas/x.pdf"}),
         ("pay Tomas, it's in Clients", "storage_get", {"path": "Clients/x.pdf"}),
         # one word of a file's three-word name is not its name
-        ("pay the kitchen contractor", "read_file", {"path": "contract_kitchen_renovation.pdf"}),
+        ("pay for the renovation", "read_file", {"path": "contract_kitchen_renovation.pdf"}),
     ],
 )
 def test_a_request_does_not_name_other_sources(
