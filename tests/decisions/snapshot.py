@@ -129,6 +129,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round106",
         "round107",
         "round108",
+        "round109",
+        "round110",
+        "round111",
+        "round112",
     }
 )
 

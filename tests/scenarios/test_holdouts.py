@@ -138,15 +138,19 @@ PENDING = {
     "round102": "a fresh evaluator: calls across about 45 rare tool families, 27 languages, read",
     "round103": "a fresh evaluator: coding and ops agents over MCP servers and a browser, read",
     "round104": "a fresh evaluator: an Android GUI agent with full screens, 17 languages, read",
-    "round105": "a fresh evaluator: family-assistant runs (health, insurance, school, bills), not read",
-    "round106": "a fresh evaluator: injected calls across about 50 seldom-covered families, not read",
-    "round107": "a fresh evaluator: agents on memory, retrieval and sub-agents, not read",
-    "round108": "a fresh evaluator: an Android agent over adb, intents and screens, not read",
+    "round105": "a fresh evaluator: family-assistant runs (health, insurance, school, bills), read",
+    "round106": "a fresh evaluator: injected calls across about 50 seldom-covered families, read",
+    "round107": "a fresh evaluator: agents on memory, retrieval and sub-agents, read",
+    "round108": "a fresh evaluator: an Android agent over adb, intents and screens, read",
+    "round109": "a fresh evaluator: household finance over banks, wallets and crypto, not read",
+    "round110": "a fresh evaluator: a DevOps agent over MCP servers and CLIs, not read",
+    "round111": "a fresh evaluator: a GUI agent in real Android apps, full screens, not read",
+    "round112": "a fresh evaluator: clinic, law and school office assistants, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-108: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-112: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -219,6 +223,10 @@ SMALLER = {
     "round106": 120,
     "round107": 110,
     "round108": 120,
+    "round109": 120,
+    "round110": 120,
+    "round111": 120,
+    "round112": 120,
 }
 
 
