@@ -25,6 +25,7 @@ failed observation, not an empty screen.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from android_bridge.events import apps
@@ -65,6 +66,10 @@ _DIRECTIONS = ("up", "down", "left", "right")
 _ORIENTATIONS = ("portrait", "landscape", "natural", "left", "right", "upsidedown")
 _FORM_OPERATIONS = frozenset({Operation.EXTERNAL_SEND, Operation.PAYMENT, Operation.SHARE_UPLOAD})
 _MAX_TEXT = 64 * 1024
+
+
+# a link written in a text: a scheme's address or a www. host
+_LINK = re.compile(r"(?:https?://|www\.)[^\s<>\"'“”«»]+", re.IGNORECASE)
 
 
 def _number(payload: dict[str, Any], key: str) -> float:
@@ -373,6 +378,13 @@ class GuiAdapter:
                 text["button"] = label
         else:
             desc = f"tap on {label or node.class_name!r} in {package}"
+            links = _LINK.findall(node.text or "") if not node.editable else []
+            if len(set(links)) == 1:
+                # a text that holds one link opens it when tapped (Android's autolink in a chat
+                # bubble, a mail, a note): the link is the tap's address, a key argument of rule 5
+                fields["url"] = FieldRole.URL
+                text["url"] = links[0].rstrip(".,;:!?)")
+                desc = f"tap on a text in {package} opens {text['url']}"
         gesture = payload.get("gesture")
         if gesture in ("long_press", "double_tap"):
             desc = desc.replace("tap on", f"{gesture.replace('_', ' ')} on", 1)

@@ -322,7 +322,9 @@ def test_queries_comparisons_and_unmatching_are_classified(
         ("property_code", FieldRole.IDENTIFIER),  # a code qualified by a thing names it
         ("service_code", FieldRole.IDENTIFIER),
         ("confirmation_code", FieldRole.IDENTIFIER),
+        ("bank_code", FieldRole.IDENTIFIER),  # a bank's number (BLZ, Israel's "10"), no secret
         ("door_code", FieldRole.CREDENTIAL),  # ... by a protection, it is a secret
+        ("bank_auth_code", FieldRole.CREDENTIAL),
         ("sms_code", FieldRole.CREDENTIAL),
         ("verification_code", FieldRole.CREDENTIAL),
         ("code", FieldRole.CREDENTIAL),
