@@ -67,6 +67,8 @@ KEY_ID = "key_id"
 """Meta entry naming the audit key a keyed log is written under (its public key)."""
 log = logging.getLogger(__name__)
 _COLUMN_FIELDS = ("ts", "kind", "session", "agent", "decision", "stage", "event_id")
+# how many times verify walks on after the log grew under it (a live daemon keeps committing)
+_CATCH_UP_ROUNDS = 10
 DEFAULT_ACK_TIMEOUT_S = 10.0
 CommitListener = Callable[[Sequence[StoredRow]], None]
 """Called with the rows of each committed transaction (``AuditLog.add_listener``)."""
@@ -648,37 +650,62 @@ class AuditLog:
                 f"the log is written under another key (key id {key_id[:16]}…, this key "
                 f"{key.key_id[:16]}…), or its key id was changed",
             )
-        for row in self.store.iter_rows():
-            if row.seq != expected:
-                missing = f"{expected}" if row.seq == expected + 1 else f"{expected}..{row.seq - 1}"
-                return bad(expected, f"record(s) {missing} missing (next stored seq is {row.seq})")
-            if row.prev_hash != prev:
-                return bad(row.seq, "link to the previous record does not match its hash")
-            if chain_hash(row.prev_hash, row.body) != row.hash:
-                return bad(row.seq, "content does not match its hash (edited)")
-            if key is not None and not key.same(row.mac, key.mac_row(row.hash)):
-                what = "has no MAC" if row.mac is None else "has a MAC that does not verify"
-                return bad(
-                    row.seq,
-                    f"record {what}: changed (the chain recomputed without the key), "
-                    "or written without the key",
-                )
-            try:
-                body = json.loads(row.body)
-                AuditRecord.model_validate(body)
-            except (ValueError, ValidationError) as exc:
-                return bad(row.seq, f"body is not a valid audit record: {exc}")
-            if body.get("seq") != row.seq:
-                return bad(row.seq, f"row holds the record of seq {body.get('seq')} (reordered)")
-            for column in _COLUMN_FIELDS:
-                if getattr(row, column) != body.get(column):
-                    return bad(row.seq, f"column {column!r} differs from the hashed record")
-            if row.seq in wanted:
-                hashes[row.seq] = row.hash
-            prev = row.hash
-            expected += 1
-            checked += 1
+
+        def walk(rows: Iterable[StoredRow]) -> VerifyResult | None:
+            nonlocal prev, expected, checked
+            for row in rows:
+                if row.seq != expected:
+                    missing = (
+                        f"{expected}" if row.seq == expected + 1 else f"{expected}..{row.seq - 1}"
+                    )
+                    return bad(
+                        expected, f"record(s) {missing} missing (next stored seq is {row.seq})"
+                    )
+                if row.prev_hash != prev:
+                    return bad(row.seq, "link to the previous record does not match its hash")
+                if chain_hash(row.prev_hash, row.body) != row.hash:
+                    return bad(row.seq, "content does not match its hash (edited)")
+                if key is not None and not key.same(row.mac, key.mac_row(row.hash)):
+                    what = "has no MAC" if row.mac is None else "has a MAC that does not verify"
+                    return bad(
+                        row.seq,
+                        f"record {what}: changed (the chain recomputed without the key), "
+                        "or written without the key",
+                    )
+                try:
+                    body = json.loads(row.body)
+                    AuditRecord.model_validate(body)
+                except (ValueError, ValidationError) as exc:
+                    return bad(row.seq, f"body is not a valid audit record: {exc}")
+                if body.get("seq") != row.seq:
+                    return bad(
+                        row.seq, f"row holds the record of seq {body.get('seq')} (reordered)"
+                    )
+                for column in _COLUMN_FIELDS:
+                    if getattr(row, column) != body.get(column):
+                        return bad(row.seq, f"column {column!r} differs from the hashed record")
+                if row.seq in wanted:
+                    hashes[row.seq] = row.hash
+                prev = row.hash
+                expected += 1
+                checked += 1
+            return None
+
+        found = walk(self.store.iter_rows())
+        if found is not None:
+            return found
         head = self.store.head()
+        # a live log may commit while it is walked: rows and head move together in one
+        # transaction, so a head past the last row walked means newer rows -- walk them too
+        # (a bounded number of times); a head short of it still means rows past the head
+        for _ in range(_CATCH_UP_ROUNDS):
+            if head is None or head.seq <= checked:
+                break
+            walked = checked
+            found = walk(row for row in self.store.iter_rows() if row.seq > walked)
+            if found is not None:
+                return found
+            head = self.store.head()
         if head is not None:
             if head.seq != checked:
                 return bad(
