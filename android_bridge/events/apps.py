@@ -7,6 +7,7 @@ Everything the catalog does not know stays unknown: the adapters never guess an 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -83,13 +84,26 @@ def field_role(app: AppEntry | None, name: str, *, password: bool = False) -> Fi
         return FieldRole.ADDRESS
     if words & _role_words(FieldRole.URL):
         return FieldRole.URL
+    if (
+        words & _role_words(FieldRole.ACCOUNT)
+        and app is not None
+        and "payment" in app.roles.high_impact
+    ):
+        # a transfer form's IBAN in an app that pays: who is paid, judged by its origin (the
+        # same IBAN typed into a web form is the user's data leaving, rule 1)
+        return FieldRole.ACCOUNT
     if words & _role_words(FieldRole.AMOUNT):
         return FieldRole.AMOUNT
     return FieldRole.CONTENT
 
 
+# a lower-case letter before an upper-case one: where a camelCase id starts its next word
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
 def _words(name: str) -> set[str]:
-    raw = name.lower()
+    """The words of a field's name or id ("edtIban", "amount_input", "iban-field")."""
+    raw = _CAMEL.sub("_", name).lower()
     for ch in "-/:. ":
         raw = raw.replace(ch, "_")
     return {w for w in raw.split("_") if w}

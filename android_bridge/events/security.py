@@ -5,7 +5,8 @@ Three shapes of security screen are recognised, by what they say rather than by 
 * the screen-lock chooser ("Choose screen lock"): picking *None* or *Swipe* turns the lock off;
 * a row with a toggle whose label names a protection (USB debugging, Install unknown apps /
   Allow from this source, Play Protect scanning, Developer options, Find My Device): a tap
-  flips the toggle, and the new state either weakens protection or restores it;
+  flips the toggle, and the new state either weakens protection or restores it; a toggle whose
+  label names an access (notification access, display over other apps) grants it when turned on;
 * a protection's own dialog ("Turn off two-factor authentication?") answered with a label that
   turns it off ([Turn off], [끄기]).
 
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from android_bridge.events.lexicon import granted_access
 from android_bridge.events.screen import Node, ParsedScreen
 from host_pep.recognition.lexicon import lexicon
 from host_pep.semantics import Operation
@@ -148,8 +150,14 @@ def _row(window: list[Node], node: Node) -> list[Node]:
         inner = [n for n in window if _inside(outer.bounds, n.bounds) and not n.editable]
         toggles = [n for n in inner if _is_toggle(n)]
         # the label is a sibling text, or the switch's own text ("Scan apps with Play Protect"
-        # on a Switch); a bare switch's "ON"/"OFF" never matches a protection's name
-        if toggles and any(n.text for n in inner if not _is_toggle(n) or len(toggles) == 1):
+        # on a Switch); a bare switch's "ON"/"OFF" labels nothing, so the row is looked for
+        # further out (the switch bar around "Allow from this source" [OFF])
+        states = _labels().switch_states
+        if toggles and any(
+            n.text and _norm(n.text) not in states
+            for n in inner
+            if not _is_toggle(n) or len(toggles) == 1
+        ):
             return inner
     return []
 
@@ -173,7 +181,12 @@ def _lock_choice(window: list[Node], node: Node) -> SecurityTap | None:
 
 
 def _toggle(window: list[Node], node: Node) -> SecurityTap | None:
+    # a switch with no label row around it (a bare switch under its page's title): the page
+    # says what it switches
     row = _row(window, node)
+    bare = not row and _is_toggle(node)
+    if bare:
+        row = [node]
     switches = [n for n in row if _is_toggle(n)]
     if len(switches) != 1:
         return None  # no toggle, or several: the tap's effect is not a single flip
@@ -186,6 +199,16 @@ def _toggle(window: list[Node], node: Node) -> SecurityTap | None:
             continue
         op = Operation.SECURITY_CHANGE if new == weakening else Operation.SETTINGS_CHANGE
         return SecurityTap(op, setting, new, hit)
+    # A switch that gives an app an access ("Allow notification access", "Permit drawing over
+    # other apps", "Allow access to manage all files"): turned on, it grants what its row names,
+    # as the same access approved in a dialog does; turned off, it takes it away.
+    if new == "on":
+        # ... or, for a bare switch on an access's own page ("Use Chase Secure Assist" over
+        # "… can view and control screen"), what the page says the switch gives
+        said = labels + (_titles(window, row, 200) if bare else [])
+        access = next((a for a in (granted_access(lab) for lab in said) if a), None)
+        if access is not None:
+            return SecurityTap(Operation.SECURITY_CHANGE, access, new, access)
     # A switch on a protection's own screen (title "Play Protect", "Find My Device") whose
     # row label says something else ("Improve detection", "Use this feature"): turning it off
     # turns that protection (or a part of it) off.

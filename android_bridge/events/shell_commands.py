@@ -531,6 +531,12 @@ def parse_pm(argv: tuple[str, ...], offset: int = 1) -> CommandMeaning:
         if args:
             m.put("apk", args[-1], FieldRole.IDENTIFIER)
         m.description = "install a package"
+        if "-g" in rest or "--grant-all-permissions" in rest:
+            # `-g` grants the app every runtime permission it declares (SMS, contacts,
+            # microphone…) as it is installed: an access grant, like `pm grant` for each
+            m.operation = Operation.SECURITY_CHANGE
+            m.put("permission", "all runtime permissions", FieldRole.IDENTIFIER)
+            m.description = "install a package and grant it every runtime permission"
         return m
     if sub in ("grant", "revoke"):
         if len(args) != 2:
