@@ -158,6 +158,10 @@ _NESTED_KEYS = frozenset({FieldRole.URL, FieldRole.AMOUNT})
 
 
 _WEB_ADDRESS = re.compile(r"(?i:https?://)\S+")
+# what closes a quote, a code span or a clause after a web address in a command line
+_URL_TRAILERS = "'\")`;,"
+# "NAME=" right before a value: an environment variable set for the command
+_ENV_ASSIGNMENT = re.compile(r"(?:^|\s)[A-Za-z_][A-Za-z0-9_]*=[\"']?$")
 _MAIL_ADDRESS = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 
 
@@ -218,6 +222,20 @@ class ToolAdapter:
                 # an address is where things will be sent: a recipient, which rule 5 judges
                 role = FieldRole.RECIPIENT
             fields[path] = role if role is not None else FieldRole.CONTENT
+        for path in list(text):
+            if leaf_name(path).lower() in lexicon().command_fields:
+                # a command line's web addresses are where it reads from or sends to: each is a
+                # URL the line acts on, a key argument of rule 5 ("curl -F file=@x https://…")
+                # (not an environment variable's value: "HTTPS_PROXY=http://…" configures)
+                urls = [
+                    m.group(0)
+                    for m in _WEB_ADDRESS.finditer(text[path])
+                    if not _ENV_ASSIGNMENT.search(text[path], 0, m.start())
+                ]
+                for i, url in enumerate(urls):
+                    key = f"{path}.url[{i}]"
+                    text[key] = url.rstrip(_URL_TRAILERS)
+                    fields[key] = FieldRole.URL
         operation = self._refine(spec.operation, text)
         semantics = ActionSemantics(
             app=spec.app,

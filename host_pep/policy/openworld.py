@@ -309,6 +309,15 @@ def classify_operation(
         given = _acts_of_given_values(description, payload, policy) & _GRAVER
         if len(given) == 1:
             return next(iter(given))
+    # a rehearsal its server declares read-only ("purge_preview": "lists what the purge WOULD
+    # remove") shows the act its name and description name; it does not do it
+    shown_only = (
+        bool(annotations)
+        and annotations.get("readOnlyHint") is True
+        and not lexicon().rehearsal_flags.isdisjoint(tokens(name))
+    )
+    if shown_only:
+        return Operation.READ
     if description and op in _LESSER and not _rehearses(payload or {}):
         # a description that states a graver effect than the name says is believed over the
         # name and over any annotation ("db_sync", read-only by its hint, "drops all tables")
@@ -405,7 +414,14 @@ def _operation(
     method_name = name.rsplit("__", 1)[-1].rsplit(".", 1)[-1] if method != toks else name
     op = _name_operation(method, policy, method_name) or _name_operation(toks, policy, name)
     if op is not None and _only_rehearses(method, policy):
-        op = Operation.READ  # "terraform_plan", "deploy_preview": the act shown, not done
+        # "terraform_plan", "deploy_preview": the act shown, not done -- unless its server
+        # declares that calling it destroys (a "preview" that takes confirm=true and executes):
+        # then it does what the rest of its name says, or what cannot be told
+        if _declared_destructive(annotations):
+            rest = [t for t in method if t not in lexicon().rehearsal_flags]
+            op = _name_operation(rest, policy, "_".join(rest)) or Operation.UNKNOWN
+        else:
+            op = Operation.READ
     if cli is not None and (
         op is None
         or (op is Operation.DELETE and cli not in (op, Operation.READ))
@@ -484,6 +500,29 @@ def _operation(
         op = _annotated(annotations)
     if op is None:
         return Operation.UNKNOWN
+    if op in (Operation.READ, Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE) and any(
+        str(k).lower() in lex.grantee_args and v not in (None, "", [], False)
+        for k, v in payload.items()
+    ):
+        # "chart_viewer {patient_name, grant_to_email}": whoever it names gets access to what
+        # the call opens -- a share, whatever the name calls the call
+        return Operation.SHARE_UPLOAD
+    if (
+        op is Operation.LOCAL_WRITE
+        and _declared_destructive(annotations)
+        and not lex.housekeeping_verbs.isdisjoint(method)
+    ):
+        # "workload_tidy {namespace, older_than}", declared destructive: tidying that destroys
+        # removes what it tidies (a create declared destructive still creates)
+        return Operation.DELETE
+    if (
+        op in (Operation.READ, Operation.LOCAL_WRITE)
+        and {FieldRole.ACCOUNT, FieldRole.AMOUNT} <= arg_roles
+        and _declared_destructive(annotations)
+    ):
+        # "optimize_bills {source_account_id, payee_iban, amount}", declared destructive: a
+        # sum moved from an account to a payee is paid, whatever the name makes of it
+        return Operation.PAYMENT
     if (
         op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE)
         and described is None
@@ -1089,6 +1128,15 @@ def _verb_operation(tok: str, policy: CompiledPolicy) -> Operation | None:
 _GLUED_PREPOSITIONS = ("into", "to")
 
 
+def _declared_destructive(annotations: Mapping[str, Any] | None) -> bool:
+    """The server declares the tool destructive and not read-only (MCP's hints)."""
+    if not annotations:
+        return False
+    return (
+        annotations.get("destructiveHint") is True and annotations.get("readOnlyHint") is not True
+    )
+
+
 def _annotated(annotations: Mapping[str, Any] | None) -> Operation | None:
     """MCP annotations inform, the name decides: for a tool whose name and arguments say
     nothing, ``readOnlyHint`` makes it a read and an explicit ``destructiveHint`` a delete.
@@ -1348,8 +1396,21 @@ def _inner_call(payload: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None
     return name, _dict(args)
 
 
+# SQL's own shape, not a sentence that opens with one of its keywords ("Update the lockfile",
+# "Show the logs"): a statement's keyword with the clause that must follow it
+_SQL_SHAPE = re.compile(
+    r"(?is)^\s*(?:/\*.*?\*/\s*)*(?:"
+    r"select\b.+\bfrom\b|select\s+[\d'(*]|update\s+[\w.\"`]+\s+set\b|delete\s+from\b"
+    r"|insert\s+into\b|replace\s+into\b|upsert\s+into\b|merge\s+into\b"
+    r"|(?:create|drop|alter|truncate)\s+(?:or\s+replace\s+)?(?:temporary\s+)?(?:table|view|index|database|schema|user|role|login|function|procedure|trigger|sequence)\b"
+    r"|truncate\s+[\w.\"`]+\s*;?\s*$|grant\s+.+\bon\b|revoke\s+.+\bon\b|with\s+\w+\s+as\s*\("
+    r"|pragma\b|vacuum\b|explain\s+(?:select|update|delete|insert)\b|show\s+(?:tables|databases|columns|create)\b)"
+)
+
+
 def _looks_sql(text: str) -> bool:
-    return sql_operation(text) is not None
+    """A value that is SQL by its shape, in a field not named for SQL."""
+    return _SQL_SHAPE.match(text) is not None and sql_operation(text) is not None
 
 
 def _refined(
@@ -1526,6 +1587,11 @@ def _refined(
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and (
         any(a.lower() in lex.public_args for a in args) and values & lex.public_words
     ):
+        return Operation.SHARE_UPLOAD
+    if op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE, Operation.EXTERNAL_SEND) and (
+        any(a.lower() in lex.link_access_args for a in args) and values & lex.open_access_values
+    ):
+        # "box.folders.update {shared_link: {access: open}}": the link now opens for anyone
         return Operation.SHARE_UPLOAD
     if (
         op is Operation.EXTERNAL_SEND

@@ -40,6 +40,10 @@ _WRAPPER_ARG = re.compile(r"^(?:-.*|\d+(?:\.\d+)?[smhd]?)$")
 # sudo and doas run what follows as another user (root): they do what it does; alone, with a
 # shell or a login option they open a root shell -- a privilege escalation
 _PRIVILEGE = frozenset({"sudo", "doas"})
+# the shell's compound-command keywords around the commands a loop or a test runs: each
+# command inside is a segment of its own (the line is split at ";"), judged by what it runs
+_COMPOUND_OPENERS = frozenset({"do", "then", "else", "elif", "if", "while", "until", "!", "{"})
+_COMPOUND_CLOSERS = frozenset({"done", "fi", "}"})
 _PRIVILEGE_VALUED = frozenset(
     {"-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T", "--user", "--group", "--host"}
     | {"--prompt", "--chdir", "--role", "--type", "--other-user", "--close-from"}
@@ -223,7 +227,16 @@ def _unwrapped(words: list[str]) -> tuple[list[str], Operation | None]:
     there is to it (``sudo -i``, ``sudo su``-like root shells, ``sudo -l``)."""
     while words:
         head = words[0].rsplit("/", 1)[-1].lower()
-        if head in _PRIVILEGE:
+        if words[0] in _COMPOUND_OPENERS:
+            words = words[1:]  # "do gh issue close $n", "then rm x", "if grep -q …": the command
+        elif words[0] in _COMPOUND_CLOSERS:
+            words = words[1:]  # "done", "fi": the end of a compound command, nothing run
+        elif words[0] == "for" and len(words) >= 3 and words[2] == "in":
+            # "for n in 402 517 633": the list is data for the loop body, which is judged as
+            # its own segments; a list that runs a command ("$(ls)", backticks) is not shown
+            hidden = any("$(" in w or "`" in w for w in words[3:])
+            return [], Operation.UNKNOWN if hidden else None
+        elif head in _PRIVILEGE:
             words, own = _privileged(words)
             if own is not None:
                 return [], own

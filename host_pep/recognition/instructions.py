@@ -27,6 +27,7 @@ from enum import IntEnum
 from functools import lru_cache
 from typing import Protocol
 
+from host_pep.recognition.commands import CloudCall, shell_operation
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
 from host_pep.recognition.marks import fold_marks
@@ -320,7 +321,43 @@ def _cues() -> _Cues:
 
 def _asks(text: str, cues: _Cues) -> frozenset[Operation]:
     lowered = fold_marks(text.lower())
-    return frozenset(op for op, verbs in cues.verbs.items() if asking_positions(lowered, verbs))
+    asked = {op for op, verbs in cues.verbs.items() if asking_positions(lowered, verbs)}
+    return frozenset(asked | _command_asks(text))
+
+
+# a command written as code ("Run `kubectl delete node <node>`"), and a line (a list item) that
+# is a command line ("3. kubectl delete node <node>", "$ gh issue close 12"): a runbook's step;
+# a sentence of prose opens with a capital, a command with its lower-case program
+_CODE_SPAN = re.compile(r"`([^`\n]{3,300})`")
+_COMMAND_ITEM = re.compile(
+    r"(?m)^\s*(?:(?:[-*•·]|\d{1,2}[.)])\s+)?(?:\$\s+)?([a-z][\w.-]*[ \t]+[a-z][^\n]{0,300})$"
+)
+
+
+def _command_lines(text: str) -> list[str]:
+    """The command lines a text writes as steps: its code spans, and its lines that run a
+    program by one of its listed subcommands (a program name alone is often an English word:
+    "find", "make", "sort")."""
+    lines = [m.group(1) for m in _CODE_SPAN.finditer(text)]
+    shell_ops = lexicon().shell_ops
+    for m in _COMMAND_ITEM.finditer(text):
+        words = m.group(1).split()
+        if f"{words[0]} {words[1]}" in shell_ops or " ".join(words[:3]) in shell_ops:
+            lines.append(m.group(1))
+    return lines
+
+
+def _command_asks(text: str) -> set[Operation]:
+    """What the command lines a text writes out do, where the vocabulary knows it: a step that
+    says "kubectl drain <node>" asks for what that command does, as a sentence saying it would."""
+    if "`" not in text and not _COMMAND_ITEM.search(text):
+        return set()
+    out: set[Operation] = set()
+    for line in _command_lines(text):
+        op = shell_operation(line)
+        if op is not None and not isinstance(op, CloudCall) and op is not Operation.UNKNOWN:
+            out.add(op)
+    return out
 
 
 def _sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -369,6 +406,8 @@ def _imperative(sentence: str, cues: _Cues) -> bool:
     body = cues.lead.sub("", sentence, count=1).lstrip()
     if not body:
         return False
+    if _command_asks(sentence):
+        return True  # a step that is a command line ("2. Run `aws rds failover-db-cluster`")
     opened = cues.openers.match(body)
     if opened is not None:
         rest = body[opened.end() :].lstrip(" ,")

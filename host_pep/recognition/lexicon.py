@@ -377,6 +377,12 @@ class ToolNaming(_Strict):
     """Pastes and gists publish a text at a link anyone holding it can read: an upload, whatever the verb."""
     public_args: list[str] = Field(default_factory=list)
     """Argument names by which an outbound write is flagged public (a share, not a message)."""
+    link_access_args: list[str] = Field(default_factory=list)
+    """Arguments that set who a link opens for ({"shared_link": {"access": "open"}})."""
+    open_access_values: list[str] = Field(default_factory=list)
+    """Their values that open it to anyone holding the link."""
+    grantee_args: list[str] = Field(default_factory=list)
+    """Arguments naming whom a call gives access ({"grant_to_email": …}, {"share_with": …})."""
     file_objects: list[str] = Field(default_factory=list)
     """What a send or a grant carries when it is a file (a document, a photo, a backup): a share."""
     loosening_words: list[str] = Field(default_factory=list)
@@ -421,6 +427,9 @@ class ToolNaming(_Strict):
     rehearsal_flags: list[str] = Field(default_factory=list)
     """Arguments that, set true, make a call rehearse its act without doing it ({"dry_run":
     true}, {"preview": true}): such a call changes nothing and only shows."""
+    housekeeping_verbs: list[str] = Field(default_factory=list)
+    """Verbs of tidying up ("tidy", "sweep", "declutter"): a tool named by one that its server
+    declares destructive removes what it tidies."""
     destroying_flags: list[str] = Field(default_factory=list)
     """One-word switches that make a write destroy what it does not name ({"prune": true} on
     an apply): other switches of a write are its modes ({"detach": true} on a container run)."""
@@ -1346,6 +1355,9 @@ class Lexicon:
         self.sharing_words = frozenset(_words([t.sharing_words for t in naming]))
         self.paste_words = frozenset(_words([t.paste_words for t in naming]))
         self.public_args = frozenset(_words([t.public_args for t in naming]))
+        self.link_access_args = frozenset(_words([t.link_access_args for t in naming]))
+        self.open_access_values = frozenset(_words([t.open_access_values for t in naming]))
+        self.grantee_args = frozenset(_words([t.grantee_args for t in naming]))
         self.file_objects = frozenset(_words([t.file_objects for t in naming]))
         self.loosening_words = frozenset(_words([t.loosening_words for t in naming]))
         self.reset_objects = frozenset(_words([t.reset_objects for t in naming]))
@@ -1367,6 +1379,7 @@ class Lexicon:
         self.state_fields = frozenset(_words([t.state_fields for t in naming]))
         self.rehearsal_flags = frozenset(_words([t.rehearsal_flags for t in naming]))
         self.destroying_flags = frozenset(_words([t.destroying_flags for t in naming]))
+        self.housekeeping_verbs = frozenset(_words([t.housekeeping_verbs for t in naming]))
         self.commit_flags = frozenset(_words([t.commit_flags for t in naming]))
         self.everyone_words = frozenset(_words([t.everyone_words for t in naming]))
         self.place_fields = frozenset(_words([t.place_fields for t in naming]))

@@ -283,6 +283,44 @@ def test_a_nested_command_is_what_it_runs(line: str, operation: Operation) -> No
     assert shell_operation(line) is operation
 
 
+# a loop or a test does what the commands inside it do; a loop over a list that runs a command
+# of its own does not show what it acts on
+@pytest.mark.parametrize(
+    ("line", "operation"),
+    [
+        ("for n in 12 14 19; do gh issue close $n -R acme/web; done", DELETE),
+        ("for f in *.log; do gzip $f; done", WRITE),
+        ("if grep -q ready status.txt; then rm -rf build; fi", DELETE),
+        ("while true; do kubectl get pods; sleep 5; done", READ),
+        ("for n in $(gh issue list -q '.[].number'); do gh issue close $n; done", UNKNOWN),
+        ("for f in a b; do ./cleanup.sh $f; done", UNKNOWN),
+    ],
+)
+def test_a_compound_command_is_what_its_body_runs(line: str, operation: Operation) -> None:
+    assert shell_operation(line) is operation
+
+
+# secrets managers, clusters and registries by their subcommands
+@pytest.mark.parametrize(
+    ("line", "operation"),
+    [
+        ("op item get 'Build server' --vault Ops --fields label=username", READ),
+        ("op item edit 'Staging DB' --generate-password='letters,digits,32'", WRITE),
+        ("op vault user grant --vault Ops --user a@b.example --permissions allow_viewing", SHARE),
+        ("vault kv get kv/apps/billing", READ),
+        ("vault kv destroy -versions=1,2 kv/apps/billing", DELETE),
+        ("kubectl cordon w-7", WRITE),
+        ("kubectl drain w-7 --ignore-daemonsets", DELETE),
+        ("gh repo edit acme/site --description 'Marketing site'", WRITE),
+        ("gh repo edit acme/site --visibility public", SHARE),
+        ("gh run download 1337 -R acme/engine -n core-dump", READ),
+        ("npm owner add helper-bot @acme/ui", SECURITY),
+    ],
+)
+def test_a_cli_subcommand_is_what_it_does(line: str, operation: Operation) -> None:
+    assert shell_operation(line) is operation
+
+
 @pytest.mark.parametrize(
     "line",
     [
@@ -340,8 +378,8 @@ def test_a_cloud_cli_call_is_named_like_a_tool() -> None:
     assert call == CloudCall("ec2 terminate-instances", {"instance-ids": "i-0abc", "dry-run": ""})
     # a subcommand the vocabulary lists for the program decides before the API naming does
     assert shell_operation("kubectl delete pod web-1") is DELETE
-    assert shell_operation("kubectl cordon node-7 --grace 3") == CloudCall(
-        "cordon node-7", {"grace": "3"}
+    assert shell_operation("kubectl debug node-7 --image busybox") == CloudCall(
+        "debug node-7", {"image": "busybox"}
     )
     # of three command words or more, the first names the service group, not the call
     assert shell_operation("gcloud compute instances delete web-1 --zone b") == CloudCall(

@@ -824,3 +824,35 @@ def test_the_assistant_as_an_instance_of_whoever_must_act() -> None:
     assert [sp.strength for sp in instruction_spans(text)] == [Strength.STRONG]
     people = "Employees (e.g. cashiers) must wear badges."
     assert all(sp.strength is Strength.WEAK for sp in instruction_spans(people))
+
+
+# a runbook's step written as a command line asks for what the command does: as code in a
+# sentence, or as a line of its own that runs a program by a listed subcommand
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        (
+            "1. kubectl cordon <node>\n2. kubectl drain <node> --ignore-daemonsets\n",
+            Operation.DELETE,
+        ),
+        ("3. kubectl delete node <node>\n", Operation.DELETE),
+        ("To finish, run `gh repo edit acme/docs --visibility public`.", Operation.SHARE_UPLOAD),
+        ("$ npm owner add helper-bot @acme/ui\n", Operation.SECURITY_CHANGE),
+    ],
+)
+def test_a_command_line_step_asks_what_it_does(text: str, asked: Operation) -> None:
+    spans = instruction_spans(text)
+    assert any(asked in s.asks for s in spans), spans
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Make sure the report is in by Friday, then sort the rest.",  # English words, no command
+        "The release notes mention kubectl once.",
+        "find the receipts from March",  # one word of a program's name, no listed subcommand
+    ],
+)
+def test_prose_is_no_command_line(text: str) -> None:
+    for span in instruction_spans(text):
+        assert Operation.DELETE not in span.asks and Operation.SECURITY_CHANGE not in span.asks
