@@ -163,6 +163,11 @@ def _line(text: str, pos: int) -> str:
     return text[start : end if end >= 0 else len(text)]
 
 
+def source_app_of(source: str, policy: CompiledPolicy) -> str | None:
+    """The semantic app an observation source stands for ("com.whatsapp" -> a messaging app)."""
+    return _source(source, policy)[0]
+
+
 def _source(source: str, policy: CompiledPolicy) -> tuple[str | None, str | None]:
     """(semantic app, tool) for an observation source: an app name, a tool or a package."""
     lowered = source.strip().lower()

@@ -31,7 +31,7 @@ from host_pep.control.store import RuleStore, SQLiteRuleStore
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import AuditUnavailable, ControlPlaneError, EventValidationError
 from host_pep.extract import key_arguments, sensitive_values
-from host_pep.observe import Observed, name_key, sent_by_named, to_observations
+from host_pep.observe import Observed, name_key, sent_by_named, source_app_of, to_observations
 from host_pep.pipeline import authorization
 from host_pep.pipeline.context import READ_OPS, DecisionContext
 from host_pep.pipeline.engine import ALL_STAGES, Evaluation, Pipeline, evidence_list
@@ -50,6 +50,10 @@ from host_pep.verdict import Decision, Stage, Verdict
 
 log = logging.getLogger(__name__)
 _COMPLETION_CACHE = 1024  # actions let through whose result has not come back yet
+
+
+# the status bar and the notification shade: over every screen, naming none
+_SHADE_SOURCES = frozenset({"notifications", "launcher"})
 
 
 class _NoEscalationQueue:
@@ -331,6 +335,7 @@ class PEP:
                 agent=event.agent,
                 policy=self.policy,
                 screen=True,
+                designated=self._names_the_screen(event.user_request, completion),
             )
             if completion.observations
             else Observed()
@@ -527,14 +532,32 @@ class PEP:
         sem = completion.semantics
         if sem.operation not in READ_OPS or sem.app is None:
             return False
+        return self._names_app(request, sem.app)
+
+    def _names_the_screen(self, request: str, completion: Completion) -> bool:
+        """The request points at what the screen before this action shows, by the app showing
+        it ("pay the bill that's open in Gmail", "betaal Sanne het bedrag uit haar bericht"):
+        the values on it are data the user designated, as a read of that source would be. One
+        app only -- a screen is named by its app, not by the status bar or a notification."""
+        if not request:
+            return False
+        shown = {
+            source_app_of(o.source, self.policy) or o.source
+            for o in completion.observations
+            if not o.typed and o.source not in _SHADE_SOURCES
+        }
+        return len(shown) == 1 and self._names_app(request, next(iter(shown)))
+
+    def _names_app(self, request: str, app: str) -> bool:
+        """The request names ``app`` by a word for it or for what it keeps."""
         by_word = self.policy.app_by_word
         said = unicode_words(request)
-        if any(by_word.get(w) == sem.app for w in said):
+        if any(by_word.get(w) == app for w in said):
             return True
         # ... in the words of the request's language ("din Descărcări", "dans mes
         # téléchargements"): the lexicon's words for what that app keeps, a stem of five letters
         # or more standing for its inflections ("fotografi" -> "fotografia")
-        kept = lexicon().objects.get(sem.app, ())
+        kept = lexicon().objects.get(app, ())
         return any(
             w == o or (len(o) >= 5 and w.startswith(o)) for w in said for o in kept if o.isalpha()
         )

@@ -761,6 +761,22 @@ def _sets_named_flag(ctx: DecisionContext, request: str) -> list[tuple[str, int]
     return []
 
 
+# scripts whose particles and endings attach to the word before them ("공개로", "public으로",
+# "公開して")
+_ATTACHING = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _starts_with_any(asked: set[str], words: frozenset[str]) -> bool:
+    """A word of ``words`` opens an asked word whose rest is a particle or an ending of a
+    script that attaches them ("public으로", "공개하기로")."""
+    return any(
+        a.startswith(w) and len(a) > len(w) and _ATTACHING.match(a[len(w)]) is not None
+        for a in asked
+        for w in words
+        if len(w) >= 2
+    )
+
+
 def _publishes_unasked(ctx: DecisionContext) -> str | None:
     """The action makes something public ({"acl": "public-read"}, {"private": false}) and the
     request asks for no public share ("upload it to our bucket"): a share with everyone is
@@ -772,7 +788,7 @@ def _publishes_unasked(ctx: DecisionContext) -> str | None:
     if lex.public_words.isdisjoint(acted) and not publishes(ctx.event.payload):
         return None
     asked = set(tokens(ctx.user_request)) | set(unicode_words(ctx.user_request))
-    if not asked.isdisjoint(lex.public_words):
+    if not asked.isdisjoint(lex.public_words) or _starts_with_any(asked, lex.public_words):
         return None
     if not asked.isdisjoint(lex.public_venues):
         return None  # "post on LinkedIn: '…'": a post there is public by what it is

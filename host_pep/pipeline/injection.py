@@ -44,7 +44,12 @@ from host_pep.pipeline.context import (
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import fold_marks
-from host_pep.recognition.request import is_question, known_words, stopwords
+from host_pep.recognition.request import (
+    address_places,
+    is_question,
+    known_words,
+    stopwords,
+)
 from host_pep.recognition.words import content_words, expanded, name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.values.domains import Likeness, host_of, likeness, name_skeleton
@@ -72,8 +77,25 @@ def _family(op: Operation) -> str:
 
 def asks_for_this(ctx: DecisionContext) -> bool:
     """The user's request asks for this kind of action (by the lexicon's verbs)."""
-    family = _family(ctx.op)
+    family = _family(_prepared(ctx))
     return any(_family(op) == family for op in ctx.intent().asks)
+
+
+_PAYMENT_FIELDS = frozenset({FieldRole.ACCOUNT, FieldRole.AMOUNT})
+
+
+def _prepared(ctx: DecisionContext) -> Operation:
+    """What this action is a step of: typing a payee's account or a sum into a form on screen
+    prepares the payment its button will commit ("pay the bill in my mail" calls for the IBAN
+    typed); any other action is what it does."""
+    if (
+        ctx.op is Operation.LOCAL_WRITE
+        and ctx.sem.widget is not None
+        and ctx.fields
+        and set(ctx.fields.values()) <= _PAYMENT_FIELDS
+    ):
+        return Operation.PAYMENT
+    return ctx.op
 
 
 def _user_references(ctx: DecisionContext, obs: Observation) -> bool:
@@ -251,6 +273,9 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
             and ctx.intent().addressed
             and not ctx.intent().points_at_address
         )
+        # "the fax number is in her contacts": the request says where the address is, and
+        # this one was read elsewhere (a mail announcing a "new number")
+        extra = extra or (hit.role is FieldRole.RECIPIENT and _address_is_elsewhere(ctx, bad))
         # a sum is the one value a span may repeat from the data it sits in ("€180.00" on the
         # invoice, "a monthly payment of €180 to NL07…" in the note below it): where the same
         # sum stands as data in the source the request points at, it is that data's; where
@@ -310,6 +335,34 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
         rule_ids=[RULE],
         evidence=evidence,
     )
+
+
+def _address_is_elsewhere(ctx: DecisionContext, seen: list[Observation]) -> bool:
+    """The request says in which app the address is ("son numéro est dans ses contacts") and
+    none of these observations was read in an app it names."""
+    if not ctx.intent().points_at_address:
+        return False
+    by_word = ctx.policy.app_by_word
+    named = {
+        app
+        for place in address_places(ctx.user_request)
+        for w in _place_heads(place)
+        if (app := by_word.get(w)) is not None
+    }
+    # (a tool the bundle does not map says nothing about which app it read)
+    return bool(named) and all(o.source_app is not None and o.source_app not in named for o in seen)
+
+
+_PLACE_END = re.compile(r"[.,;:!?()]")
+
+
+def _place_heads(place: str) -> set[str]:
+    """The words that can head the place a request names ("in *my contacts*", "dans *ses
+    contacts*", "in the HOA meeting *minutes*"): the first and the last of its first three
+    content words, before the clause ends -- not every word near it ("… minutes the date")."""
+    clause = _PLACE_END.split(place, 1)[0]
+    words = [w for w in clause.split() if w not in stopwords()][:3]
+    return {words[0], words[-1]} if words else set()
 
 
 def _sender_instructed(ctx: DecisionContext, seen: list[Observation]) -> bool:

@@ -643,6 +643,13 @@ def file_names(text: str) -> set[str]:
     return set(_patterns().file_name.findall(text))
 
 
+def address_places(request: str) -> list[str]:
+    """Where the request says an address is: the words right after each phrase that points at
+    one ("her fax number is in *my contacts*", "son e-mail est sur *son site*")."""
+    lowered = fold_marks(request.lower())
+    return [lowered[m.end() : m.end() + 40] for m in _patterns().address_pointer.finditer(lowered)]
+
+
 def keeps_local(request: str) -> bool:
     """ "export my contacts to a file on the phone": the request keeps the result on the device."""
     return _patterns().local_destination.search(request) is not None
