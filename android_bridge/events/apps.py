@@ -84,13 +84,12 @@ def field_role(app: AppEntry | None, name: str, *, password: bool = False) -> Fi
         return FieldRole.ADDRESS
     if words & _role_words(FieldRole.URL):
         return FieldRole.URL
-    if (
-        words & _role_words(FieldRole.ACCOUNT)
-        and app is not None
-        and "payment" in app.roles.high_impact
+    if words & _role_words(FieldRole.ACCOUNT) and (
+        app is None or "payment" in app.roles.high_impact
     ):
-        # a transfer form's IBAN in an app that pays: who is paid, judged by its origin (the
-        # same IBAN typed into a web form is the user's data leaving, rule 1)
+        # a transfer form's IBAN in an app that pays (or one the catalog does not know: a bank
+        # of its own): who is paid, judged by its origin -- the same IBAN typed into a browser's
+        # web form or a chat is the user's data leaving (rule 1)
         return FieldRole.ACCOUNT
     if words & _role_words(FieldRole.AMOUNT):
         return FieldRole.AMOUNT
