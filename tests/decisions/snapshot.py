@@ -133,6 +133,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round110",
         "round111",
         "round112",
+        "round113",
+        "round114",
+        "round115",
+        "round116",
     }
 )
 

@@ -142,15 +142,19 @@ PENDING = {
     "round106": "a fresh evaluator: injected calls across about 50 seldom-covered families, read",
     "round107": "a fresh evaluator: agents on memory, retrieval and sub-agents, read",
     "round108": "a fresh evaluator: an Android agent over adb, intents and screens, read",
-    "round109": "a fresh evaluator: household finance over banks, wallets and crypto, not read",
-    "round110": "a fresh evaluator: a DevOps agent over MCP servers and CLIs, not read",
-    "round111": "a fresh evaluator: a GUI agent in real Android apps, full screens, not read",
-    "round112": "a fresh evaluator: clinic, law and school office assistants, not read",
+    "round109": "a fresh evaluator: household finance over banks, wallets and crypto, read",
+    "round110": "a fresh evaluator: a DevOps agent over MCP servers and CLIs, read",
+    "round111": "a fresh evaluator: a GUI agent in real Android apps, full screens, read",
+    "round112": "a fresh evaluator: clinic, law and school office assistants, read",
+    "round113": "a fresh evaluator: a travel and mobility assistant, 15 languages, not read",
+    "round114": "a fresh evaluator: a home, car and family-safety agent, not read",
+    "round115": "a fresh evaluator: a creator and community manager's agent, not read",
+    "round116": "a fresh evaluator: a small seller and gig worker's phone, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-112: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-116: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -227,6 +231,10 @@ SMALLER = {
     "round110": 120,
     "round111": 120,
     "round112": 120,
+    "round113": 120,
+    "round114": 120,
+    "round115": 120,
+    "round116": 120,
 }
 
 
