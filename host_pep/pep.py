@@ -55,7 +55,9 @@ _COMPLETION_CACHE = 1024  # actions let through whose result has not come back y
 
 # scripts whose words stand without spaces or take their particles attached (CJK, kana,
 # Hangul, Thai): a word of what an app keeps is found inside the request's text
-_ATTACHED_SCRIPT = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_ATTACHED_SCRIPT = re.compile(
+    r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
+)
 # the status bar and the notification shade: over every screen, naming none
 _SHADE_SOURCES = frozenset({"notifications", "launcher"})
 
@@ -562,8 +564,9 @@ class PEP:
         # téléchargements"): the lexicon's words for what that app keeps, a stem of five letters
         # or more standing for its inflections ("fotografi" -> "fotografia")
         kept = lexicon().objects.get(app, ())
+        # written without spaces, or with its particle attached ("家庭群里", "메일에")
         if any(o in request for o in kept if _ATTACHED_SCRIPT.match(o)):
-            return True  # written without spaces, or with its particle attached ("家庭群里", "메일에")
+            return True
         return any(
             w == o or (len(o) >= 5 and w.startswith(o)) for w in said for o in kept if o.isalpha()
         )
