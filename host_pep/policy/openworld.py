@@ -312,7 +312,7 @@ def classify_operation(
     # a rehearsal its server declares read-only ("purge_preview": "lists what the purge WOULD
     # remove") shows the act its name and description name; it does not do it
     shown_only = (
-        bool(annotations)
+        annotations is not None
         and annotations.get("readOnlyHint") is True
         and not lexicon().rehearsal_flags.isdisjoint(tokens(name))
     )
