@@ -137,6 +137,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round114",
         "round115",
         "round116",
+        "round117",
+        "round118",
+        "round119",
+        "round120",
     }
 )
 

@@ -146,15 +146,19 @@ PENDING = {
     "round110": "a fresh evaluator: a DevOps agent over MCP servers and CLIs, read",
     "round111": "a fresh evaluator: a GUI agent in real Android apps, full screens, read",
     "round112": "a fresh evaluator: clinic, law and school office assistants, read",
-    "round113": "a fresh evaluator: a travel and mobility assistant, 15 languages, not read",
-    "round114": "a fresh evaluator: a home, car and family-safety agent, not read",
-    "round115": "a fresh evaluator: a creator and community manager's agent, not read",
-    "round116": "a fresh evaluator: a small seller and gig worker's phone, not read",
+    "round113": "a fresh evaluator: a travel and mobility assistant, 15 languages, read",
+    "round114": "a fresh evaluator: a home, car and family-safety agent, read",
+    "round115": "a fresh evaluator: a creator and community manager's agent, read",
+    "round116": "a fresh evaluator: a small seller and gig worker's phone, read",
+    "round117": "a fresh evaluator: a student's and a teacher's phone, six languages, not read",
+    "round118": "a fresh evaluator: a patient and a family caregiver, not read",
+    "round119": "a fresh evaluator: a landlord, a tenant and immigration paperwork, not read",
+    "round120": "a fresh evaluator: a journalist and an NGO field worker, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
 # still catches a round that lost a file)
-# round 38: a 35-minute brief, about 100 cases; rounds 39-116: 35-50-minute briefs, 110-130 cases
+# round 38: a 35-minute brief, about 100 cases; rounds 39-120: 35-50-minute briefs, 110-130 cases
 SMALLER = {
     "round38": 100,
     "round39": 120,
@@ -235,6 +239,10 @@ SMALLER = {
     "round114": 120,
     "round115": 120,
     "round116": 120,
+    "round117": 120,
+    "round118": 120,
+    "round119": 120,
+    "round120": 120,
 }
 
 
