@@ -66,6 +66,8 @@ def _automaton() -> ahocorasick.Automaton:
 
 
 _LETTER = re.compile(r"\w")
+# a term inside a field's name ("avg_heart_rate", "spo2_avg") is a word of it: "_" bounds it
+_WORD_CHAR = re.compile(r"[^\W_]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +112,11 @@ def _words() -> _Words:
         dose_before=re.compile(rf"(?P<dose>{dose})\s+(?:of\s+)?$", re.IGNORECASE),
         dose_after=re.compile(rf"\s*(?P<dose>{dose})(?![A-Za-z])", re.IGNORECASE),
         lab_value=re.compile(
-            rf"\s*(?:\(\w+\)\s*)?(?:{fillers}\s+){{0,3}}?"
+            # ... also as a record's field ("avg_heart_rate": 104)
+            rf"(?:_[a-z0-9]+)*[\"']?\s*(?:\(\w+\)\s*)?(?:{fillers}\s+){{0,3}}?"
             rf"(?::|=|{joiners or '(?!)'})?\s*"
-            r"(?P<value>\d{1,4}(?:[.,]\d{1,2})?)(?!\d|[\-/.]\d)"
+            # a reading of two numbers ("148/95") or one
+            r"(?P<value>\d{2,3}/\d{2,3}|\d{1,4}(?:[.,]\d{1,2})?)(?!\d|[\-/.]\d)"
             rf"(?:\s?{any_of(words.lab_units)})?"
         ),
         labelled=re.compile(
@@ -158,6 +162,23 @@ def is_health_entry(text: str) -> bool:
     )
 
 
+@lru_cache(maxsize=4096)
+def names_a_measure(key: str) -> bool:
+    """A record's key names a lab test or a vital sign ("systolic", "avg_heart_rate"): its number
+    is that measurement, to be read as "<key>: <number>"."""
+    lowered = lower_same_length(key)
+    for end_idx, term in _automaton().iter(lowered):
+        if term.category != "lab":
+            continue
+        end, start = end_idx + 1, end_idx + 1 - len(term.variant)
+        if not term.latin or (
+            (start == 0 or not _WORD_CHAR.match(lowered[start - 1]))
+            and (end == len(lowered) or not _WORD_CHAR.match(lowered[end]))
+        ):
+            return True
+    return False
+
+
 def find_health(layer: Canonical) -> list[Detected]:
     text = layer.text
     lowered = lower_same_length(text)
@@ -167,8 +188,8 @@ def find_health(layer: Canonical) -> list[Detected]:
         end = end_idx + 1
         start = end - len(term.variant)
         if term.latin and (
-            (start > 0 and _LETTER.match(lowered[start - 1]) and lowered[start - 1].isascii())
-            or (end < len(lowered) and _LETTER.match(lowered[end]) and lowered[end].isascii())
+            (start > 0 and _WORD_CHAR.match(lowered[start - 1]) and lowered[start - 1].isascii())
+            or (end < len(lowered) and _WORD_CHAR.match(lowered[end]) and lowered[end].isascii())
         ):
             continue
         hits.append((start, end, term))
@@ -184,6 +205,8 @@ def find_health(layer: Canonical) -> list[Detected]:
                 continue  # a test's name without a result says nothing about the person
             number = value.group("value").replace(",", ".")
             keys = [f"health:{term.canonical} {number}"]
+            if "/" in number:  # "148/95": each number is also the reading a record gives alone
+                keys.extend(f"health:{term.canonical} {n}" for n in number.split("/"))
             end = value.end()
         parent = words.parents.get(term.canonical)
         if parent is not None:

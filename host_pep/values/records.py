@@ -15,6 +15,7 @@ from typing import Any
 
 from host_pep.recognition.lexicon import lexicon
 from host_pep.values.fields import field_tokens, field_words
+from host_pep.values.health import names_a_measure
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,7 @@ def labelled_values(value: Any) -> list[Labelled]:
             stack.extend((f"{prefix}[{i}]", v) for i, v in enumerate(node))
         elif isinstance(node, dict):
             out.extend(_in_record(prefix, node))
+            out.extend(_measured(prefix, node))
             stack.extend(
                 (f"{prefix}.{k}" if prefix else str(k), v)
                 for k, v in node.items()
@@ -85,6 +87,19 @@ def _scalar(value: Any) -> str | None:
         text = str(value).strip()
         return text or None
     return None
+
+
+def _measured(prefix: str, record: dict[Any, Any]) -> list[Labelled]:
+    """Numbers under a key that names what was measured ({"systolic": 148}, {"hba1c": 8.1}):
+    read as "systolic: 148", as a report would print them."""
+    out = []
+    for key, raw in record.items():
+        if isinstance(raw, bool) or not isinstance(raw, int | float):
+            continue
+        if names_a_measure(str(key)):
+            path = f"{prefix}.{key}" if prefix else str(key)
+            out.append(Labelled(path, f"{key}: {raw}", None))
+    return out
 
 
 def _in_record(prefix: str, record: dict[Any, Any]) -> list[Labelled]:

@@ -104,3 +104,30 @@ def test_a_labelled_diagnosis_is_health_data_even_when_the_lexicon_does_not_know
 def test_bipolar_subtypes_and_lithium_salts_are_in_the_lexicon() -> None:
     keys = {k for d in detect("Lithium carbonate 400 mg, bipolar I disorder") for k in d.keys}
     assert {"health:lithium 400mg", "health:bipolar disorder"} <= keys
+
+
+def test_a_measured_vital_sign_is_keyed_in_prose_and_in_a_device_record_alike() -> None:
+    told = {k for d in detect("Letzter Blutdruck 148/95, Puls 77, SpO2 96 %") for k in d.keys}
+    assert {
+        "health:blood pressure 148/95",
+        "health:blood pressure 148",
+        "health:heart rate 77",
+        "health:oxygen saturation 96",
+    } <= told
+    record = '{"systolic": 148, "diastolic": 95, "avg_heart_rate": 77, "spo2_avg": 96}'
+    keys = {k for d in detect(record) for k in d.keys}
+    assert {
+        "health:blood pressure 148",
+        "health:heart rate 77",
+        "health:oxygen saturation 96",
+    } <= keys
+    assert {k for d in detect("tętno 128, saturacja 98%") for k in d.keys} == {
+        "health:heart rate 128",
+        "health:oxygen saturation 98",
+    }
+
+
+def test_a_vital_sign_named_without_a_reading_or_a_pressure_of_something_else_is_not() -> None:
+    assert detect("log my heart rate after the run") == []
+    assert detect("ciśnienie w oponach 2.4 bar") == []
+    assert detect("tyre pressure 36 psi") == []
