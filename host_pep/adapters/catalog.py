@@ -86,7 +86,8 @@ def _names(entry: Mapping[str, Any], meta: ToolMetadata) -> set[str]:
 
 def tool_metadata(event: AgentEvent) -> ToolMetadata:
     """What the event says about its own tool: ``context.tool``, else the entry of
-    ``context.tools`` its target names, else the older ``context.tool_description``."""
+    ``context.tools`` its target names; what neither says, the flat keys
+    ``context.tool_description``, ``tool_annotations`` and ``tool_input_schema``."""
     tool = event.context.get("tool")
     meta = _metadata(tool) if isinstance(tool, Mapping) else None
     if meta is None or not (meta.description or meta.annotations or meta.properties):
@@ -97,8 +98,19 @@ def tool_metadata(event: AgentEvent) -> ToolMetadata:
                 break
     if meta is None:
         meta = ToolMetadata("", {}, ())
-    if not meta.description:
-        legacy = event.context.get("tool_description", "")
-        if isinstance(legacy, str) and legacy:
-            meta = ToolMetadata(legacy[:MAX_DESCRIPTION], meta.annotations, meta.properties)
+    if not (meta.description and meta.annotations and meta.properties):
+        # the flat shape: context.tool_description, tool_annotations, tool_input_schema
+        flat = _metadata(
+            {
+                "description": event.context.get("tool_description"),
+                "annotations": event.context.get("tool_annotations"),
+                "input_schema": event.context.get("tool_input_schema"),
+            }
+        )
+        meta = ToolMetadata(
+            meta.description or flat.description,
+            meta.annotations or flat.annotations,
+            meta.properties or flat.properties,
+            meta.name,
+        )
     return meta

@@ -78,6 +78,25 @@ def test_listing_skips_what_is_not_an_entry_and_an_unknown_tool_has_none() -> No
     assert tool_metadata(_event("other", tool_description="Legacy.")).description == "Legacy."
 
 
+def test_the_flat_keys_give_what_the_tool_entry_does_not() -> None:
+    meta = tool_metadata(
+        _event(
+            "pay_fees",
+            tool_description="Pays a fee.",
+            tool_annotations={"destructiveHint": True},
+            tool_input_schema={"type": "object", "properties": {"amount": {"type": "number"}}},
+        )
+    )
+    assert (meta.description, meta.annotations, meta.properties) == (
+        "Pays a fee.",
+        {"destructiveHint": True},
+        ("amount",),
+    )
+    # an entry's own words come first
+    listed = tool_metadata(_event("read_text_file", tools=_LISTED, tool_description="Other."))
+    assert listed.description == "Read a file."
+
+
 def test_only_other_tools_poisoned_descriptions_are_observed_before_the_call() -> None:
     poisoned = {
         "name": "get_forecast",
