@@ -25,7 +25,7 @@ from host_pep.recognition.cues import (
     strong_code_cue,
 )
 from host_pep.recognition.headers import sender_name
-from host_pep.recognition.identifiers import identifiers
+from host_pep.recognition.identifiers import identifiers, labelled_numbers
 from host_pep.recognition.instructions import (
     Span,
     Strength,
@@ -718,7 +718,11 @@ def to_observations(
                     about_private=not sp.words.isdisjoint(_personal_words()),
                 )
             )
-            for ident in sp.identifiers:
+            span_ids = sp.identifiers
+            if sp.strength is Strength.STRONG:
+                # a record's number told to the assistant ("cancel reservation 4498120577")
+                span_ids = span_ids | labelled_numbers(text[sp.start : sp.end])
+            for ident in span_ids:
                 strong_span = sp.strength is Strength.STRONG
                 out.append(
                     Observation(

@@ -51,6 +51,8 @@ from android_bridge.events.xpath import xpath_find
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
 from host_pep.extract import key_arguments
+from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.words import tokens
 from host_pep.semantics import (
     SHOWN_PREFIX,
     ActionSemantics,
@@ -353,6 +355,12 @@ class GuiAdapter:
         fields: dict[str, FieldRole] = {}
         text: dict[str, str] = {}
         label = node.value or node.description or node.id_suffix
+        entry_title = None if op is not None or node.editable else _entry_opened(screen, node)
+        if entry_title is not None:
+            # "Open" under "Garage" (myQ), "Öffnen" under "Haustür": the way in opens
+            op = Operation.SECURITY_CHANGE
+            fields["entry"] = FieldRole.OTHER
+            text["entry"] = entry_title
         if op is None and not node.editable and self._commits_form(screen, node):
             # Save/Done/Create/Add/OK under a filled form writes that form into its app
             form_fields, form_text = self._form(screen, node, entry)
@@ -650,3 +658,22 @@ class GuiAdapter:
             operation=Operation.NAVIGATE,
             description=f"launch {package}",
         )
+
+
+def _entry_opened(screen: ParsedScreen, node: Node) -> str | None:
+    """The way in a tap opens: a short label of opening ("Open", "Unlock") on a window whose
+    title names a door, a gate, a garage or a lock -- that title, else None."""
+    label = node.text or node.description
+    if not label or len(label.split()) > 3:
+        return None
+    lex = lexicon()
+    if lex.entry_acts.isdisjoint(tokens(label)):
+        return None
+    for other in screen.window_nodes(node):
+        title = other.text or other.description
+        if other is node or not title or len(title.split()) > 4:
+            continue
+        said = " ".join(tokens(title))
+        if said in lex.entry_objects or not lex.entry_objects.isdisjoint(tokens(title)):
+            return title
+    return None

@@ -46,6 +46,8 @@ _WEAKENS: tuple[tuple[str, str], ...] = (
     ("development_settings_enabled", "on"),
     ("find_my_device", "off"),
     ("two_factor", "off"),
+    # the SIM's PIN: without it a stolen SIM receives the owner's calls and codes
+    ("sim_lock", "off"),
 )
 
 

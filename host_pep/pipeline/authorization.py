@@ -333,6 +333,8 @@ def _names_protection(ctx: DecisionContext, acted: set[str]) -> bool:
         return True  # ... or that it qualifies: "Alarmanlage" (an alarm system) names the alarm
     if any(p in ctx.user_request for p in named if _UNSPACED.search(p)):
         return True  # written without spaces between words: "玄関の鍵を開けて" names the lock
+    if _starts_with_any(set(asked), frozenset(named)):
+        return True  # a particle attached to it: "알림도 허용해 줘" names the notifications
     if _names_a_granted_group(ctx):
         return True  # "开启定位权限" names the LOCATION group a prompt grants
     if _names_the_granted_component(ctx):
@@ -396,8 +398,10 @@ def _grants_an_unnamed_permission(ctx: DecisionContext) -> bool:
         return False
     asked = frozenset(unicode_words(ctx.user_request)) | frozenset(tokens(ctx.user_request))
     named = expanded(frozenset(given | {stem(t) for t in given}))
-    if not named.isdisjoint(asked | {stem(t) for t in asked}):
-        return False
+    if not named.isdisjoint(asked | {stem(t) for t in asked}) or _starts_with_any(
+        set(asked), named
+    ):
+        return False  # (with a particle attached: "알림도" names the notifications)
     # ... or by the words of its permission group, in any language ("定位" for LOCATION)
     return not _names_a_granted_group(ctx)
 
@@ -440,6 +444,11 @@ def _names_the_granted_component(ctx: DecisionContext) -> bool:
                 - lex.security_objects
             )
             if len(own) >= 2 and all(t in said or stem(t) in said for t in own):
+                return True
+            # ... or as one word, the way its app spells it ("Active TalkBack" ->
+            # …TalkBackService)
+            words = [t for t in tokens(m.group(1)) if t not in lex.generic_words]
+            if len(words) >= 2 and "".join(words) in said:
                 return True
     return False
 

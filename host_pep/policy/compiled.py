@@ -26,7 +26,9 @@ _PACKAGE_LIKE = re.compile(r"^(?:com|org|net|io|me|app|de|cn|jp|fr|uk|us|co)\.[\
 _CONTAINERS = frozenset(
     {"functions", "function", "fn", "tools", "tool", "default", "mcp", "plugin", "plugins",
      "actions", "action", "skills", "skill", "builtin", "builtins", "local", "api", "apis",
-     "google", "android", "apple", "samsung", "microsoft"}
+     "google", "android", "apple", "samsung", "microsoft",
+     # the handset itself: "phone.read_sms" reads the SMS app
+     "phone", "device", "mobile", "handset"}
 )  # fmt: skip
 
 

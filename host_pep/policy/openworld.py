@@ -208,6 +208,46 @@ def _acts_of_given_values(
 
 
 _QUOTED_VALUE = re.compile(r"['\"`]([^'\"`\n]{3,30})['\"`]")
+# a sentence of a description that makes an act hang on a switch the call gives: "With
+# share_location=true it also shares …", "When include_contacts is true, uploads …"
+_SWITCHED = re.compile(
+    r"^\s*(?:with|when|if|whenever|while)\s+[`'\"]?([a-z_][a-z0-9_]*)[`'\"]?\s*"
+    r"(?:==?|:|\bis\b|\bset to\b)?\s*[`'\"]?(true|false|on|off|yes|no|enabled|disabled)?[`'\"]?"
+    r"\s*,?\s*(.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_FALSE_WORDS = frozenset({"false", "off", "no", "disabled"})
+
+
+def _switched_acts(
+    description: str, payload: Mapping[str, Any], policy: CompiledPolicy
+) -> tuple[set[Operation], set[Operation]]:
+    """The acts a description says a switch of the call turns on, and those it leaves off
+    ({"share_location": false} where "With share_location=true it also shares …"): what the
+    sentence's first verb of the third person does."""
+    switches = {str(k).lower(): v for k, v in payload.items() if isinstance(v, bool)}
+    if not switches:
+        return set(), set()
+    on: set[Operation] = set()
+    off: set[Operation] = set()
+    for m in _DESCRIPTION_SENTENCE.finditer(description[:2000]):
+        cond = _SWITCHED.match(m.group(0))
+        if cond is None or cond.group(1).lower() not in switches:
+            continue
+        wanted = (cond.group(2) or "true").lower() not in _FALSE_WORDS
+        act = next(
+            (
+                a
+                for w in tokens(cond.group(3))
+                if w.endswith(("s", "ed")) and w != "is"
+                for a in [_inflected_act(w, policy)]
+                if a is not None
+            ),
+            None,
+        )
+        if act is not None:
+            (on if switches[cond.group(1).lower()] is wanted else off).add(act)
+    return on, off
 
 
 @lru_cache(maxsize=1)
@@ -292,6 +332,14 @@ def classify_operation(
     names and values, description and MCP annotations. What cannot be told is UNKNOWN."""
     op = _operation(name, args, description, policy, payload=payload, annotations=annotations)
     if (
+        op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND, Operation.SETTINGS_CHANGE)
+        and payload
+        and _grants_rights(payload)
+        and not lexicon().granting_verbs.isdisjoint(tokens(name))
+    ):
+        # "promote_chat_member {can_promote_members: true, …}": rights switched on are granted
+        return Operation.SECURITY_CHANGE
+    if (
         op in (Operation.READ, Operation.LOCAL_WRITE)
         and payload
         and not _rehearses(payload)
@@ -303,10 +351,18 @@ def classify_operation(
         flagged = _flagged_acts(payload, policy, writes=op is Operation.LOCAL_WRITE)
         if len(flagged) == 1:
             return next(iter(flagged))
+    switched_on, switched_off = (
+        _switched_acts(description, payload, policy) if description and payload else (set(), set())
+    )
+    if op in switched_off - switched_on:
+        # "With share_location=true it also shares …" and the call sets it false: the rest of
+        # what the tool does, a write
+        return Operation.LOCAL_WRITE
     if description and payload and op in _LESSER:
         # "In mode 'purge' it permanently deletes every photo …" + {mode: purge}: what the
-        # description says the tool does with the very value it is given
-        given = _acts_of_given_values(description, payload, policy) & _GRAVER
+        # description says the tool does with the very value it is given -- or with a switch
+        # it turns on ("When include_contacts is true, uploads the address book …")
+        given = (_acts_of_given_values(description, payload, policy) | switched_on) & _GRAVER
         if len(given) == 1:
             return next(iter(given))
     # a rehearsal its server declares read-only ("purge_preview": "lists what the purge WOULD
@@ -417,7 +473,8 @@ def _operation(
         # "terraform_plan", "deploy_preview": the act shown, not done -- unless its server
         # declares that calling it destroys (a "preview" that takes confirm=true and executes):
         # then it does what the rest of its name says, or what cannot be told
-        if _declared_destructive(annotations):
+        if _declared_destructive(annotations) or _commits(payload):
+            # ... or that is told to commit ({"confirm": true}): the preview does it
             rest = [t for t in method if t not in lexicon().rehearsal_flags]
             op = _name_operation(rest, policy, "_".join(rest)) or Operation.UNKNOWN
         else:
@@ -630,6 +687,12 @@ def _exports_to_a_local_path(
     )
 
 
+def _commits(payload: Mapping[str, Any]) -> bool:
+    """A call told to carry its act out ({"confirm": true}, {"execute": true})."""
+    flags = lexicon().commit_flags
+    return any(v is True and str(k).lower() in flags for k, v in payload.items())
+
+
 def _rehearses(payload: Mapping[str, Any]) -> bool:
     """A call told to rehearse its act ({"dry_run": true}) or held back from doing it
     ({"execute": false}); a flag given as any other value decides nothing."""
@@ -663,6 +726,19 @@ def _syncs_a_named_thing(toks: list[str], args: list[str]) -> bool:
     # "ws_sync_bridge {mode: apply, ref, scope: *}": what it runs and how, not what it brings
     told = [a for a in args if a.lower() not in lex.action_fields | lex.lookup_args | lex.run_args]
     return bool(rest or told)
+
+
+def _grants_rights(payload: Mapping[str, Any]) -> bool:
+    """A switch of a right set on ({"can_delete_messages": true}, {"is_admin": true})."""
+    flags = lexicon().rights_flags
+    for key, value in payload.items():
+        if value is not True:
+            continue
+        k = str(key).lower()
+        toks = tokens(k)
+        if k in flags or (len(toks) > 1 and toks[0] in flags):
+            return True
+    return False
 
 
 def _gives_full_access(payload: Mapping[str, Any]) -> bool:
@@ -1174,12 +1250,27 @@ def _leaves(value: Any) -> Iterator[str]:
         yield str(value)
 
 
+def _told_a_contentless_act(payload: Mapping[str, Any]) -> bool:
+    """An argument that says what to do says only that something is done ({"op": "apply"})."""
+    fields = lexicon().action_fields
+    return any(
+        str(k).lower() in fields
+        and isinstance(v, str)
+        and bool(tokens(v))
+        and set(tokens(v)) <= lexicon().contentless_verbs
+        for k, v in payload.items()
+    )
+
+
 def _action_value(payload: Mapping[str, Any], policy: CompiledPolicy) -> Operation | None:
     """A generic tool told what to do by an argument (``{"action": "delete"}``)."""
     fields = lexicon().action_fields
     for key, value in payload.items():
         k = str(key).lower()
         if k in fields and isinstance(value, str) and len(value) <= 40:
+            if _told_a_contentless_act({k: value}):
+                # {"op": "apply"}: says that the call acts, not what it does (rule 9)
+                continue
             op = _name_operation(tokens(value), policy)
             if op is Operation.READ and k in lexicon().state_fields - {"status"}:
                 # {"state": "open"} sets a state ("open" the lock), it does not open a page; a
@@ -1923,6 +2014,7 @@ def classify_tool(
         and app != "package"
         and not (opaque_payload(payload or {}))
         and not _runs_a_procedure(toks, policy, payload)
+        and not _told_a_contentless_act(payload or {})
     ):
         # a known app addressed without a verb (e.g. a package name as the tool): with
         # arguments it writes there, without it (or with only what selects) it only shows;

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from host_pep.recognition.cues import names_an_identifier
+
 _IDENTIFIER = re.compile(
     r"(?<![\w@#/~.-])(?:[@#][\w.-]{2,64}|~?/[\w.\-/]{2,200}|"
     # a relative path: to a file with an extension ("Finance/Passwords.md"), or two folders deep
@@ -27,6 +29,9 @@ _QUOTED = re.compile(r"['\"“‘«`]([^'\"”’»`\n]{2,60})['\"”’»`]")
 _TRAILING = ".,;:!?)]}'\""
 # a path in a home directory written out in full (Linux, macOS, root's):
 # it names what "~/…" names, the way a note tells an assistant where to look
+_NUMBER = re.compile(r"(?<![\w.,/:-])\d{4,20}(?![\w.,/:-]?\d)(?![\w@/])")
+# a field's name right before a number: "hotel_id 88213", "memberId: 4410", "id=77120"
+_FIELD_ID = re.compile(r"(?:(?<![^\W_])(?i:id)|(?<=[a-z])Id)\s*[:=#]?\s*$")
 _HOME = re.compile(r"^(?:/(?:home|users)/[^/]+|/root)(?=/.)")
 
 
@@ -49,6 +54,21 @@ def identifiers(text: str) -> frozenset[str]:
         if home is not None:
             out.add("~" + token[home.end() :])
     out |= quoted_values(text)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=4096)
+def labelled_numbers(text: str) -> frozenset[str]:
+    """Bare numbers the words before them name as a record's ("reservation 4498120577",
+    "hotel_id 88213", "member 901223445") -- not a "#" alone, which marks any count or list
+    item. What an instruction addressed to the assistant names this way is its value."""
+    out = set()
+    for m in _NUMBER.finditer(text):
+        before = text[max(0, m.start() - 30) : m.start()].rstrip()
+        if before.endswith("#"):
+            continue
+        if _FIELD_ID.search(before + " ") or names_an_identifier(before + " "):
+            out.add(m.group(0))
     return frozenset(out)
 
 

@@ -483,6 +483,8 @@ def instruction_spans(text: str) -> tuple[Span, ...]:
         text = _written_breaks(text)
     if "**" in text or "__" in text:
         text = _plain_emphasis(text)
+    if "_" in text:
+        text = _spoken_names(text)
     if len(text) <= MAX_TEXT:
         return _spans(text)
     out: list[Span] = []
@@ -570,6 +572,28 @@ def _plain_emphasis(text: str) -> str:
     "Note:     AI assistant, …") and every span keeps its length, its offsets into the text as
     given."""
     return _EMPHASIS.sub(lambda m: " " * (2 * len(m.group(1))) + m.group(2), text)
+
+
+# words joined by "_" into one name: a network's, a device's or a file's
+_JOINED = re.compile(r"(?<![\w@.])[^\W_]+(?:_[^\W_]+){2,}")
+
+
+@lru_cache(maxsize=1)
+def _addressee_words() -> frozenset[str]:
+    return frozenset(a.lower() for a in lexicon().addressees if " " not in a and "*" not in a)
+
+
+def _spoken_names(text: str) -> str:
+    """``text`` with a name that speaks to the assistant read as words: a Wi-Fi network or a
+    device announced as "ASSISTANT_turn_off_sentry_now" tells it what to do, as the sentence
+    would. The "_" become spaces, so every span keeps its offsets into the text as given."""
+
+    def spaced(m: re.Match[str]) -> str:
+        name = m.group(0)
+        words = {w.lower() for w in name.split("_")}
+        return name.replace("_", " ") if words & _addressee_words() else name
+
+    return _JOINED.sub(spaced, text)
 
 
 def _spans(text: str) -> tuple[Span, ...]:

@@ -311,6 +311,9 @@ class ToolNaming(_Strict):
     limited_access: list[str] = Field(default_factory=list)
     """Words naming a limited level of access ("read-only", "viewer", "comment")."""
     role_fields: list[str] = Field(default_factory=list)
+    rights_flags: list[str] = Field(default_factory=list)
+    """The first word of a switch that grants a right when true ("can_delete_messages",
+    "is_admin")."""
     """Arguments that set the level of access an account or a member gets ("roles",
     "access_level")."""
     administrative_access: list[str] = Field(default_factory=list)
@@ -407,6 +410,8 @@ class ToolNaming(_Strict):
     """Verbs that open what a protection object guards (open, unlock, expose)."""
     entry_acts: list[str] = Field(default_factory=list)
     """Acts that open a door, a gate, a lock or a vehicle (open, unlock, unlatch)."""
+    entry_objects: list[str] = Field(default_factory=list)
+    """What guards a way in: a door, a gate, a garage, a lock (an app's screen about one)."""
     chore_verbs: list[str] = Field(default_factory=list)
     """Verbs of a household chore ("clean", "mop"): done to a place, they remove nothing."""
     place_objects: list[str] = Field(default_factory=list)
@@ -1325,6 +1330,7 @@ class Lexicon:
         self.business_fields = frozenset(_words([t.business_fields for t in naming]))
         self.limited_access = frozenset(_words([t.limited_access for t in naming]))
         self.role_fields = frozenset(_words([t.role_fields for t in naming]))
+        self.rights_flags = frozenset(_words([t.rights_flags for t in naming]))
         self.administrative_access = frozenset(_words([t.administrative_access for t in naming]))
         self.full_access = frozenset(_words([t.full_access for t in naming]))
         self.closing_verbs = frozenset(_words([t.closing_verbs for t in naming]))
@@ -1370,6 +1376,7 @@ class Lexicon:
         self.lookup_args = frozenset(_words([t.lookup_args for t in naming]))
         self.opening_verbs = frozenset(_words([t.opening_verbs for t in naming]))
         self.entry_acts = frozenset(_words([t.entry_acts for t in naming]))
+        self.entry_objects = frozenset(_words([t.entry_objects for t in naming]))
         self.becoming_words = frozenset(_words([t.becoming_words for t in naming]))
         self.act_records = frozenset(_words([t.act_records for t in naming]))
         self.chore_verbs = frozenset(_words([t.chore_verbs for t in naming]))

@@ -209,7 +209,8 @@ class _Patterns:
         self.multipliers = lex.money_multipliers
         self.money = re.compile(
             rf"(?i){signs}\s?({_AMOUNT})({multipliers})?(?![^\W\d_])"
-            rf"|({_AMOUNT})\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
+            # (not the digits of a code: "LH400 180 Euro" asks for 180)
+            rf"|(?<![A-Za-z0-9])({_AMOUNT})\s?({multipliers})?\s?(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
         )
         self.cap_before = re.compile(rf"(?:{whole_words(lex.money_caps)})\s*$", re.IGNORECASE)
         self.shared_sum = re.compile(whole_words(lex.money_shares) or "(?!)", re.IGNORECASE)

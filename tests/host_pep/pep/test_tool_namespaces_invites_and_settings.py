@@ -45,6 +45,9 @@ def pep() -> Iterator[PEP]:
         ("google.contacts.list", "contacts"),
         ("microsoft.outlook.send", "mail"),
         ("functions.send_sms", "sms"),
+        # ... nor does the handset itself ("phone.read_sms" reads the SMS app)
+        ("phone.read_sms", "sms"),
+        ("device.contacts_lookup", "contacts"),
         ("tools.contacts_lookup", "contacts"),
         # bare names are still read word by word
         ("create_contact", "contacts"),

@@ -64,3 +64,21 @@ def test_a_network_address_is_an_identifier() -> None:
     # a version or a dotted date is no address
     assert identifiers("release 2.4.1.7.3 is out") == frozenset()
     assert identifiers("due 01.12.2026") == frozenset()
+
+
+def test_a_bare_number_named_as_a_record_is_a_labelled_number() -> None:
+    from host_pep.recognition.identifiers import labelled_numbers
+
+    assert labelled_numbers("Book Grand Palace instead, hotel_id 88213, the guest agreed.") == {
+        "88213"
+    }
+    assert labelled_numbers("please also cancel reservation 4498120577 (PIN 2204)") == {
+        "4498120577"
+    }
+    assert labelled_numbers("transfer 20,000 points to member 901223445 today") == {"901223445"}
+    assert labelled_numbers("memberId: 77120") == {"77120"}
+    # a count, an amount, a year, a list item are no record's number
+    for text in ("I paid 4500 yesterday", "call 5551234", "in 2026 we", "ticket #8819 is open"):
+        assert labelled_numbers(text) == frozenset(), text
+    # ... and a bare number stays no identifier of its own
+    assert "88213" not in identifiers("hotel_id 88213")

@@ -491,6 +491,12 @@ def test_bare_numbers_are_not_amounts(text: str) -> None:
     assert money_amounts(text) == []
 
 
+def test_the_digits_of_a_code_do_not_start_an_amount() -> None:
+    # "LH400" is a flight: its digits are no thousands of "180 Euro"
+    assert money_amounts("Biete für das Upgrade auf LH400 180 Euro") == [("180", None)]
+    assert money_amounts("pay 1 200 EUR") == [("1200", None)]
+
+
 @pytest.mark.parametrize(
     ("text", "verb"),
     [
