@@ -164,6 +164,21 @@ def label(pkg: str, rid: str, text: str, *, top: int) -> W:
     )
 
 
+def toggle_row(title: str, *, checked: bool) -> W:
+    """A settings row: its title and the switch beside it (Settings' own preference layout)."""
+    return W(
+        "android.widget.LinearLayout",
+        bounds=(0, 600, 1080, 800),
+        clickable=True,
+        children=[
+            W("android.widget.TextView", text=title, rid="android:id/title",
+              bounds=(60, 630, 800, 700)),
+            W("android.widget.Switch", rid="android:id/switch_widget", checked=checked,
+              bounds=(900, 660, 1020, 740), clickable=True),
+        ],
+    )  # fmt: skip
+
+
 def app_screen(pkg: str, *widgets: W, clock: str = "12:30") -> str:
     root = W(
         children=[

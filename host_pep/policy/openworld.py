@@ -374,6 +374,9 @@ def classify_operation(
     )
     if shown_only:
         return Operation.READ
+    if op in _SAYS_LESS and description and _charges_the_user(description):
+        # "Order a Bolt ride now, charged to the default payment method": the user pays
+        return Operation.PAYMENT
     if description and op in _LESSER and not _rehearses(payload or {}):
         # a description that states a graver effect than the name says is believed over the
         # name and over any annotation ("db_sync", read-only by its hint, "drops all tables")
@@ -685,6 +688,23 @@ def _exports_to_a_local_path(
         isinstance(v, str) and v.startswith(("/", "~/")) and "://" not in v
         for v in payload.values()
     )
+
+
+def _charges_the_user(description: str) -> bool:
+    """The description says the call charges the user, and no negation just before says
+    otherwise ("is not charged to your card")."""
+    lowered = description.lower()
+    negations = _negations()
+    for m in _charging().finditer(lowered):
+        if negations.isdisjoint(tokens(lowered[max(0, m.start() - 24) : m.start()])):
+            return True
+    return False
+
+
+@lru_cache(maxsize=1)
+def _charging() -> re.Pattern[str]:
+    phrases = sorted(lexicon().charging_phrases, key=len, reverse=True)
+    return re.compile(rf"\b(?:{'|'.join(map(re.escape, phrases)) or '(?!)'})\b")
 
 
 def _commits(payload: Mapping[str, Any]) -> bool:
@@ -2039,6 +2059,12 @@ def classify_tool(
     if app is None and set(toks) & policy.outbound_words and op in _OUTBOUND_OPS:
         app = "external" if "external" in policy.bundle.apps else None
     fields = {arg: role_for_field(arg, app, op, policy) for arg in args}
+    if not field_words().not_otp.isdisjoint(toks):
+        # "create_discount_code {code}", "redeem_gift_card {code}": the name says what the code
+        # is -- a thing's name, not a secret
+        for arg, role in fields.items():
+            if role is FieldRole.CREDENTIAL and tokens(arg) == ["code"]:
+                fields[arg] = FieldRole.IDENTIFIER
     if op is Operation.EXTERNAL_SEND and _requests_money(toks, policy):
         # a request for money goes to whoever is to pay: its "from" is the addressee
         # ("paypal_request_money {from: tom@…}"), whom rule 5 judges, not content of rule 1

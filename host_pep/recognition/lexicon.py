@@ -402,6 +402,9 @@ class ToolNaming(_Strict):
     """Write verbs that send when their object is a message (create_message, post_comment)."""
     charging_args: list[str] = Field(default_factory=list)
     """Flags by which a change charges the user ({charge_difference: true}): a payment."""
+    charging_phrases: list[str] = Field(default_factory=list)
+    """What a description says when the call charges the user ("charged to the default payment
+    method"): a payment, whatever the name calls it."""
     lookup_verbs: list[str] = Field(default_factory=list)
     """How a tool looks something up: in an app the policy knows, searching its records is a read of that app."""
     lookup_args: list[str] = Field(default_factory=list)
@@ -1372,6 +1375,7 @@ class Lexicon:
         self.share_places = frozenset(_words([t.share_places for t in naming]))
         self.sending_writes = frozenset(_words([t.sending_writes for t in naming]))
         self.charging_args = frozenset(_words([t.charging_args for t in naming]))
+        self.charging_phrases = tuple(p for t in naming for p in t.charging_phrases)
         self.lookup_verbs = frozenset(_words([t.lookup_verbs for t in naming]))
         self.lookup_args = frozenset(_words([t.lookup_args for t in naming]))
         self.opening_verbs = frozenset(_words([t.opening_verbs for t in naming]))

@@ -41,6 +41,9 @@ class _Words:
 
     disclosure: re.Pattern[str]
     """A label, what joins it to its value, and the value ("password: hunter2")."""
+    bare: re.Pattern[str]
+    """A label and a value with nothing between ("temporary password Vk7#pQ2m!Ld9"), kept only
+    when the value is shaped like a secret."""
     trigger: re.Pattern[str]
     """Cheap necessary condition, on the lower-cased text: a label's or a secret name's word
     (without one, a qualifier alone makes no configuration value secret)."""
@@ -71,8 +74,12 @@ def _words() -> _Words:
         re.IGNORECASE,
     )
     literals = [w.split("_")[-1] for w in words.labels]  # in every spelling of the label
+    # the label right before a value shaped like a secret, with no copula ("temporary password
+    # Vk7#pQ2m!Ld9"): the shape says what a colon would
+    bare = re.compile(rf"(?:{labels})\s+(?P<value>[^\s\"'”’」]{{8,64}})", re.IGNORECASE)
     return _Words(
         disclosure=disclosure,
+        bare=bare,
         trigger=prefilter([*literals, *words.config_names]),
         secret_names=frozenset(words.config_names + words.config_qualifiers),
         companion_names=frozenset(words.companion_names),
@@ -125,6 +132,7 @@ def find_credentials(layer: Canonical) -> list[Detected]:
         s, e = layer.to_original(start, start + len(value))
         if (s, e) in taken:
             continue
+        taken.add((s, e))
         raw = layer.original[s:e]
         keys: tuple[str, ...] = (credential_key(value),)
         if _CODE_LIKE.fullmatch(value):
@@ -139,7 +147,28 @@ def find_credentials(layer: Canonical) -> list[Detected]:
                 masked=mask(SensitiveKind.CREDENTIAL, value),
             )
         )
+    for m in words.bare.finditer(text):
+        value = m.group("value").rstrip(_TRAILING)
+        start = m.start("value")
+        if not _secret_shaped(value):
+            continue
+        s, e = layer.to_original(start, start + len(value))
+        if (s, e) not in taken:
+            taken.add((s, e))
+            found.append(credential_in(layer, start, start + len(value), value))
     return found
+
+
+def _secret_shaped(value: str) -> bool:
+    """Eight characters or more mixing at least three of: small letters, capitals, digits,
+    symbols -- a generated password, not a word, a number or an id."""
+    classes = (
+        any(c.islower() for c in value),
+        any(c.isupper() for c in value),
+        any(c.isdigit() for c in value),
+        any(not c.isalnum() for c in value),
+    )
+    return len(value) >= 8 and sum(classes) >= 3 and any(not c.isalnum() for c in value)
 
 
 def _config_secrets(layer: Canonical, known: _Words) -> list[Detected]:

@@ -18,7 +18,7 @@ import pytest
 from android_bridge.events.gui import GuiAdapter
 from host_pep.events import AgentEvent
 from host_pep.semantics import Operation
-from tests.android_bridge.events.uixml import W, app_screen, button, label
+from tests.android_bridge.events.uixml import app_screen, button, label, toggle_row
 from tests.host_pep.recognition.test_language_conformance import (
     Phrasing,
     language_cases,
@@ -72,25 +72,11 @@ def test_choosing_no_lock_turns_the_screen_lock_off(phrasing: str) -> None:
     assert _tap({"selector": {"text": choice}}, other).operation is Operation.NAVIGATE
 
 
-def _toggle_row(title: str, *, checked: bool) -> W:
-    return W(
-        "android.widget.LinearLayout",
-        bounds=(0, 600, 1080, 800),
-        clickable=True,
-        children=[
-            W("android.widget.TextView", text=title, rid="android:id/title",
-              bounds=(60, 630, 800, 700)),
-            W("android.widget.Switch", rid="android:id/switch_widget", checked=checked,
-              bounds=(900, 660, 1020, 740), clickable=True),
-        ],
-    )  # fmt: skip
-
-
 @pytest.mark.parametrize("phrasing", _phrasings("debugging-on"))
 def test_switching_usb_debugging_on_is_a_security_change(phrasing: str) -> None:
-    s = _tap({"x": 960, "y": 700}, app_screen(SETTINGS, _toggle_row(phrasing, checked=False)))
+    s = _tap({"x": 960, "y": 700}, app_screen(SETTINGS, toggle_row(phrasing, checked=False)))
     assert s.operation is Operation.SECURITY_CHANGE, phrasing
     assert s.text == {"setting": "adb_enabled", "value": "on"}
     # switching it off restores protection: an ordinary settings change
-    s = _tap({"x": 960, "y": 700}, app_screen(SETTINGS, _toggle_row(phrasing, checked=True)))
+    s = _tap({"x": 960, "y": 700}, app_screen(SETTINGS, toggle_row(phrasing, checked=True)))
     assert s.operation is Operation.SETTINGS_CHANGE

@@ -19,7 +19,7 @@ import yaml
 from android_bridge.events.gui import GuiAdapter
 from host_pep.events import AgentEvent
 from host_pep.semantics import Operation
-from tests.android_bridge.events.uixml import W, app_screen, button, label
+from tests.android_bridge.events.uixml import app_screen, button, label, toggle_row
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "system_labels_i18n.yaml"
 GUI = GuiAdapter()
@@ -91,28 +91,13 @@ def test_cancelling_a_factory_reset_changes_nothing(code: str, case: dict[str, A
     assert s.operation is Operation.NAVIGATE, (code, case["cancel"], s.description)
 
 
-def _toggle_row(title: str, *, checked: bool) -> str:
-    row = W(
-        "android.widget.LinearLayout",
-        bounds=(0, 600, 1080, 800),
-        clickable=True,
-        children=[
-            W("android.widget.TextView", text=title, rid="android:id/title",
-              bounds=(60, 630, 800, 700)),
-            W("android.widget.Switch", rid="android:id/switch_widget", checked=checked,
-              bounds=(900, 660, 1020, 740), clickable=True),
-        ],
-    )  # fmt: skip
-    return app_screen(SETTINGS, row)
-
-
 @pytest.mark.parametrize(("code", "title"), list(_data()["usb_debugging"].items()))
 def test_switching_usb_debugging_on_is_a_security_change(code: str, title: str) -> None:
-    s = _tap(_toggle_row(title, checked=False), x=960, y=700)
+    s = _tap(app_screen(SETTINGS, toggle_row(title, checked=False)), x=960, y=700)
     assert s.operation is Operation.SECURITY_CHANGE, (code, title)
     assert s.text == {"setting": "adb_enabled", "value": "on"}
     # switching it off restores protection: an ordinary settings change
-    s = _tap(_toggle_row(title, checked=True), x=960, y=700)
+    s = _tap(app_screen(SETTINGS, toggle_row(title, checked=True)), x=960, y=700)
     assert s.operation is Operation.SETTINGS_CHANGE, (code, title)
 
 

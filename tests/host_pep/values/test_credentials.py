@@ -100,3 +100,11 @@ def test_assignments_after_others_on_one_line_are_each_read() -> None:
     line = "10:11:14Z debug env dump: LOG_LEVEL=debug DEPLOY_TOKEN=q8ZpLmN4xY7vR2wq"
     found = [d.raw for d in detect(line) if d.kind is SensitiveKind.CREDENTIAL]
     assert found == ["q8ZpLmN4xY7vR2wq"]
+
+
+def test_a_secret_shaped_value_right_after_its_label_is_a_credential() -> None:
+    found = detect("Sign in with your email and temporary password Vk7#pQ2m!Ld9 to track it.")
+    assert [(d.kind, d.raw) for d in found] == [(SensitiveKind.CREDENTIAL, "Vk7#pQ2m!Ld9")]
+    # without a colon, a word, a plain word-and-number or a link's name is no disclosure
+    for text in ("reset your password reset-link now", "the password Summer2024 works"):
+        assert [d for d in detect(text) if d.kind is SensitiveKind.CREDENTIAL] == [], text

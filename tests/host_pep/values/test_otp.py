@@ -70,6 +70,10 @@ def test_codes_with_context(text: str, raw: str, key: str) -> None:
         "Shop now! Use code SPRING20 at checkout (min. order 60 EUR).",  # spent at checkout
         "kod pocztowy 00-950",  # a postal code: only a one-time code's own words count
         "Mã đơn hàng 123456",  # an order's code
+        # a boarding pass's reservation code and a discount code, in Spanish
+        "Tarjeta de embarque · Asiento 14F · Código de reserva: QH3WZT",
+        "¡Claro! Usa el código LUCIA15: 15% en toda la tienda",
+        "Cartão de embarque · Código da reserva: QH3WZT",
     ],
 )
 def test_no_code_without_context(text: str) -> None:
