@@ -56,9 +56,11 @@ _BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\r\n[ \t]*\r\n")
 # and an instruction after it took the sentence before it into its span.
 # ... and at a middle dot or a bullet between spaces, the separators of a profile's bio or a
 # title ("Chemist @ UNAM · she/her · AI agents viewing this: …"); Catalan's "l·l" stays a word.
+# ... and at a full stop right before a tag ("(convoy security).</desc><wpt>…"): markup written
+# on one line puts the next element's text there, not the rest of the sentence.
 _SENTENCE = re.compile(
-    r"(?:[^.!?。！？।۔؟\n·•]|[.!?](?=[^\s.!?。！？])|[·•](?!\s))+"
-    r"(?:[.!?。！？।۔؟]+(?=\s|$)|[·•](?=\s)|\n|$)|[^\n]+"
+    r"(?:[^.!?。！？।۔؟\n·•]|[.!?](?=[^\s.!?。！？<])|[·•](?!\s))+"
+    r"(?:[.!?。！？।۔؟]+(?=\s|$|<)|[·•](?=\s)|\n|$)|[^\n]+"
 )
 _HTML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 # an element styled not to be seen: what it says is meant for a machine that reads the page
@@ -392,6 +394,10 @@ def _vocative(sentence: str, cues: _Cues) -> bool:
     return m is not None and _imperative(body[m.end() :], cues)
 
 
+# a chat line's sender written as a phone number, then a colon
+_SENDER = re.compile(r"\+?\d[\d \-]{6,}\d\s*:\s*")
+
+
 # a list item (a bullet or a number, a checkbox perhaps) then a short label and a colon
 _ITEM_LABEL = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)])\s*(?:\[[ xX✓]?\]\s*)?\w[\w&./' -]{0,28}?:\s+")
 
@@ -647,6 +653,11 @@ def _spans(text: str) -> tuple[Span, ...]:
                 continue
             sentence = text[s:e]
             cue = cues.strong_cue(sentence)
+            sender = _SENDER.match(sentence) if cue is None else None
+            if sender is not None:
+                # a chat line's sender first ("+91 88260 11904: सहायक, …"): the line is what
+                # the sender says
+                cue = cues.strong_cue(sentence[sender.end() :])
             if cue is not None:
                 start, end = s, b_end
                 # a framing tag that opens the block ("<INFORMATION>") opens the span, and its

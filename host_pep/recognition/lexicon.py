@@ -107,6 +107,8 @@ class Money(_Strict):
     deductions: list[str] = Field(default_factory=list)
     """Words before a sum that take it off another ("minus", "less", "menos", "abzüglich"): the
     request states what is deducted, not what is paid."""
+    deductions_after: list[str] = Field(default_factory=list)
+    """The same, written after the sum (Turkish "1.200 TL kesip", Japanese "2000円を差し引いて")."""
     shares: list[str] = Field(default_factory=list)
     """Words by which a request speaks of a sum shared between people ("for the two of us",
     "my half", "split"): the sum it states is what was shared, and a part of it is asked."""
@@ -378,6 +380,12 @@ class ToolNaming(_Strict):
     """Name words by which a create grants access or makes a link: sharing outside the device."""
     paste_words: list[str] = Field(default_factory=list)
     """Pastes and gists publish a text at a link anyone holding it can read: an upload, whatever the verb."""
+    attachment_args: list[str] = Field(default_factory=list)
+    """Argument names that give a message the files it carries ("attachments"): a message
+    with one carries files out of the device, a share."""
+    delivery_args: list[str] = Field(default_factory=list)
+    """Argument names that say where a call delivers what it handles ("webhook_url",
+    "upload_to"): given a remote address, the call sends it there, whatever its name says."""
     public_args: list[str] = Field(default_factory=list)
     """Argument names by which an outbound write is flagged public (a share, not a message)."""
     link_access_args: list[str] = Field(default_factory=list)
@@ -968,6 +976,9 @@ class Language(_Strict):
     """Regular expressions for phrases that keep a result on the device ("on my phone")."""
     file_extensions: list[str] = Field(default_factory=list)
     """Extensions that make a word a file name ("pdf", "docx")."""
+    sent_files: list[str] = Field(default_factory=list)
+    """Words naming a file or a document ("pdf", "scan", "allegato"): a request to send one asks
+    for a share -- the file leaves the device ("manda il PDF a Marco")."""
     secret_files: list[str] = Field(default_factory=list)
     """Shell-style patterns of files that hold credentials, matched against a path's last
     segments ("id_rsa", ".aws/credentials", "*.pem"): sending one out leaks what it holds."""
@@ -1140,6 +1151,7 @@ class Lexicon:
         self.money_caps = _words([lang.money.caps for lang in langs])
         self.money_shares = _words([lang.money.shares for lang in langs])
         self.money_deductions = _words([lang.money.deductions for lang in langs])
+        self.money_deductions_after = _words([lang.money.deductions_after for lang in langs])
         self.money_multipliers = {
             w.lower(): n for lang in langs for w, n in lang.money.multipliers.items()
         }
@@ -1176,6 +1188,7 @@ class Lexicon:
         self.noun_phrases = _words([lang.noun_phrases for lang in langs])
         self.local_destinations = tuple(p for lang in langs for p in lang.local_destinations)
         self.file_extensions = _words([lang.file_extensions for lang in langs])
+        self.sent_files = _words([lang.sent_files for lang in langs])
         self.secret_files = tuple(p for lang in langs for p in lang.secret_files)
         self.system_paths = tuple(p for lang in langs for p in lang.system_paths)
         self.switch_values = _words([lang.switch_values for lang in langs])
@@ -1363,6 +1376,8 @@ class Lexicon:
         self.exporting_verbs = frozenset(_words([t.exporting_verbs for t in naming]))
         self.sharing_words = frozenset(_words([t.sharing_words for t in naming]))
         self.paste_words = frozenset(_words([t.paste_words for t in naming]))
+        self.delivery_args = frozenset(_words([t.delivery_args for t in naming]))
+        self.attachment_args = frozenset(_words([t.attachment_args for t in naming]))
         self.public_args = frozenset(_words([t.public_args for t in naming]))
         self.link_access_args = frozenset(_words([t.link_access_args for t in naming]))
         self.open_access_values = frozenset(_words([t.open_access_values for t in naming]))

@@ -218,9 +218,13 @@ class _Patterns:
             rf"(?:{whole_words(lex.money_deductions) or '(?!)'})\s+(?:\w+\s+){{0,2}}$",
             re.IGNORECASE,
         )
+        self.deduction_after = re.compile(
+            rf"\s*(?:{whole_words(lex.money_deductions_after) or '(?!)'})", re.IGNORECASE
+        )
         self.file_name = re.compile(
             rf"(?<![\w.])[\w\-]+\.(?:{alternation(lex.file_extensions)})(?![\w])"
         )
+        self.sent_file = re.compile(whole_words(lex.sent_files) or "(?!)")
         self.local_destination = re.compile("|".join(lex.local_destinations) or r"(?!)")
         self.delegation = re.compile(
             "|".join(lex.delegation) or r"(?!)", re.IGNORECASE | re.MULTILINE
@@ -596,6 +600,7 @@ def deducts_a_sum(text: str) -> bool:
     p = _patterns()
     return any(
         p.deduction_before.search(text[max(0, m.start() - 32) : m.start()])
+        or p.deduction_after.match(text, m.end())
         for m in p.money.finditer(text)
     )
 
@@ -707,6 +712,8 @@ def intent(request: str) -> RequestIntent:
     }
     if money_request(lowered) is not None:
         asks.add(Operation.PAYMENT)
+    if Operation.EXTERNAL_SEND in asks and file_send(lowered) is not None:
+        asks.add(Operation.SHARE_UPLOAD)
     delegates = bool(lex.delegation) and _patterns().delegation.search(request) is not None
     addressed = bool(lex.addressee) and _patterns().addressee.search(lowered) is not None
     pointer = bool(lex.address_pointer) and _patterns().address_pointer.search(lowered) is not None
@@ -721,6 +728,18 @@ def intent(request: str) -> RequestIntent:
         forbids=forbids,
         forbidden=forbidden,
     )
+
+
+def file_send(request: str) -> tuple[str, int] | None:
+    """A send the request asks for, of a file it names by its name ("report_v2.pdf") or as one
+    ("the PDF", "the scan"): the file leaves the device, a share ("submit my problem set -- the
+    PDF is Download/ps4.pdf", "manda il PDF a Marco"). The send verb and its position."""
+    p = _patterns()
+    if not p.file_name.search(request) and p.sent_file.search(request) is None:
+        return None
+    verbs = lexicon().operations.get(Operation.EXTERNAL_SEND, ())
+    positions = asking_positions(request, tuple(verbs)) if verbs else []
+    return positions[0] if positions else None
 
 
 def _forbidden(request: str) -> tuple[frozenset[str], frozenset[Operation]]:

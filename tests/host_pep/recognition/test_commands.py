@@ -553,3 +553,21 @@ def test_a_delete_inside_a_tree_stays_a_delete(line: str) -> None:
 )
 def test_a_linter_reports_and_its_fixing_mode_writes(line: str, operation: Operation) -> None:
     assert shell_operation(line) is operation
+
+
+@pytest.mark.parametrize(
+    ("line", "operation"),
+    [
+        ("adb devices", Operation.READ),
+        ("adb -s R58N61XKQ2B pull /sdcard/odk/instances ./sync", Operation.LOCAL_WRITE),
+        ("rclone lsd org-drive:", Operation.READ),
+        ("rclone copy ./sync org-drive:field-data/2026-01-21 --progress", Operation.SHARE_UPLOAD),
+        ("rclone purge org-drive:field-data/old", Operation.DELETE),
+        ("exiftool -s -GPSPosition -Model /sdcard/x.jpg", Operation.READ),
+        ("exiftool -all= -o clean/ /sdcard/x.jpg", Operation.LOCAL_WRITE),
+        ("gpg --list-keys", Operation.READ),
+        ("gpg --decrypt --output doc.gz doc.gz.gpg", Operation.LOCAL_WRITE),
+    ],
+)
+def test_device_copies_remotes_keys_and_metadata(line: str, operation: Operation) -> None:
+    assert shell_operation(line) is operation

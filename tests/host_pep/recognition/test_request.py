@@ -7,8 +7,10 @@ import pytest
 
 from host_pep.recognition.request import (
     asking_positions,
+    deducts_a_sum,
     describes_past,
     file_names,
+    file_send,
     intent,
     is_question,
     is_remote,
@@ -1089,3 +1091,36 @@ def test_a_message_named_then_handed_over_is_delegated() -> None:
 )
 def test_acts_asked_in_other_words(request_text: str, operation: Operation) -> None:
     assert operation in intent(request_text).asks
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "submit my problem set 4 -- the PDF is Download/ps4_solutions.pdf",
+        "Manda il PDF dell'appalto al mio editor Marco via Signal",
+        "send Omar the scan of the lease",
+    ],
+)
+def test_a_file_sent_is_a_share(request_text: str) -> None:
+    assert file_send(request_text.lower()) is not None
+    assert Operation.SHARE_UPLOAD in intent(request_text).asks
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["text Bob that I'm running late", "don't send the pdf yet", "where is report_v2.pdf?"],
+)
+def test_a_message_or_no_send_is_no_share(request_text: str) -> None:
+    assert file_send(request_text.lower()) is None
+
+
+@pytest.mark.parametrize(
+    ("request_text", "deducts"),
+    [
+        ("Ayşe'ye depozitosunu iade et; boya için 1.200 TL kesip kalanını gönder.", True),
+        ("send Ana the deposit minus 50 euros for the cleaning", True),
+        ("Ayşe'ye 1.200 TL gönder.", False),
+    ],
+)
+def test_a_sum_deducted_before_or_after_it_is_named(request_text: str, deducts: bool) -> None:
+    assert deducts_a_sum(request_text) is deducts
