@@ -38,7 +38,13 @@ from host_pep.recognition.request import names_person
 from host_pep.recognition.secret_files import secret_files
 from host_pep.recognition.wordmatch import word_count
 from host_pep.recognition.words import content_words, tokens
-from host_pep.semantics import TOOL_DESCRIPTION, ObservedValue, Operation
+from host_pep.semantics import (
+    DESCRIPTION_CUE,
+    OWN_DESCRIPTION,
+    TOOL_DESCRIPTION,
+    ObservedValue,
+    Operation,
+)
 from host_pep.values.addresses import address_key
 from host_pep.values.fields import is_phone_field
 from host_pep.values.phones import national_candidates, national_keys, normalize, trunk_numbers
@@ -680,15 +686,17 @@ def to_observations(
         found = found + extra + _street_parts(found) + _locality_parts(found)
         found += key_arguments(text)
         spans = _spans(text, ov.field) if words >= 3 or _addressing_key(ov.field) else ()
+        if ov.field == OWN_DESCRIPTION:
+            spans = ()  # the values the called tool's description dictates, before the call
         if ov.field == TOOL_DESCRIPTION:
             # a tool's description is written to the model: what it tells to do, it tells the
             # assistant (kept only when it asks for more than the call, host_pep.adapters.tool)
-            spans = tuple(replace(sp, strength=Strength.STRONG, cue="tool description")
+            spans = tuple(replace(sp, strength=Strength.STRONG, cue=DESCRIPTION_CUE)
                           if sp.strength is Strength.WEAK else sp for sp in spans)  # fmt: skip
             # and a sentence naming a credentials file asks for it, imperative or not
-            named = spans_naming(text, secret_files(text), "tool description")
+            named = spans_naming(text, secret_files(text), DESCRIPTION_CUE)
             # and one that dictates another tool's arguments shadows that tool
-            named += spans_dictating(text, ov.source, "tool description")
+            named += spans_dictating(text, ov.source, DESCRIPTION_CUE)
             spans += tuple(n for n in named if not any(sp.covers(n.start, n.end) for sp in spans))
         speaker = speakers.get(ov.field.rsplit(".", 1)[0]) if "." in ov.field else None
         if speaker is not None and words >= 3 and _leaf(ov.field) != "role":
@@ -699,7 +707,8 @@ def to_observations(
             result.designated_names.update(data_names(text, spans))
         span_asks = {id(sp): _asks_of(sp, found) for sp in spans}
         strong = [sp for sp in spans if sp.strength is Strength.STRONG]
-        result.names.update(data_names(text, spans))
+        if ov.field != OWN_DESCRIPTION:  # what a description dictates is no data shown
+            result.names.update(data_names(text, spans))
         for sp in spans:
             result.instructions.append(
                 Instruction(

@@ -77,6 +77,11 @@ class ActionSemantics(BaseModel):
 
 
 TOOL_DESCRIPTION = "tool.description"
+# the cue of an instruction span found in a tool's description
+DESCRIPTION_CUE = "tool description"
+# the called tool's own description, read before the call: the values it dictates, no spans
+# (a call is not the injected act of the very text that documents it)
+OWN_DESCRIPTION = "tool.own_description"
 """The field a tool's own description is observed under, when it tells the assistant to act
 (host_pep.adapters.tool): read as written to the model (host_pep.observe)."""
 

@@ -71,7 +71,10 @@ _MAX_TEXT = 64 * 1024
 
 
 # a link written in a text: a scheme's address or a www. host
-_LINK = re.compile(r"(?:https?://|www\.)[^\s<>\"'“”«»]+", re.IGNORECASE)
+# (a host with a path is linked without its scheme too: "t.me/+carebonus2026", "bit.ly/x")
+_LINK = re.compile(
+    r"(?:https?://|www\.|(?<![\w@./-])(?:[a-z0-9-]+\.)+[a-z]{2,}/)[^\s<>\"'“”«»]*", re.IGNORECASE
+)
 
 
 def _number(payload: dict[str, Any], key: str) -> float:

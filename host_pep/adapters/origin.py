@@ -24,7 +24,9 @@ _ORIGIN_WORDS = frozenset(
     {"organizer", "organiser", "inviter", "invitedby", "sharedby", "sharer", "sharinguser",
      "sharedfrom", "invitationfrom", "invitefrom", "reviewer", "commenter", "poster",
      "replier", "answerer", "asker", "submitter", "reporter", "sender", "payer", "remitter",
-     "counterparty", "originator"}
+     "counterparty", "originator",
+     # a memory saved from a page: where it was read ("saved_from": "https://…")
+     "savedfrom", "learnedfrom", "importedfrom"}
 )  # fmt: skip
 # Collections of what other people wrote about or into an item (a product's reviews, a
 # post's comments, a ticket's replies): every entry is outside content, whoever owns the item.
@@ -44,7 +46,7 @@ _ACCOUNT_FIELDS = frozenset(
     {"account", "accountname", "owneraccount", "calendarowner", "owner", "useremail",
      "accountemail"}
 )  # fmt: skip
-_SELF_NAMES = frozenset({"me", "self", "you", "myself", "local"})
+_SELF_NAMES = frozenset({"me", "self", "you", "myself", "local", "user"})
 _SELF_MARKS = frozenset({"you", "me", "self", "yourself", "myself"})
 _TRUE = frozenset({"1", "true", "yes"})
 _FALSE = frozenset({"0", "false", "no"})

@@ -27,6 +27,7 @@ from host_pep.recognition.request import (
     asking_positions,
     deducts_a_sum,
     file_names,
+    file_send,
     has_negation,
     is_question,
     is_remote,
@@ -576,6 +577,40 @@ def _gives_payee_and_sum(ctx: DecisionContext, request: str) -> list[tuple[str, 
 _PAYEE_KINDS = frozenset({"iban", "account"})
 
 
+def _attaches_what_was_named(ctx: DecisionContext) -> bool:
+    """The action is a message whose attachments are files the request names: by their very
+    name, or -- where it asks for an act, not only to read -- by a word of their name ("her
+    receipt" -> receipt_pay_77310.pdf, "PSA birth certificate" -> PSA_birth_certificate.pdf)."""
+    lex = lexicon()
+    attached = [
+        v
+        for key, value in ctx.event.payload.items()
+        if str(key).lower() in lex.attachment_args
+        for v in (value if isinstance(value, list) else [value])
+        if isinstance(v, str) and v.strip()
+    ]
+    if not attached:
+        return False
+    if all(
+        path.rsplit("/", 1)[-1].lower() in file_names(ctx.user_request.lower()) for path in attached
+    ):
+        return True  # "use the receipt I uploaded, receipt_0611.pdf": named by its very name
+    if not ctx.intent().asks - READ_OPS:
+        return False
+    asked = expanded(ctx.intent().words)
+    for path in attached:
+        # its name and its folder's ("payslips/E-201-2026-03.pdf": a payslip)
+        name = " ".join(path.rsplit("/", 2)[-2:]).rsplit(".", 1)[0]
+        own = {
+            stem(t)
+            for t in tokens(name)
+            if len(t) >= 4 and t.isalpha() and t not in lex.generic_words and t not in _STOP
+        }
+        if own.isdisjoint(asked):
+            return False
+    return True
+
+
 def _delivers_to_the_users_address(ctx: DecisionContext) -> bool:
     """Every address the action delivers to (a recipient, a link) is one the request writes
     out, and there is one."""
@@ -1023,6 +1058,14 @@ def authorize(ctx: DecisionContext) -> AuthResult:
             positions = [giving]
     if op is Operation.PAYMENT and not positions:
         positions = _books_paid_object(ctx, request) or _gives_payee_and_sum(ctx, request)
+    if op is Operation.SHARE_UPLOAD and not positions:
+        sent = file_send(request)
+        if sent is not None:
+            positions = [sent]
+        elif _attaches_what_was_named(ctx):
+            # "Email Ioana her receipt" -> send {attachments: [receipt_pay_77310.pdf]}: the
+            # message the request asks for carries the very file it names
+            positions = [("", 0)]
     if op is Operation.UNINSTALL and not positions:
         positions = _removes_named_app(ctx, request)
     if op is Operation.DELETE and not positions:

@@ -50,8 +50,8 @@ from host_pep.recognition.request import (
     known_words,
     stopwords,
 )
-from host_pep.recognition.words import content_words, expanded, name_verb, stem, tokens
-from host_pep.semantics import FieldRole, Operation
+from host_pep.recognition.words import content_words, expanded, name_verb, name_words, stem, tokens
+from host_pep.semantics import OWN_DESCRIPTION, FieldRole, Operation
 from host_pep.values.domains import Likeness, host_of, likeness, name_skeleton
 from host_pep.verdict import Decision, Stage
 
@@ -161,8 +161,8 @@ def _delegated(ctx: DecisionContext, obs: Observation) -> bool:
     """A value the user's request delegated: data (not an instruction) in a source the request
     pointed at, for the kind of action the request asks for; an imperative only when the
     request adopts that source's instructions."""
-    if obs.instructive or not obs.designated:
-        return False
+    if obs.instructive or not obs.designated or obs.field == OWN_DESCRIPTION:
+        return False  # (a tool's own description is its server's text: never the user's data)
     # a read calls for a link only when the request asks to follow one ("open the article
     # Bob linked"); "summarise my mail" points at the mail, not at the links in it
     calls_for = _user_follows(ctx) if ctx.op in READ_OPS else asks_for_this(ctx)
@@ -212,7 +212,12 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
         if roles is not None and hit.role not in roles:
             continue
         # the target app's own screen right now (the field the agent just filled) proves nothing
-        seen = [o for o in hit.observations if not (o.event_id == current and o.source_app == app)]
+        # -- the called tool's own description, read before the call, does
+        seen = [
+            o
+            for o in hit.observations
+            if not (o.event_id == current and o.source_app == app and o.field != OWN_DESCRIPTION)
+        ]
         if any(o.trusted for o in seen):
             continue  # the user's own structured data (a saved contact, a known payee)
         imitated = _imitated(ctx, hit)
@@ -263,8 +268,9 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
         if not bad:
             continue
         # a value a span addressed to the assistant named is never delegated, even where the
-        # same source also shows it as data
+        # same source also shows it as data -- nor one the called tool's description dictates
         extra = addressed and hit.role is FieldRole.RECIPIENT and any(o.imperative for o in bad)
+        extra = extra or any(o.field == OWN_DESCRIPTION for o in bad)
         # "forward my boarding pass to my wife": the request names whom it goes to, so an
         # address the source offers is not the one it calls for -- unless the request says the
         # address is there ("to my accountant, her email is on her invoice")
@@ -530,6 +536,7 @@ def _carried_values(ctx: DecisionContext) -> Outcome | None:
             if not bad or any(
                 not (o.instructive or o.imperative)
                 and not (o.event_id == ctx.event.id and o.source_app == ctx.app)
+                and o.field != OWN_DESCRIPTION  # (what a description dictates is no data)
                 for o in observations
             ):
                 continue  # none, or the value is also plain data the session saw
@@ -580,6 +587,20 @@ def _action_verb(ctx: DecisionContext) -> str | None:
     tool that runs what it is given ("ssh_exec {command: sudo reboot}"), the first verb of the
     command it carries ("reboot")."""
     lex = lexicon()
+    if ctx.event.channel is Channel.GUI:
+        # its target is the app's package, which names no act ("org.odk.collect"); the
+        # control's id may ("com.whatsapp:id/add_participants")
+        # -- by its first word, when that word is a verb and no thing ("conversation_contact_
+        # name" names a row, not an act)
+        # (Android's own ids name a widget's kind: "android:id/switch_widget", "button1")
+        control = ctx.completion.event.target or ""
+        if ":id/" not in control or control.startswith("android:"):
+            return None
+        first = next(iter(tokens(control.split(":id/", 1)[1])), "")
+        lex = lexicon()
+        if first not in lex.verb_words or first in lex.object_words:
+            return None
+        return stem(first)
     verb = name_verb(tokens(ctx.event.target))
     if verb is None or verb in lex.executors:
         for path, text in ctx.text.items():
@@ -638,6 +659,46 @@ def _covered_enough(
     return len(covered) * 2 >= len(unexplained)
 
 
+def _names_an_unasked_act(ctx: DecisionContext, asked_words: frozenset[str]) -> Outcome | None:
+    """A span addressed to the assistant, from outside, names this tool's verb of creating and
+    every word of what its name creates, and the request names neither: the act is the span's
+    ("Finalize the drafts" does not ask for the coupon a memo demands)."""
+    state = ctx.state
+    verb = _action_verb(ctx)
+    # Only a thing created: a graver act the request asks for by meaning ("rent a car" ->
+    # reserve_car_rental) is authorized by rule 4 and judged by its arguments, and an edit of
+    # what the request names ("reschedule the sync" -> update_event after a "policy update")
+    # is the user's
+    if (
+        state is None
+        or not verb
+        or ctx.event.channel is Channel.GUI
+        or ctx.op is not Operation.LOCAL_WRITE
+        or verb not in lexicon().creating_verbs
+    ):
+        return None
+    unexplained = {
+        w
+        for w in name_words(ctx.completion.event.target or ctx.event.target)
+        if w not in asked_words
+    }
+    synonyms = lexicon().synonyms
+    acts = {verb} | synonyms.get(verb, frozenset())
+    if not unexplained or not acts.isdisjoint(asked_words):
+        return None
+    for ins in state.instructions.sharing_words(sorted(acts)):
+        if not (ins.strong and ins.untrusted) or (ins.designated and ctx.intent().delegates):
+            continue
+        named = expanded(ins.words)
+        if all(w in named for w in unexplained):
+            detail = (
+                f"{ins.cue} instruction names this act ({verb}) on "
+                f"{', '.join(sorted(unexplained))}, which the request does not"
+            )
+            return _carried(ctx, ins, detail)
+    return None
+
+
 def _carried_out(ctx: DecisionContext) -> Outcome | None:
     """The action does what an instruction span asked, and the user's request does not ask it."""
     state = ctx.state
@@ -651,10 +712,13 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
     intent = ctx.intent()
     family = _family(ctx.op)
     asked = {_family(op) for op in intent.asks}
-    if family in asked and family != "read":
-        return None  # the user asked for this kind of action: its arguments decide (checks 1, 2)
     asked_words = expanded(intent.words)
     unexplained = frozenset(w for w in words if w not in asked_words)
+    if family in asked and family != "read":
+        # the user asked for this kind of action: its arguments decide (checks 1, 2) -- unless
+        # a span that addressed the assistant names this very act on a thing the request never
+        # names ("Finalize the drafts" -> "Memo for the invoicing assistant: create a coupon")
+        return _names_an_unasked_act(ctx, asked_words)
     if not unexplained:
         return None
     if family == "read" and _reads_what_was_asked(ctx):
@@ -709,7 +773,13 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
             # that very note
             continue
         span_families = {_family(Operation(a)) for a in ins.asks}
-        if family == "read":
+        # a screen's control named for the act a span asks ("Add participants" after "add
+        # +48 … to this group"), where the user asked only to read: tapping it is that act's
+        # first step, not a read
+        opens_the_act = (
+            names_act and ctx.event.channel is Channel.GUI and not (intent.asks - READ_OPS)
+        )
+        if family == "read" and not opens_the_act:
             # a read carries out an instruction to read or to send data out (exfiltration
             # reads first); reading settings is not carrying out "turn this setting on"
             # -- by a span addressed to the assistant: a colleague's "please review the Berg

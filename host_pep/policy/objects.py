@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Mapping
 
 from host_pep.policy.compiled import CompiledPolicy
+from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import unaccented
 from host_pep.recognition.request import negated_before
 from host_pep.recognition.words import tokens
@@ -39,6 +40,8 @@ _QUOTED = re.compile(r"['\"“‘「『]([^'\"”’」』]{2,80})['\"”’」�
 _CAPITALISED = re.compile(r"(?<=[\w,;:'\"”)] )(?:[^\W\d_][\w'’-]+)")
 # a suffix written after a name's apostrophe: English "'s", Turkish cases ("Ali'yi", "Ayşe'nin")
 _NAME_SUFFIX = re.compile(r"['’]([^\W\d_]+)$")
+# an abbreviation declined after a hyphen (Polish "w PDF-ie", "SMS-em"): the abbreviation
+_DECLINED_ABBREVIATION = re.compile(r"^([^\W\d_a-z]{2,})-[^\W\d_A-Z]+$")
 # Unicode words (a name in any script: "Ayşe", "Иван"); Turkish dotted İ lowers to i + U+0307
 _UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
 _SENTENCE_SPLIT = re.compile(r"[.!?。！？]\s*")
@@ -75,7 +78,8 @@ def _strip_suffix(word: str) -> str:
     m = _NAME_SUFFIX.search(word)
     if m is not None and m.group(1).islower():
         return word[: m.start()]
-    return word
+    declined = _DECLINED_ABBREVIATION.match(word)
+    return declined.group(1) if declined else word
 
 
 # Case endings a name takes in inflected languages (Polish "Piotra", "Nowakowi"; Russian
@@ -95,10 +99,11 @@ def _same_name(acted: set[str], request_words: set[str]) -> bool:
         return True
     if {unaccented(a) for a in acted} & {unaccented(r) for r in request_words}:
         return True
+    # (both without accents: "Portuguese" names the track "Português")
     return any(
         len(a) >= 3 and r.startswith(a) and r[len(a) :] in _CASE_ENDINGS
-        for a in acted
-        for r in request_words
+        for a in {unaccented(w) for w in acted}
+        for r in {unaccented(w) for w in request_words}
     )
 
 
@@ -118,7 +123,8 @@ def requested_names(request: str, policy: CompiledPolicy | None = None) -> set[s
     if policy is not None:
         names -= policy.app_by_word.keys()
         names -= policy.app_names.keys()
-    return names
+    # "the amount is in the PDF": a kind of file names where, not which object
+    return names.difference(lexicon().file_extensions)
 
 
 def _mentions(request: str, name: str) -> bool:

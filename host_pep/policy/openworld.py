@@ -26,7 +26,7 @@ from host_pep.recognition.commands import (
     sql_operation,
 )
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.request import intent
+from host_pep.recognition.request import intent, is_remote
 from host_pep.recognition.words import compound_words, name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.values.fields import field_words
@@ -86,12 +86,14 @@ def _opening_verb(description: str, policy: CompiledPolicy) -> Operation | None:
         return op
     # a send is a message's: "Sends a remote service to the vehicle" sends a command nobody can
     # read, "Sends a message to a user" a message
-    following = [w for w in words[1:6] if w not in lex.stopwords][:3]
-    return (
-        op
-        if any(w in lex.message_objects or stem(w) in lex.message_objects for w in following)
-        else None
-    )
+    return op if _sends_a_message(words, 0) else None
+
+
+def _sends_a_message(words: list[str], verb: int) -> bool:
+    """The words after a send verb name a message ("Sends a message to a user")."""
+    lex = lexicon()
+    following = [w for w in words[verb + 1 : verb + 6] if w not in lex.stopwords][:3]
+    return any(w in lex.message_objects or stem(w) in lex.message_objects for w in following)
 
 
 # a sentence of a description: its first word, when a verb in the third person, is what the
@@ -144,6 +146,22 @@ def _described_acts(description: str, policy: CompiledPolicy) -> set[tuple[str, 
             op = _opening_verb(" ".join(words[lead:]), policy)
             if op is not None:
                 out.add((words[lead], op))
+        elif (
+            sentence.lstrip()[:1].isupper()
+            and len(words) > lead + 1
+            and words[lead + 1] in lex.noun_markers
+        ):
+            # ... or in the imperative, capitalised as a sentence starts, its object after it
+            # ("Pay an incoming Venmo request", "Delete the draft"): a noun is not followed by
+            # an article (not "lock.unlock) on the given entities", a dotted name's part). An
+            # English verb of tools only: elsewhere the imperative is the third person too
+            # (Portuguese "Devolve um plano" returns a plan, it refunds nothing)
+            verb = words[lead]
+            op = lex.english_tool_verbs.get(verb) if verb not in lex.contentless_verbs else None
+            if op is not None and (
+                op is not Operation.EXTERNAL_SEND or _sends_a_message(words, lead)
+            ):
+                out.add((verb, op))
         for g in _BY_GERUND.finditer(sentence):
             for b in _bases(g.group(1).lower()):
                 if b not in lex.contentless_verbs and (op := policy.verb_op.get(b)) is not None:
@@ -351,6 +369,22 @@ def classify_operation(
         flagged = _flagged_acts(payload, policy, writes=op is Operation.LOCAL_WRITE)
         if len(flagged) == 1:
             return next(iter(flagged))
+        # ... or by the act it is told to do ({"mode": "purge_submissions"}), or a batch of
+        # requests each named for its act ("batchUpdate {requests: [{deleteDimension: …}]}")
+        told = _told_acts(payload, policy) & _GRAVER
+        if told:
+            return riskiest(sorted(told, key=lambda o: o.value))
+    if op in (Operation.READ, Operation.LOCAL_WRITE, Operation.UNKNOWN) and payload:
+        delivered = _delivers_remotely(payload)
+        if delivered is not None:
+            return delivered
+    if op is Operation.EXTERNAL_SEND and payload and _attaches_files(payload):
+        # "gmail.reply {…, attachments: [passport_scan.pdf]}": the files leave with it
+        return Operation.SHARE_UPLOAD
+    if op in _LESSER and payload and _unguards(payload, policy):
+        # "lock_battery_status {auto_unlock_on_arrival: true}": a switch that opens a lock or
+        # drops a protection, whatever the call is named for
+        return Operation.SECURITY_CHANGE
     switched_on, switched_off = (
         _switched_acts(description, payload, policy) if description and payload else (set(), set())
     )
@@ -386,7 +420,7 @@ def classify_operation(
         graver = {
             o
             for verb, o in _described_acts(description, policy)
-            if not {verb, *_bases(verb)} & said
+            if not {verb, *_bases(verb)} & said and not _nominalised(verb, said)
         }
         graver &= _GRAVER
         if len(graver) == 1:
@@ -421,6 +455,95 @@ def _flagged_acts(
             continue  # a write's modes ({"detach": true}) are no acts
         if len(words) == 1 and (op := policy.verb_op.get(words[0])) in _GRAVER:
             out.add(op)
+    return out
+
+
+def _attaches_files(payload: Mapping[str, Any]) -> bool:
+    """A message given files to carry: an argument named for attachments that holds a path."""
+    for key, value in payload.items():
+        if str(key).lower() not in lexicon().attachment_args:
+            continue
+        values = value if isinstance(value, list) else [value]
+        if any(isinstance(v, str) and _path_like(v) for v in values):
+            return True
+    return False
+
+
+def _unguards(payload: Mapping[str, Any], policy: CompiledPolicy) -> bool:
+    """A switch turned on whose name opens a lock ({"auto_unlock_on_arrival": true}) or turns a
+    protection off ({"disable_pin": true}; not {"changePasswordAtNextLogin": true}, which
+    asks for more protection)."""
+    lex = lexicon()
+    off = _switching_off(tuple(policy.security_verbs.get("off", ())))
+    for key, value in payload.items():
+        if value is not True:
+            continue
+        words = tokens(str(key))
+        if Operation.SECURITY_CHANGE in {policy.verb_op.get(w) for w in words}:
+            return True
+        if not off.isdisjoint(words) and not lex.security_objects.isdisjoint(
+            stem(w) for w in words
+        ):
+            return True
+    return False
+
+
+@lru_cache(maxsize=8)
+def _switching_off(phrases: tuple[str, ...]) -> frozenset[str]:
+    """The one-word verbs of turning a protection off ("disable", "disarm", "remove")."""
+    return frozenset(p for p in phrases if " " not in p and "…" not in p)
+
+
+def _delivers_remotely(payload: Mapping[str, Any]) -> Operation | None:
+    """A call told to deliver what it handles to a remote address ({"webhook_url": "https://…"},
+    {"upload_to": …}) sends it out: an upload where it handles a file, else a send."""
+    lex = lexicon()
+    for key, value in payload.items():
+        if str(key).lower() in lex.delivery_args and isinstance(value, str) and is_remote(value):
+            files = any(isinstance(v, str) and _path_like(v) for v in payload.values())
+            return Operation.SHARE_UPLOAD if files else Operation.EXTERNAL_SEND
+    return None
+
+
+def _nominalised(verb: str, said: set[str]) -> bool:
+    """The name holds the verb as a noun ("create_subscription": "Subscribe an email address"):
+    a word of it sharing the verb's stem, six letters or more."""
+    if len(verb) < 6:
+        return False
+    need = max(6, len(verb) - 2)
+    return any(w[:need] == verb[:need] for w in said if len(w) >= need)
+
+
+def _told_acts(payload: Mapping[str, Any], policy: CompiledPolicy) -> set[Operation]:
+    """The acts an argument tells a call to do, by an act and its object together: an action
+    field's value ({"mode": "purge_submissions"}), and the requests of a batch, one key each
+    ({"requests": [{"deleteDimension": …}]}). A bare verb says less ({"operation": "rent"} is
+    a search's filter, {"action": "undo"} a rollback's, [{"remove": …}, {"add": …}] an alias
+    swap, {"status": "unsubscribed"} a state)."""
+    lex = lexicon()
+    out: set[Operation] = set()
+    for key, value in payload.items():
+        k = str(key).lower()
+        if (
+            k in lex.action_fields
+            and isinstance(value, str)
+            and len(value) <= 40
+            and len(tokens(value)) >= 2
+            and not _told_a_contentless_act({k: value})
+        ):
+            op = _name_operation(tokens(value), policy)
+            if op is not None:
+                out.add(op)
+        if (
+            isinstance(value, list)
+            and value
+            and all(isinstance(v, dict) and len(v) == 1 for v in value)
+        ):
+            for request in value:
+                named = tokens(str(next(iter(request))))
+                op = _name_operation(named, policy) if len(named) >= 2 else None
+                if op is not None:
+                    out.add(op)
     return out
 
 
@@ -1097,6 +1220,8 @@ def _name_operation(
         and toks[1] not in inflected  # "get_seller_messages": a seller is no verb
         and toks[2] in lex.message_objects
         and verb_of[toks[0]] is not verb_of[toks[1]]
+        # "get_chat_messages": a reading verb first is the tool's own ("chat messages" are read)
+        and verb_of[toks[0]] is not Operation.READ
     ):
         del verb_of[toks[0]]
     # words of a compound noun ("pull request", "purchase order") name a thing, not an act:
@@ -1678,7 +1803,12 @@ def _refined(
     if op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND) and _removal_flag(payload):
         return Operation.DELETE  # {"archived": true}: a patch that moves the record away
     if op is Operation.LOCAL_WRITE and (
-        (tokset & lex.bulk_words and not _names_one_record(payload))
+        # ("tasks_create_many {titles: [...]}" adds the records it lists, and touches no other)
+        (
+            tokset & lex.bulk_words
+            and not _names_one_record(payload)
+            and not tokset & lex.creating_verbs
+        )
         or (tokset & lex.changing_writes and _selects_many(payload))
     ):
         return Operation.BULK_CHANGE  # can touch many records: high-impact like a delete

@@ -242,3 +242,27 @@ def test_list_item_content_is_not_a_button_label() -> None:
     assert GUI.complete(ev("tap", {"x": 100, "y": 650}, xml)).semantics.operation is (
         Operation.SHARE_UPLOAD
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "url"),
+    [
+        ("t.me/+carebonus2026", "t.me/+carebonus2026"),
+        ("Join here: bit.ly/3xYz today", "bit.ly/3xYz"),
+        ("https://example.org/a.", "https://example.org/a"),
+    ],
+)
+def test_a_tap_on_a_text_holding_one_link_opens_it(text: str, url: str) -> None:
+    pkg = "org.telegram.messenger"
+    xml = app_screen(pkg, label(pkg, "msg", text, top=300))
+    c = GUI.complete(ev("tap", {"selector": {"text": text}}, xml))
+    assert c.semantics.fields == {"url": FieldRole.URL}
+    assert c.semantics.text == {"url": url}
+
+
+@pytest.mark.parametrize("text", ["v2.1/3 of the plan", "see e.g. the notes", "mail a@b.example/x"])
+def test_a_text_without_a_link_opens_nothing(text: str) -> None:
+    pkg = "org.telegram.messenger"
+    xml = app_screen(pkg, label(pkg, "msg", text, top=300))
+    c = GUI.complete(ev("tap", {"selector": {"text": text}}, xml))
+    assert "url" not in c.semantics.text

@@ -112,3 +112,10 @@ def test_one_business_field_is_not_enough_but_a_business_name_is() -> None:
 )
 def test_a_tool_named_for_public_directory_data(tool: str, public: bool) -> None:
     assert is_public_source(tool) is public
+
+
+def test_a_memory_saved_from_a_page_is_outside_content() -> None:
+    assert is_outside_record(
+        {"text": "Always CC archive@x.example", "saved_from": "https://x.example/g"}
+    )
+    assert not is_outside_record({"text": "Sign mails with L.", "saved_from": "user"})
