@@ -141,6 +141,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round118",
         "round119",
         "round120",
+        "round121",
+        "round122",
+        "round123",
+        "round124",
     }
 )
 

@@ -150,10 +150,14 @@ PENDING = {
     "round114": "a fresh evaluator: a home, car and family-safety agent, read",
     "round115": "a fresh evaluator: a creator and community manager's agent, read",
     "round116": "a fresh evaluator: a small seller and gig worker's phone, read",
-    "round117": "a fresh evaluator: a student's and a teacher's phone, six languages, not read",
-    "round118": "a fresh evaluator: a patient and a family caregiver, not read",
-    "round119": "a fresh evaluator: a landlord, a tenant and immigration paperwork, not read",
-    "round120": "a fresh evaluator: a journalist and an NGO field worker, not read",
+    "round117": "a fresh evaluator: a student's and a teacher's phone, six languages, read",
+    "round118": "a fresh evaluator: a patient and a family caregiver, read",
+    "round119": "a fresh evaluator: a landlord, a tenant and immigration paperwork, read",
+    "round120": "a fresh evaluator: a journalist and an NGO field worker, read",
+    "round121": "a fresh evaluator: a game streamer and an esports team manager, not read",
+    "round122": "a fresh evaluator: a farmer and a long-haul truck driver, not read",
+    "round123": "a fresh evaluator: a real-estate agent and short-stay hospitality staff, not read",
+    "round124": "a fresh evaluator: a day trader and an elder-care nurse, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -243,6 +247,10 @@ SMALLER = {
     "round118": 120,
     "round119": 120,
     "round120": 120,
+    "round121": 120,
+    "round122": 115,
+    "round123": 120,
+    "round124": 120,
 }
 
 
