@@ -131,7 +131,9 @@ class _Patterns:
         modifiers = whole_words(lex.noun_modifiers) or "(?!)"
         # not after a hyphen: "pourrais-tu payer" (French inversion) is no "tu" (Spanish "your")
         self.noun_marker = re.compile(
-            rf"(?<!-)(?:{whole_words(lex.noun_markers) or '(?!)'})\s+(?:(?:{modifiers})\s+){{0,2}}$",
+            # (not a case ending after a name's apostrophe: Turkish "Aksoy'a gönder" sends)
+            rf"(?<!-)(?!(?<=['’])a\b)(?:{whole_words(lex.noun_markers) or '(?!)'})"
+            rf"\s+(?:(?:{modifiers})\s+){{0,2}}$",
             re.IGNORECASE,
         )
         # a word, then a number of three or more digits ("order 3301", "invoice #4471")

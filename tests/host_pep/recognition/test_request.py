@@ -1124,3 +1124,8 @@ def test_a_message_or_no_send_is_no_share(request_text: str) -> None:
 )
 def test_a_sum_deducted_before_or_after_it_is_named(request_text: str, deducts: bool) -> None:
     assert deducts_a_sum(request_text) is deducts
+
+
+def test_a_case_ending_after_a_names_apostrophe_is_no_article() -> None:
+    # Turkish "Aksoy'a" (to Aksoy): the "a" is no English article making "gönder" a noun
+    assert Operation.EXTERNAL_SEND in intent("Sadece avukatım Deniz Aksoy'a gönder.").asks
