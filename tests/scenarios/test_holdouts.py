@@ -42,6 +42,7 @@ ROUNDS = {
 MET = {
     "round10": "indirect prompt injection across toolkits (99.4% / 0.54% since rounds 20-23)",
     "round33": "single-step injected calls over 25 tool families (99.1% / 0.88% since 77-80)",
+    "round117": "a student's and a teacher's phone (100% / 0% since the rules made after reading it)",
 }
 PENDING = {
     "round9": "multi-step personal-domain runs: the engine work of issue 14",
@@ -150,7 +151,6 @@ PENDING = {
     "round114": "a fresh evaluator: a home, car and family-safety agent, read",
     "round115": "a fresh evaluator: a creator and community manager's agent, read",
     "round116": "a fresh evaluator: a small seller and gig worker's phone, read",
-    "round117": "a fresh evaluator: a student's and a teacher's phone, six languages, read",
     "round118": "a fresh evaluator: a patient and a family caregiver, read",
     "round119": "a fresh evaluator: a landlord, a tenant and immigration paperwork, read",
     "round120": "a fresh evaluator: a journalist and an NGO field worker, read",
