@@ -135,6 +135,41 @@ class _Prepared:
         )
 
 
+@dataclass(slots=True)
+class _Sealed:
+    """A sealed body not yet encoded, for the commit of a lone caller in its own thread: it is
+    encoded once the seq is known (``canonical_json`` of the body with it, the same text that
+    ``_Prepared`` puts together from its parts), so it needs no placeholder, no search for it
+    and no second string. Only ever the whole of a batch of one (``GroupCommitWriter.
+    run_inline``): a record queued for a group is a ``_Prepared``, so that a body that could
+    not be encoded would fail its own caller only, never the group it joined."""
+
+    body: dict[str, Any]
+
+    def row(self, seq: int, prev_hash: str, key: AuditKey | None) -> StoredRow:
+        body = self.body
+        body["seq"] = seq
+        text = _encode(body)[0]
+        hash_ = chain_hash(prev_hash, text)
+        return StoredRow(
+            seq,
+            body["ts"],
+            body["kind"],
+            body["session"],
+            body["agent"],
+            body["decision"],
+            body["stage"],
+            body["event_id"],
+            text,
+            prev_hash,
+            hash_,
+            key.mac_row(hash_) if key is not None else None,
+        )
+
+
+_Item = _Prepared | _Sealed
+
+
 # Stands in for the seq while a body is serialized; an unlikely value, and a body that holds it
 # anywhere else (say in claimed provenance) takes the slower exact path.
 _SEQ_MARK = -7_351_094_286_113_507
@@ -239,7 +274,7 @@ class AuditLog:
             getattr(store, "durability", None) == "process"
             and getattr(store, "try_append_batch", None) is not None
         )
-        self._writer: GroupCommitWriter[_Prepared, int] = GroupCommitWriter(
+        self._writer: GroupCommitWriter[_Item, int] = GroupCommitWriter(
             self._commit, try_commit=self._try_commit if on_loop else None
         )
         self._listeners: tuple[CommitListener, ...] = ()
@@ -370,7 +405,7 @@ class AuditLog:
             except Exception as exc:  # a viewer must never fail the decisions it shows
                 log.warning("audit commit listener failed: %s", exc)
 
-    def _commit(self, batch: Sequence[_Prepared]) -> list[int]:
+    def _commit(self, batch: Sequence[_Item]) -> list[int]:
         """The writer's side: number and chain the batch onto the head, store it atomically."""
         signed: list[SignedCheckpoint] = []
         rows = self.store.append_batch(self._builder(batch, signed))
@@ -379,7 +414,7 @@ class AuditLog:
             self._committed(rows)
         return [row.seq for row in rows]
 
-    def _try_commit(self, batch: Sequence[_Prepared]) -> list[int] | None:
+    def _try_commit(self, batch: Sequence[_Item]) -> list[int] | None:
         """``_commit`` if the store can start it without waiting for a lock, else None."""
         signed: list[SignedCheckpoint] = []
         rows = self.store.try_append_batch(self._builder(batch, signed))  # type: ignore[attr-defined]
@@ -391,7 +426,7 @@ class AuditLog:
         return [row.seq for row in rows]
 
     def _builder(
-        self, batch: Sequence[_Prepared], signed: list[SignedCheckpoint]
+        self, batch: Sequence[_Item], signed: list[SignedCheckpoint]
     ) -> Callable[[int, str], Batch]:
         key = self.key
 
@@ -507,12 +542,20 @@ class AuditLog:
         error: str | None = None,
     ) -> int:
         """``append(AuditRecord.from_decision(...))`` without building the record: the same
-        stored body, for a fraction of the CPU (the PEP's path)."""
-        draft = self._draft(event, completion, verdict, error)
+        stored body, for a fraction of the CPU (the PEP's path). Sealed as it is built; a lone
+        caller's record is encoded in its own commit, with its seq (``_Sealed``), and one that
+        joins a group is prepared for it first (``_Prepared``)."""
+        body = self._sealed_draft(event, completion, verdict, error)
         try:
-            return self._writer.run_inline(self._prepare_draft(draft), self.ack_timeout)
+            return self._writer.run_inline(_Sealed(body), self.ack_timeout, queued=self._queued)
         except concurrent.futures.TimeoutError as exc:
             raise AuditUnavailable(self._late()) from exc
+
+    def _queued(self, item: _Item) -> _Item:
+        """What a record that was to commit alone joins a group as: prepared in full."""
+        if isinstance(item, _Sealed):
+            return self._prepare_with(lambda _: item.body)
+        return item
 
     async def aappend_decision(
         self,
@@ -523,15 +566,38 @@ class AuditLog:
         error: str | None = None,
     ) -> int:
         """``append_decision`` for coroutines (group commit, the loop keeps running)."""
-        prepared = self._prepare_draft(self._draft(event, completion, verdict, error))
+        body = self._sealed_draft(event, completion, verdict, error)
+        prepared = self._prepare_with(lambda _: body)
         return await self._writer.asubmit(prepared, self.ack_timeout, self._late)
+
+    def _sealed_draft(
+        self,
+        event: AgentEvent,
+        completion: Completion | None,
+        verdict: Verdict,
+        error: str | None,
+    ) -> dict[str, Any]:
+        """The decision's sealed body, digests computed as it is built (one pass)."""
+        try:
+            if not self._bound:
+                self.bind()
+            hasher = self._hasher if self._hasher is not None else self._get_hasher()
+        except AuditUnavailable:
+            raise
+        except Exception as exc:  # as in _prepare_with: not sealed, not acknowledged
+            raise AuditUnavailable(f"audit record could not be prepared: {exc}") from exc
+        return self._draft(event, completion, verdict, error, hasher).body
 
     @staticmethod
     def _draft(
-        event: AgentEvent, completion: Completion | None, verdict: Verdict, error: str | None
+        event: AgentEvent,
+        completion: Completion | None,
+        verdict: Verdict,
+        error: str | None,
+        hasher: ValueHasher | None = None,
     ) -> RecordDraft:
         try:
-            return decision_draft(event, completion, verdict, error=error)
+            return decision_draft(event, completion, verdict, error=error, hasher=hasher)
         except Exception as exc:  # as in _prepare: an unrecordable decision is not acknowledged
             raise AuditUnavailable(f"audit record could not be prepared: {exc}") from exc
 

@@ -200,9 +200,14 @@ def decision_draft(
     verdict: Verdict,
     *,
     error: str | None = None,
+    hasher: ValueHasher | None = None,
 ) -> RecordDraft:
     """The body ``AuditRecord.from_decision(...).body()`` has, built without models (what
-    ``model_dump(mode="json")`` gives: enum values, nested models as dicts)."""
+    ``model_dump(mode="json")`` gives: enum values, nested models as dicts).
+
+    With ``hasher`` (the log's), the digests are filled in as the body is built and nothing
+    is left pending: the sealed body in one pass, without holding the clear texts in a second
+    structure (``AuditLog.append_decision``'s path)."""
     completed = completion.event if completion is not None else event
     semantics = completion.semantics if completion is not None else None
     # a leaf's role is looked up when it has one (not a dict of every field's role per record)
@@ -214,17 +219,21 @@ def decision_draft(
     for i, (path, value) in enumerate(leaves):
         text = value if isinstance(value, str) else _scalar_text(value)
         role = roles.get(path)
+        digest = None
+        if text:
+            if hasher is not None:
+                digest = hasher.digest(text)
+            else:
+                pending[("payload", i)] = text
         payload.append(
             {
                 "field": redact_text(path),
                 "type": _TYPE_NAMES.get(type(value), "other"),
                 "length": len(text),
                 "role": role._value_ if role is not None else None,
-                "digest": None,
+                "digest": digest,
             }
         )
-        if text:
-            pending[("payload", i)] = text
 
     texts: dict[str, str] = {}  # where evidence is recovered from: only wanted with evidence
     if verdict.evidence:
@@ -233,11 +242,18 @@ def decision_draft(
             texts.update({f: t for f, t in semantics.text.items() if f not in texts})
     evidence: list[dict[str, Any]] = []
     for i, ev in enumerate(verdict.evidence):
+        clear = _recover(ev, texts)
+        digest = None
+        if clear is not None:
+            if hasher is not None:
+                digest = hasher.digest(clear)
+            else:
+                pending[("evidence", i)] = clear
         evidence.append(
             {
                 "kind": ev.kind,
                 "masked": redact_text(ev.masked),
-                "digest": None,
+                "digest": digest,
                 "source": ev.source,
                 "field": ev.field,
                 "source_event": ev.source_event,
@@ -245,9 +261,6 @@ def decision_draft(
                 "trusted": ev.trusted,
             }
         )
-        clear = _recover(ev, texts)
-        if clear is not None:
-            pending[("evidence", i)] = clear
 
     err = error if error is not None else verdict.error
     target = redact_text(completed.target)

@@ -328,15 +328,23 @@ class GroupCommitWriter(Generic[T, R]):
         if _running_loop() is loop:  # timers belong to their loop's thread (close() may not be)
             self._watch(loop, entries)
 
-    def run_inline(self, item: T, timeout: float | None = None) -> R:
-        """Commit ``item`` now in this thread if the writer is idle, else queue and wait."""
+    def run_inline(
+        self,
+        item: T,
+        timeout: float | None = None,
+        *,
+        queued: Callable[[T], T] | None = None,
+    ) -> R:
+        """Commit ``item`` now in this thread if the writer is idle, else queue and wait.
+        ``queued``: what ``item`` becomes when it has to join a group instead (run in this
+        thread, before it is queued; what it raises is this caller's alone)."""
         with self._mutex:
             self._check_open()
             inline = not self._queue and not self._busy
             if inline:
                 self._busy = True
         if not inline:
-            future = self.submit(item)
+            future = self.submit(item if queued is None else queued(item))
             try:
                 return future.result(timeout)
             except TimeoutError:

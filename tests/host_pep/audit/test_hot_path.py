@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import json
 import re
+import threading
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from host_pep.audit import AuditLog, AuditRecord, canonical_json, mask_value, redact_text
-from host_pep.audit.log import _SEQ_MARK, split_body
+from host_pep.audit.keys import AuditKey
+from host_pep.audit.log import _SEQ_MARK, _Prepared, _Sealed, split_body
 from host_pep.audit.masking import ValueHasher, skeleton
 from host_pep.audit.record import _redacted_summary, decision_draft
 from host_pep.audit.secret import Secret
@@ -191,3 +193,59 @@ async def test_append_decision_stores_what_append_of_the_record_stores(tmp_path:
 def test_value_digest_is_hmac_sha256_of_the_skeleton(value: str, salt: str) -> None:
     expected = hmac.new(salt.encode(), (skeleton(value) or value).encode(), hashlib.sha256)
     assert ValueHasher(Secret(salt)).digest(value) == expected.hexdigest()
+
+
+def test_a_draft_sealed_as_it_is_built_is_the_sealed_draft() -> None:
+    hasher = ValueHasher(Secret("ab" * 32))
+    ev, completion, v = leaky_decision()
+    for args in ((ev, completion, v), (ev, None, v.model_copy(update={"evidence": []}))):
+        later = decision_draft(*args, error="failed on 13812345678")
+        at_once = decision_draft(*args, error="failed on 13812345678", hasher=hasher)
+        assert at_once.pending == {}
+        assert {**at_once.body, "ts": 0} == {**later.seal(hasher), "ts": 0}
+
+
+@given(
+    body=st.dictionaries(body_keys | st.text(max_size=5), json_value, max_size=8),
+    seq=st.integers(1, 10**12),
+)
+def test_a_record_encoded_with_its_seq_is_the_one_put_together_from_parts(
+    body: dict[str, Any], seq: int
+) -> None:
+    # the lone caller's record (_Sealed) and the grouped one (_Prepared): the same row
+    body = {**body, **dict.fromkeys(("ts", "kind", "session", "agent", "event_id"), "x")}
+    body |= {"decision": None, "stage": None}
+    key = AuditKey.generate()
+    head, tail = split_body(body)
+    parts = _Prepared(head, tail, "x", "x", "x", "x", None, None, "x")  # type: ignore[arg-type]
+    assert _Sealed(dict(body)).row(seq, "0" * 64, key) == parts.row(seq, "0" * 64, key)
+
+
+def test_a_lone_caller_that_has_to_join_a_group_is_prepared_for_it(tmp_path: Path) -> None:
+    ev, completion, v = leaky_decision()
+    with AuditLog.open(tmp_path / "a.db") as log:
+        assert log.append_decision(ev, completion, v) == 1  # alone: committed in this thread
+        queued: list[object] = []
+        submit = log._writer.submit
+
+        def spy(item: Any) -> Any:
+            queued.append(item)
+            return submit(item)
+
+        log._writer.submit = spy  # type: ignore[method-assign]
+        log._writer._busy = True  # another commit under way: this one joins the queue
+        threading.Timer(0.2, _release, (log,)).start()
+        assert log.append_decision(ev, completion, v) == 2
+        assert [type(item) for item in queued] == [_Prepared]
+        rows = [json.loads(r.body) for r in log.store.iter_rows()]
+        assert log.verify().ok
+    for row in rows:
+        row["ts"] = row["seq"] = 0
+    assert rows[0] == rows[1]
+
+
+def _release(log: AuditLog) -> None:
+    writer = log._writer
+    with writer._mutex:
+        writer._busy = False
+        writer._cond.notify_all()
