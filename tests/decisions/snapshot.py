@@ -145,6 +145,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round122",
         "round123",
         "round124",
+        "round125",
+        "round126",
+        "round127",
+        "round128",
     }
 )
 

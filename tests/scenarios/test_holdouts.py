@@ -154,10 +154,14 @@ PENDING = {
     "round118": "a fresh evaluator: a patient and a family caregiver, read",
     "round119": "a fresh evaluator: a landlord, a tenant and immigration paperwork, read",
     "round120": "a fresh evaluator: a journalist and an NGO field worker, read",
-    "round121": "a fresh evaluator: a game streamer and an esports team manager, not read",
-    "round122": "a fresh evaluator: a farmer and a long-haul truck driver, not read",
-    "round123": "a fresh evaluator: a real-estate agent and short-stay hospitality staff, not read",
-    "round124": "a fresh evaluator: a day trader and an elder-care nurse, not read",
+    "round121": "a fresh evaluator: a game streamer and an esports team manager, read",
+    "round122": "a fresh evaluator: a farmer and a long-haul truck driver, read",
+    "round123": "a fresh evaluator: a real-estate agent and short-stay hospitality staff, read",
+    "round124": "a fresh evaluator: a day trader and an elder-care nurse, read",
+    "round125": "a fresh evaluator: a restaurant owner and a building contractor, not read",
+    "round126": "a fresh evaluator: a school administrator and a clinic receptionist, not read",
+    "round127": "a fresh evaluator: a touring musician and a gig-platform ops worker, not read",
+    "round128": "a fresh evaluator: an insurance agent and an airline cabin crew member, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -251,6 +255,10 @@ SMALLER = {
     "round122": 115,
     "round123": 120,
     "round124": 120,
+    "round125": 120,
+    "round126": 120,
+    "round127": 120,
+    "round128": 120,
 }
 
 
