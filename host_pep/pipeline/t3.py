@@ -29,6 +29,7 @@ from host_pep.pipeline.t2 import is_sink_write
 from host_pep.recognition.cues import names_an_identifier
 from host_pep.recognition.lexicon import lexicon
 from host_pep.semantics import FieldRole
+from host_pep.values.detect import is_record_id
 from host_pep.verdict import Decision, Stage
 
 
@@ -182,6 +183,8 @@ def run_t3(ctx: DecisionContext, backend: SemanticBackend) -> Outcome | None:
             continue
         if secrets_only and not _secret_in_itself(ctx, hit):
             continue
+        if is_record_id(hit.field, ctx.sem.text.get(hit.field, "")):
+            continue  # "reservation": 4412840017 names the booking, whatever phone it spells
         if _spelled_from_request(ctx, hit):
             continue
         text = ctx.sem.text.get(hit.field, "")

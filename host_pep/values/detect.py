@@ -40,6 +40,7 @@ from host_pep.values.secret_formats import (
     find_secret_formats,
     is_documentation_example,
 )
+from host_pep.values.seed_phrases import find_seed_phrases
 from host_pep.values.words import alternation
 
 DEFAULT_CONTEXT = DetectionContext()
@@ -68,9 +69,24 @@ _LEAF_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
 def is_record_id(field: str, text: str) -> bool:
-    """A bare number in a field named for an id ("order_id": 5512001042): it identifies a
-    record, whatever phone number its digits also spell (a caller id, a ``wa_id`` are phones)."""
-    return _is_id_leaf(field) and _BARE_ID.fullmatch(text) is not None and not is_phone_field(field)
+    """A bare number in a field named for an id ("order_id": 5512001042) or for the one record
+    it is the number of ("reservation": 4412840017, "booking", "ticket"): it identifies a record,
+    whatever phone number its digits also spell (a caller id, a ``wa_id`` are phones)."""
+    if _BARE_ID.fullmatch(text) is None or is_phone_field(field):
+        return False
+    return _is_id_leaf(field) or _names_a_record_kind(field)
+
+
+def _names_a_record_kind(field: str) -> bool:
+    words = _leaf_words(field)
+    return len(words) == 1 and words[0] in _record_nouns()
+
+
+@lru_cache(maxsize=1)
+def _record_nouns() -> frozenset[str]:
+    """Nouns of records that go by a number (the cue words of a record number), less those
+    that also name whose money it is ("account": a bank account's number is an account)."""
+    return frozenset(lexicon().record_number_cues) - {"account", "card", "customer", "member"}
 
 
 def _names_a_record(field: str, text: str) -> bool:
@@ -156,6 +172,7 @@ def detect_uncached(text: str, ctx: DetectionContext | None = None) -> list[Dete
     if not _names_a_record(ctx.field, text.strip()):
         found += find_emails(folded)
     found += _within_formats(find_credentials(folded), find_secret_formats(folded))
+    found += find_seed_phrases(folded)
     found += find_health(folded)
     resolved = _resolve(found)
     if not resolved and text.strip():

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from host_pep.recognition.cues import names_an_identifier, strong_code_cue
 from host_pep.recognition.lexicon import lexicon
 from host_pep.values.fields import is_otp_field
 from host_pep.values.kinds import Detected, SensitiveKind
@@ -94,6 +95,9 @@ def find_otps(layer: Canonical, field: str = "", hinted: bool = False) -> list[D
                 continue  # an airline's "confirmation code: K7QX2P" is the booking reference
             if not code.isdigit() and words.promo.search(low) is not None:
                 continue  # "20% off the print annual (code GRID20)": a discount code
+            before = text[max(0, m.start("code") - 40) : m.start("code")]
+            if names_an_identifier(before) and not strong_code_cue(before):
+                continue  # "Rate Confirmation 40011823": the number the confirmation goes by
             seen.add(m.start("code"))
             found.append(_detected(layer, m.start("code"), m.end("code"), code))
     found.sort(key=lambda d: d.span)

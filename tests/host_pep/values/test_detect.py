@@ -16,7 +16,7 @@ from host_pep.values import (
     detect_uncached,
     warm_up,
 )
-from host_pep.values.detect import CACHE_MAX_CHARS
+from host_pep.values.detect import CACHE_MAX_CHARS, is_record_id
 
 PAYLOAD = (
     "Hi, this is Zhang Wei. Call me at 138 1234 5678 or mail zhang.wei@example.com; "
@@ -198,3 +198,24 @@ def test_an_icalendar_uid_names_an_event_not_a_mailbox() -> None:
     assert [d.kind for d in detect("ask ana@mail.example", DetectionContext(field="uid"))] == [
         SensitiveKind.EMAIL
     ]
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "record"),
+    [
+        ("order_id", "5512001042", True),
+        # a field named for the one record it numbers
+        ("reservation", "4412840017", True),
+        ("booking", "77120553", True),
+        ("ticket", "4482210", True),
+        # ... not for whose money or whose line it is
+        ("account", "4412840017", False),
+        ("phone", "4412840017", False),
+        # ... and a value that is no bare number is read as it is
+        ("reservation", "+44 7700 900461", False),
+    ],
+)
+def test_a_number_in_a_field_named_for_its_record_names_it(
+    field: str, text: str, record: bool
+) -> None:
+    assert is_record_id(field, text) is record

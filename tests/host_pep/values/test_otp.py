@@ -74,6 +74,9 @@ def test_codes_with_context(text: str, raw: str, key: str) -> None:
         "Tarjeta de embarque · Asiento 14F · Código de reserva: QH3WZT",
         "¡Claro! Usa el código LUCIA15: 15% en toda la tienda",
         "Cartão de embarque · Código da reserva: QH3WZT",
+        # the number a confirmation goes by, named so right before it, with no code word
+        "Booking confirmation 88120 for 2 nights",
+        "Rate Confirmation 40011823",
     ],
 )
 def test_no_code_without_context(text: str) -> None:
