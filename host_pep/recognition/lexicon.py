@@ -443,6 +443,17 @@ class ToolNaming(_Strict):
     rehearsal_flags: list[str] = Field(default_factory=list)
     """Arguments that, set true, make a call rehearse its act without doing it ({"dry_run":
     true}, {"preview": true}): such a call changes nothing and only shows."""
+    receiving_fields: list[str] = Field(default_factory=list)
+    """Argument names for whom a thing created goes to ("signers", "recipients", "cc"): a
+    person's address under one is where it is sent, in a write too (an envelope created with
+    its signers); people added to a list ("members") are the list's data."""
+    quantity_fields: list[str] = Field(default_factory=list)
+    """Argument names for how much of an asset an order trades ("quantity", "qty", "size")."""
+    draft_words: list[str] = Field(default_factory=list)
+    """Words by which a tool's name says what it creates is kept, not sent ("create_draft")."""
+    further_acts: list[str] = Field(default_factory=list)
+    """Words by which a description adds what else a tool does ("… It also permanently deletes
+    the saved VODs", "scope=all additionally uploads …"): the verb after one is an act too."""
     housekeeping_verbs: list[str] = Field(default_factory=list)
     """Verbs of tidying up ("tidy", "sweep", "declutter"): a tool named by one that its server
     declares destructive removes what it tidies."""
@@ -466,6 +477,9 @@ class ToolNaming(_Strict):
     script_fields: list[str] = Field(default_factory=list)
     """Argument names that carry a script to run in a page or an interpreter."""
     command_fields: list[str] = Field(default_factory=list)
+    encoded_fields: list[str] = Field(default_factory=list)
+    """Words by which an argument's name says it holds encoded data ("profile_blob", "cfg_b64"):
+    what such a value makes the call do is not read, however short it is."""
     """Argument names that carry a shell command line."""
     agent_words: list[str] = Field(default_factory=list)
     """Name words of a tool that hands work to another agent (``research_agent.run``)."""
@@ -982,6 +996,9 @@ class Language(_Strict):
     secret_files: list[str] = Field(default_factory=list)
     """Shell-style patterns of files that hold credentials, matched against a path's last
     segments ("id_rsa", ".aws/credentials", "*.pem"): sending one out leaks what it holds."""
+    accessibility_services: list[str] = Field(default_factory=list)
+    """Android's accessibility services by their names ("TalkBack", "Select to Speak"): a
+    request naming one names the accessibility switch that turns it on."""
     switch_values: list[str] = Field(default_factory=list)
     """Values that set a switch one way or the other ("0", "true", "off"): a change to one has a
     direction, which a request must say."""
@@ -1192,6 +1209,7 @@ class Lexicon:
         self.secret_files = tuple(p for lang in langs for p in lang.secret_files)
         self.system_paths = tuple(p for lang in langs for p in lang.system_paths)
         self.switch_values = _words([lang.switch_values for lang in langs])
+        self.accessibility_services = _words([lang.accessibility_services for lang in langs])
         self.stopwords = frozenset(_words([lang.stopwords for lang in langs]))
         # longest first: "בה" before "ב"
         self.word_prefixes = tuple(
@@ -1406,6 +1424,10 @@ class Lexicon:
         self.rehearsal_flags = frozenset(_words([t.rehearsal_flags for t in naming]))
         self.destroying_flags = frozenset(_words([t.destroying_flags for t in naming]))
         self.housekeeping_verbs = frozenset(_words([t.housekeeping_verbs for t in naming]))
+        self.further_acts = frozenset(_words([t.further_acts for t in naming]))
+        self.receiving_fields = frozenset(_words([t.receiving_fields for t in naming]))
+        self.draft_words = frozenset(_words([t.draft_words for t in naming]))
+        self.quantity_fields = frozenset(_words([t.quantity_fields for t in naming]))
         self.commit_flags = frozenset(_words([t.commit_flags for t in naming]))
         self.everyone_words = frozenset(_words([t.everyone_words for t in naming]))
         self.place_fields = frozenset(_words([t.place_fields for t in naming]))
@@ -1414,6 +1436,7 @@ class Lexicon:
         self.key_columns = frozenset(_words([t.key_columns for t in naming]))
         self.script_fields = frozenset(_words([t.script_fields for t in naming]))
         self.command_fields = frozenset(_words([t.command_fields for t in naming]))
+        self.encoded_fields = frozenset(_words([t.encoded_fields for t in naming]))
         self.agent_words = frozenset(_words([t.agent_words for t in naming]))
         self.task_fields = frozenset(_words([t.task_fields for t in naming]))
         self.question_fields = frozenset(_words([t.question_fields for t in naming]))

@@ -53,6 +53,8 @@ _CURRENCY_SYMBOLS = "[{}]".format(
 # a sum's digits in any script (\d is every decimal digit: "৫০০", "۱۲۰٫۵", "௫௦"), with the
 # group and decimal separators of the Latin and the Arabic scripts
 _DIGITS = "[\\d,.\u066b\u066c]"
+# a currency word in Latin letters ("usdc", "euro")
+_LATIN_WORD = re.compile(r"[A-Za-z\u00C0-\u024F.$]+")
 # a sum's thousands may also be grouped by spaces ("1 250 €", "5 000 руб", "12 500 kr"), the
 # French, Russian and Nordic way
 _AMOUNT = rf"\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d{{1,2}})?(?!\d)|\d(?:{_DIGITS}*\d)?"
@@ -171,10 +173,14 @@ class _Patterns:
         self.ui_noun = re.compile(rf"{_INFLECTIONS}\s+(?:{alternation(lex.ui_nouns)})\b")
         # a currency word ends where its word ends (also after a vowel sign: "रुपये"); in a
         # script without spaces the next word follows at once ("8000บาทให้")
+        # -- and a code in Latin letters ends before a letter of another script: "200 USDC送って"
         spaced, unspaced = split(lex.currencies)
+        latin = tuple(c for c in spaced if _LATIN_WORD.fullmatch(c))
+        other = tuple(c for c in spaced if c not in latin)
         currencies = (
             "|".join(
-                [rf"(?:{alternation(spaced)})(?![^\W\d_])"] * bool(spaced)
+                [rf"(?:{alternation(latin)})(?![A-Za-z\u00C0-\u024F])"] * bool(latin)
+                + [rf"(?:{alternation(other)})(?![^\W\d_])"] * bool(other)
                 + [alternation(unspaced)] * bool(unspaced)
             )
             or "(?!)"

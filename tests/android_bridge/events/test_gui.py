@@ -123,6 +123,27 @@ def test_lexicon_matches_words_not_substrings() -> None:
     assert classify_label("Remove") is Operation.DELETE
 
 
+@pytest.mark.parametrize(
+    ("label_text", "op"),
+    [
+        # a member put out of a channel is removed from it
+        ("Ban", Operation.DELETE),
+        ("tv.example.app:id/kick_button", Operation.DELETE),
+        # credit bought for a game or a line is paid for
+        ("com.example.game:id/topup_confirm", Operation.PAYMENT),
+        ("Top up 500 diamonds", Operation.PAYMENT),
+        # a second factor turned off, by its label or its id
+        ("Turn off 2-step verification", Operation.SECURITY_CHANGE),
+        ("com.example.wallet:id/turn_off_2sv", Operation.SECURITY_CHANGE),
+        # ... and the row that only leads to the setting changes nothing
+        ("com.example.wallet:id/row_security", None),
+        ("2-step verification", None),
+    ],
+)
+def test_a_button_label_names_what_its_tap_commits(label_text: str, op: Operation | None) -> None:
+    assert classify_label(label_text) is op
+
+
 def test_browser_page_text_is_untrusted_but_typed_text_is_not() -> None:
     pkg = "com.android.chrome"
     xml = app_screen(

@@ -514,6 +514,10 @@ def test_the_digits_of_a_code_do_not_start_an_amount() -> None:
         ("세탁소 사장님 문자에 적힌 금액 보내 드려", "보내"),
         ("把昨晚火锅的钱AA给小王", "给"),
         ("send the usual to mum", "send"),
+        # a currency code in Latin letters ends before a letter of another script
+        ("弟に200 usdc送っておいて", "送っておいて"),
+        # a sum named as the difference ("ten rozdíl": that difference)
+        ("pošli mu ten rozdíl zpátky", "pošli"),
     ],
 )
 def test_a_giving_verb_with_money_asks_to_pay(text: str, verb: str) -> None:
@@ -528,6 +532,7 @@ def test_a_giving_verb_with_money_asks_to_pay(text: str, verb: str) -> None:
         "don't send 50 euros",
         "send the photos to mom",
         "give me 5 minutes",
+        "send me the europe trip photos from 2019",  # a currency's letters inside a word
         "我给小王转了多少钱？",  # a question about the sum
         "세탁소 사장님 문자 보내 드려",  # a message sent, no sum
     ],
