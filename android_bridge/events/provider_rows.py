@@ -28,6 +28,11 @@ _ONE_ROW = re.compile(
     r"""\s*\)*\s*$""",
     re.IGNORECASE,
 )
+# conditions joined so that all must hold, outside quotes (a quoted value holds no keyword here:
+# the split is checked part by part against _ONE_ROW, which takes whole literals only)
+_AND = re.compile(r"\s+AND\s+", re.IGNORECASE)
+# what can widen a selection beyond its key: an alternative, a negation, a nested group
+_WIDENING = re.compile(r"\bOR\b|\bNOT\b|\(", re.IGNORECASE)
 # URI paths that name one entity's rows (all data of one contact).
 _ENTITY_PATHS = (re.compile(r"(^|/)(contacts|raw_contacts)/\d+/(data|entities)$"),)
 # URI paths whose trailing number names a group of entities, not one (a whole conversation).
@@ -95,9 +100,15 @@ def names_one_row(uri: str) -> bool:
 
 
 def one_row_selection(uri: str, where: str | None) -> bool:
-    """Whether ``where`` selects at most one row of the table behind ``uri``."""
+    """Whether ``where`` selects at most one row of the table behind ``uri`` -- also where a key
+    is one of conditions all of which must hold (``raw_contact_id=57 AND mimetype='…phone_v2'``:
+    an AND only narrows what its key names; an OR or a NOT anywhere widens it)."""
     if where is None or not where.strip():
         return False
+    if _WIDENING.search(where) is None:
+        parts = _AND.split(where)
+        if len(parts) > 1:
+            return any(one_row_selection(uri, part) for part in parts)
     m = _ONE_ROW.match(where)
     if m is None:
         return False

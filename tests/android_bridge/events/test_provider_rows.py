@@ -48,6 +48,17 @@ def ev(command: str) -> AgentEvent:
         ("content://settings/global", ["name='adb_enabled'"], False),
         ("content://settings/global/adb_enabled", [], False),
         ("content://settings/global", ["name LIKE 'adb%'"], True),
+        # a key among conditions that must all hold: an AND only narrows what the key names
+        (
+            "content://com.android.contacts/data",
+            ["raw_contact_id=57 AND mimetype='vnd.android.cursor.item/phone_v2'"],
+            False,
+        ),
+        ("content://sms", ["address='MPESA' AND _id=5"], False),
+        # ... an OR, a NOT or a group can widen it
+        ("content://com.android.contacts/data", ["raw_contact_id=57 OR mimetype='x'"], True),
+        ("content://com.android.contacts/data", ["NOT _id=5 AND display_name='Hugo'"], True),
+        ("content://sms", ["address='MPESA' AND date<1748736000000"], True),
     ],
 )
 def test_bulk_selections(uri: str, wheres: list[str], bulk: bool) -> None:
