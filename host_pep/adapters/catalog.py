@@ -87,7 +87,8 @@ def _names(entry: Mapping[str, Any], meta: ToolMetadata) -> set[str]:
 def tool_metadata(event: AgentEvent) -> ToolMetadata:
     """What the event says about its own tool: ``context.tool``, else the entry of
     ``context.tools`` its target names; what neither says, the flat keys
-    ``context.tool_description``, ``tool_annotations`` and ``tool_input_schema``."""
+    ``context.tool_description``, ``tool_annotations`` and ``tool_input_schema`` (or MCP's
+    ``annotations`` and ``input_schema``/``inputSchema``)."""
     tool = event.context.get("tool")
     meta = _metadata(tool) if isinstance(tool, Mapping) else None
     if meta is None or not (meta.description or meta.annotations or meta.properties):
@@ -99,12 +100,16 @@ def tool_metadata(event: AgentEvent) -> ToolMetadata:
     if meta is None:
         meta = ToolMetadata("", {}, ())
     if not (meta.description and meta.annotations and meta.properties):
-        # the flat shape: context.tool_description, tool_annotations, tool_input_schema
+        # the flat shape: context.tool_description, tool_annotations, tool_input_schema -- or
+        # beside the description, MCP's own names (context.annotations, input_schema)
+        ctx = event.context
         flat = _metadata(
             {
-                "description": event.context.get("tool_description"),
-                "annotations": event.context.get("tool_annotations"),
-                "input_schema": event.context.get("tool_input_schema"),
+                "description": ctx.get("tool_description"),
+                "annotations": ctx.get("tool_annotations") or ctx.get("annotations"),
+                "input_schema": ctx.get("tool_input_schema")
+                or ctx.get("input_schema")
+                or ctx.get("inputSchema"),
             }
         )
         meta = ToolMetadata(

@@ -158,7 +158,14 @@ def requested_act(ctx: DecisionContext) -> Operation | None:
     asks = ctx.intent().asks - {Operation.READ, Operation.UNKNOWN, Operation.LOCAL_WRITE}
     if not asks:
         return None
-    objects = name_words(ctx.completion.event.target or ctx.event.target or "")
+    target = ctx.completion.event.target or ctx.event.target or ""
+    # an MCP tool's server ("mcp__truckhub__run_action") is where it runs, not what it acts on
+    method = target.rsplit("__", 1)[-1] if target.startswith("mcp__") else target
+    if not lexicon().contentless_verbs.isdisjoint(tokens(method)) and not _names_its_act(ctx):
+        # "run_automation {automation_id: auto_7731}": what runs is a stored procedure's, which
+        # asking to run it does not say either ({operation_id: turn_knob_off} says it)
+        return None
+    objects = name_words(method)
     if objects.isdisjoint(expanded(ctx.intent().words)):
         return None
     # one kind of act, named by what it does ("turn on", "pay"): "sort it out" names none
@@ -166,6 +173,14 @@ def requested_act(ctx: DecisionContext) -> Operation | None:
     if len(high) == 1:
         return next(iter(high))
     return next(iter(asks)) if len(asks) == 1 else None
+
+
+def _names_its_act(ctx: DecisionContext) -> bool:
+    """An argument's value holds a verb the policy knows ("turn_knob_off")."""
+    verbs = ctx.policy.verb_op
+    return any(
+        t in verbs for v in ctx.event.payload.values() if isinstance(v, str) for t in tokens(v)
+    )
 
 
 def classify_unknown(ctx: DecisionContext) -> None:

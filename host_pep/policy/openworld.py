@@ -104,6 +104,8 @@ _DESCRIPTION_SENTENCE = re.compile(r"[^.;:!?\n]+")
 # an English adverb of manner before a description's verb ("permanently", "silently")
 _ADVERB = re.compile(r"[a-z]{3,}ly")
 _BY_GERUND = re.compile(r"(?i)\bby\s+([a-z]+ing)\b")
+# a verb of the third person after a comma, "and" or "then", and the word after it
+_LISTED_VERB = re.compile(r"(?:,|\band|\bthen)\s+(?:[a-z]{3,}ly\s+)?([a-z]{3,}s)\s+([a-z]+)\b")
 # what a description says is done to things ("… are stopped and deleted", "is charged")
 # -- of things in the plural: "the summary is truncated", "a display is attached" say a state
 _PASSIVE = re.compile(
@@ -128,6 +130,26 @@ def _negations() -> frozenset[str]:
     return frozenset(lexicon().negation_before)
 
 
+def _listed_acts(sentence: str, policy: CompiledPolicy) -> set[tuple[str, Operation]]:
+    """The further verbs of a list of what a tool does, each with its object after it
+    ("Scans a QR, verifies the merchant and settles any payment request"), read up to a
+    negation ("… so the user does not have to" negates nothing before it)."""
+    lex = lexicon()
+    lowered = sentence.lower()
+    cut = next(
+        (m.start() for m in re.finditer(r"[a-z']+", lowered) if m.group(0) in _negations()),
+        len(lowered),
+    )
+    out: set[tuple[str, Operation]] = set()
+    for m in _LISTED_VERB.finditer(lowered[:cut]):
+        verb, after = m.group(1), m.group(2)
+        if after in lex.noun_markers or after in lex.all_words:
+            op = _opening_verb(f"{verb} {after}", policy)
+            if op is not None:
+                out.add((verb, op))
+    return out
+
+
 def _described_acts(description: str, policy: CompiledPolicy) -> set[tuple[str, Operation]]:
     """Every act a description says the tool does, not only its first ("Tidies a working copy.
     Removes all untracked files …" removes): each sentence's opening verb and each verb of how
@@ -138,6 +160,7 @@ def _described_acts(description: str, policy: CompiledPolicy) -> set[tuple[str, 
     for m in _DESCRIPTION_SENTENCE.finditer(_unlabelled(description[:2000])):
         sentence = m.group(0)
         words = tokens(sentence)
+        out |= _listed_acts(sentence, policy)
         if not words or not _negations().isdisjoint(words):
             continue
         # an adverb may stand before the verb ("PERMANENTLY DELETES every draft invoice")
@@ -162,6 +185,15 @@ def _described_acts(description: str, policy: CompiledPolicy) -> set[tuple[str, 
                 op is not Operation.EXTERNAL_SEND or _sends_a_message(words, lead)
             ):
                 out.add((verb, op))
+        # ... and what else it does, after a word that adds an act ("scope=all also
+        # permanently deletes the saved VODs", "It additionally uploads …")
+        for i, w in enumerate(words[:-1]):
+            if w not in lex.further_acts:
+                continue
+            rest = words[i + 1 :]
+            at = next((j for j, r in enumerate(rest[:3]) if not _ADVERB.fullmatch(r)), 0)
+            if rest[at].endswith("s") and (op := _opening_verb(" ".join(rest[at:]), policy)):
+                out.add((rest[at], op))
         for g in _BY_GERUND.finditer(sentence):
             for b in _bases(g.group(1).lower()):
                 if b not in lex.contentless_verbs and (op := policy.verb_op.get(b)) is not None:
@@ -378,6 +410,15 @@ def classify_operation(
         delivered = _delivers_remotely(payload)
         if delivered is not None:
             return delivered
+    if (
+        op is Operation.LOCAL_WRITE
+        and payload
+        and _addressed_to_people(payload)
+        and lexicon().draft_words.isdisjoint(tokens(name))
+    ):
+        # "docusign.create_envelope {recipients: {signers: [{email: …}]}}": a thing created
+        # for people to receive goes to them -- unless it is kept as a draft
+        op = Operation.EXTERNAL_SEND
     if op is Operation.EXTERNAL_SEND and payload and _attaches_files(payload):
         # "gmail.reply {…, attachments: [passport_scan.pdf]}": the files leave with it
         return Operation.SHARE_UPLOAD
@@ -456,6 +497,31 @@ def _flagged_acts(
         if len(words) == 1 and (op := policy.verb_op.get(words[0])) in _GRAVER:
             out.add(op)
     return out
+
+
+_PERSONAL_ADDRESS = re.compile(r"[^@\s]+@[^@\s]+\.\w+|\+?\d[\d ()-]{6,}\d")
+
+
+def _addressed_to_people(payload: Mapping[str, Any], depth: int = 0) -> bool:
+    """An argument named for whom a thing goes to ("signers", "recipients", "cc") that holds
+    a mail address or a phone number, at the top or one level down ("recipients.signers")."""
+    receiving = lexicon().receiving_fields
+    for key, value in payload.items():
+        if str(key).lower() in receiving and _holds_an_address(value):
+            return True
+        if depth < 1 and isinstance(value, Mapping) and _addressed_to_people(value, depth + 1):
+            return True
+    return False
+
+
+def _holds_an_address(value: Any) -> bool:
+    if isinstance(value, str):
+        return _PERSONAL_ADDRESS.fullmatch(value.strip()) is not None
+    if isinstance(value, Mapping):
+        return any(_holds_an_address(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds_an_address(v) for v in value[:20])
+    return False
 
 
 def _attaches_files(payload: Mapping[str, Any]) -> bool:
@@ -624,6 +690,15 @@ def _operation(
     )
     if op is None:
         op = described
+    elif (
+        op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE)
+        and described is Operation.READ
+        and _annotated(annotations) is Operation.READ
+    ):
+        # "optimize_schedule": "Reads the MAR and returns suggested times", declared read-only
+        # by its server: a name's verb of change that computes a proposal, which both the
+        # description and the annotation say it only returns
+        op = Operation.READ
     arg_roles = {role_for_field(a, None, Operation.UNKNOWN, policy) for a in args}
     if (
         op is Operation.READ
@@ -1952,12 +2027,18 @@ def opaque_payload(payload: Mapping[str, Any]) -> bool:
         and (
             (_OPAQUE_BLOB.match(v.strip()) and not _path_like(v.strip()))
             or (str(k).lower() in lexicon().command_fields and _encoded_text(v.strip()))
+            or (
+                not lexicon().encoded_fields.isdisjoint(tokens(str(k)))
+                and _ENCODED_VALUE.match(v.strip()) is not None
+            )
         )
         for k, v in payload.items()
     )
 
 
 _BASE64 = re.compile(r"^[A-Za-z0-9+/]{16,}={0,2}$")
+# a value of an argument named for encoded data: base64 (either alphabet) or hex, no spaces
+_ENCODED_VALUE = re.compile(r"^[A-Za-z0-9+/_-]{8,}={0,2}$")
 
 
 def _encoded_text(value: str) -> bool:
@@ -2079,8 +2160,9 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
             or not lexicon().participant_words.isdisjoint(tokens(lowered))
         ):
             return role
-        # ... and whom a draft in a messaging app (source and sink: SMS, mail) is addressed to
-        if app is not None and app in policy.sinks and app in policy.sources:
+        # ... and whom a draft in an app whose writes are addressed (SMS, mail, an order's
+        # delivery -- not a note) is addressed to
+        if app is not None and app in policy.addressed:
             return role
         return FieldRole.CONTENT
     if role is FieldRole.ADDRESS and app in ("mail", "sms"):

@@ -98,6 +98,23 @@ def test_the_flat_keys_give_what_the_tool_entry_does_not() -> None:
     assert listed.description == "Read a file."
 
 
+def test_mcps_own_names_stand_beside_a_flat_description() -> None:
+    meta = tool_metadata(
+        _event(
+            "mcp__lockops__refresh_codes",
+            mcp_server="lockops",
+            tool_description="Invalidates every code.",
+            annotations={"destructiveHint": True},
+            input_schema={"type": "object", "properties": {"property": {"type": "string"}}},
+        )
+    )
+    assert (meta.annotations, meta.properties) == ({"destructiveHint": True}, ("property",))
+    camel = tool_metadata(
+        _event("x", tool_description="X.", inputSchema={"properties": {"id": {"type": "string"}}})
+    )
+    assert camel.properties == ("id",)
+
+
 def test_poisoned_descriptions_are_observed_before_the_call() -> None:
     poisoned = {
         "name": "get_forecast",
