@@ -158,10 +158,16 @@ def _nested_role(
     inner = role_for_field(leaf_name(path), app, op, policy)
     if inner in _NESTED_KEYS:
         return inner
-    if inner is FieldRole.RECIPIENT:
+    if role_for_field(leaf_name(path), app, Operation.UNKNOWN, policy) is FieldRole.RECIPIENT:
         parent = path.rsplit(".", 1)[0].rsplit(".", 1)[-1].split("[", 1)[0]
-        if op in (Operation.SHARE_UPLOAD, Operation.SECURITY_CHANGE) or addresses_people(parent):
+        if inner is FieldRole.RECIPIENT and (
+            op in (Operation.SHARE_UPLOAD, Operation.SECURITY_CHANGE) or addresses_people(parent)
+        ):
             return inner
+        if parent.lower() in lexicon().receiving_fields:
+            # whom a thing created goes to, in a write too: an envelope created with its
+            # signers is sent to them (people added to a list are the list's data)
+            return FieldRole.RECIPIENT
     return None
 
 

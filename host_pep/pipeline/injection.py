@@ -317,7 +317,13 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
             if (
                 ctx.op not in READ_OPS
                 and pointed
-                and (not any(o.imperative for o in bad) or _names_kind(ctx, hit, bad[0]))
+                and (
+                    not any(o.imperative for o in bad)
+                    or _names_kind(ctx, hit, bad[0])
+                    # "to the signers listed in the deal memo": the request says the source
+                    # gives whom it goes to, whatever the memo asks its reader
+                    or (hit.role is FieldRole.RECIPIENT and ctx.intent().points_at_address)
+                )
             ):
                 ctx.evidence.append(
                     evidence_of(

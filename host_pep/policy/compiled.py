@@ -49,6 +49,7 @@ class CompiledPolicy:
     sources: frozenset[str] = frozenset()
     sinks: frozenset[str] = frozenset()
     untrusted: frozenset[str] = frozenset()
+    addressed: frozenset[str] = frozenset()
     sender_fields: dict[str, frozenset[str]] = field(default_factory=dict)
     any_sender_field: frozenset[str] = frozenset()
     """Every app's sender fields together: who sent a result of a service no app names."""
@@ -90,6 +91,7 @@ class CompiledPolicy:
         c.sources = bundle.apps_with(AppRole.SOURCE)
         c.sinks = bundle.apps_with(AppRole.SINK)
         c.untrusted = bundle.apps_with(AppRole.UNTRUSTED_SOURCE)
+        c.addressed = frozenset(name for name, spec in bundle.apps.items() if spec.addressed)
         c.tools = {name.lower(): spec for name, spec in bundle.tools.items()}
         # Earlier operations in the YAML win for a word listed twice; riskier lists come later,
         # so build in reverse risk order and let later (riskier) lists override.

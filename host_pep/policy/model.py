@@ -35,6 +35,9 @@ class AppSpec(BaseModel):
     """Words that name the app or its objects in tool names and user requests ("meeting")."""
     sender_fields: list[str] = Field(default_factory=list)
     """Result fields naming who a message came from: replying to them is not an injection."""
+    addressed: bool = False
+    """A write in it is addressed to someone (a message, an order's delivery): its recipient
+    fields name whom (rule 5) rather than carry data (rule 1), as they would in a note."""
 
 
 class ToolSpec(BaseModel):
