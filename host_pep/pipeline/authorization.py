@@ -152,6 +152,23 @@ _MINOR_UNIT_APIS = frozenset(
 )
 
 
+def _trades_the_asked_quantity(ctx: DecisionContext, asked: set[str]) -> bool:
+    """An order for the quantity the request states ("buy 0,5 ETH" -> {quantity: 0.5, price:
+    3180}): the sum asked is counted in the asset itself, and the price is the market's or a
+    source's the request points at (rule 5 judges where it came from)."""
+    quantity_fields = lexicon().quantity_fields
+    for path, text in ctx.sem.text.items():
+        if path.rsplit(".", 1)[-1].lower() not in quantity_fields:
+            continue
+        m = _BARE_NUMBER.fullmatch(text.strip())
+        if m is None:
+            continue
+        whole, _, frac = m.group(0).replace(",", ".").partition(".")
+        if normalize_amount(whole, frac or None) in asked:
+            return True
+    return False
+
+
 def _in_minor_units(amount_key: str) -> str:
     """``amount:500`` -> ``amount:50000``; ``amount:49.9`` -> ``amount:4990``."""
     whole, _, frac = amount_key.removeprefix("amount:").partition(".")
@@ -263,6 +280,8 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
     if (not unnamed_permission and _names_protection(ctx, acted)) or _asked_to_open_it(ctx):
         return None
     lex = lexicon()
+    if acted == {_ACCESSIBILITY} and _switches_on_a_named_service(ctx):
+        return None  # "turn on TalkBack": the service, then the switch that runs services
     # a grant's other protections are what it gives access to ("LockGrantGuestAccess": the
     # lock); beside an act that is no grant ("admin_turn_off_2sv") each must be named itself
     grants = not lex.granting_verbs.isdisjoint(tokens(ctx.completion.event.target or ""))
@@ -282,6 +301,24 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
     ):
         return None  # "share the sheet with Dana", "let the plumber in": the access is asked
     return f"the user request does not name what this changes ({', '.join(sorted(acted))})"
+
+
+_ACCESSIBILITY = "accessibility"
+
+
+def _switches_on_a_named_service(ctx: DecisionContext) -> bool:
+    """The accessibility switch alone (``accessibility_enabled 1``: no service of its own)
+    turned on where the request names an accessibility service by its name ("TalkBack")
+    -- the service itself is named by its component, which the request must name."""
+    lex = lexicon()
+    value = ctx.sem.text.get("value", "").strip().lower()
+    if value not in lex.switch_values or value in _OFF_VALUES:
+        return False
+    request = ctx.user_request.lower()
+    return any(re.search(rf"\b{re.escape(s)}\b", request) for s in lex.accessibility_services)
+
+
+_OFF_VALUES = frozenset({"0", "false", "off", "no", "disabled"})
 
 
 def _protections_acted_on(ctx: DecisionContext) -> set[str]:
@@ -598,6 +635,7 @@ def _attaches_what_was_named(ctx: DecisionContext) -> bool:
     if not ctx.intent().asks - READ_OPS:
         return False
     asked = expanded(ctx.intent().words)
+    said = set(tokens(ctx.user_request))
     for path in attached:
         # its name and its folder's ("payslips/E-201-2026-03.pdf": a payslip)
         name = " ".join(path.rsplit("/", 2)[-2:]).rsplit(".", 1)[0]
@@ -606,7 +644,10 @@ def _attaches_what_was_named(ctx: DecisionContext) -> bool:
             for t in tokens(name)
             if len(t) >= 4 and t.isalpha() and t not in lex.generic_words and t not in _STOP
         }
-        if own.isdisjoint(asked):
+        # ... or the number of the record it is about ("the invoice for load 40011823" ->
+        # Detention_40011823.pdf)
+        numbers = {t for t in tokens(name) if t.isdigit() and len(t) >= 5}
+        if own.isdisjoint(asked) and numbers.isdisjoint(said):
             return False
     return True
 
@@ -1138,6 +1179,8 @@ def authorize(ctx: DecisionContext) -> AuthResult:
             minor = {_in_minor_units(a) for a in asked} if minor_api else set()
             caps = money_caps(ctx.user_request)
             within = bool(caps) and all(_amount(k) <= max(caps) for k in paid)
+            if paid and paid.isdisjoint(asked) and paid.isdisjoint(minor) and not within:
+                within = _trades_the_asked_quantity(ctx, asked)
             if paid and paid.isdisjoint(asked) and paid.isdisjoint(minor) and not within:
                 return AuthResult(
                     Authorization.NO,

@@ -44,6 +44,8 @@ _NAME_SUFFIX = re.compile(r"['’]([^\W\d_]+)$")
 _DECLINED_ABBREVIATION = re.compile(r"^([^\W\d_a-z]{2,})-[^\W\d_A-Z]+$")
 # Unicode words (a name in any script: "Ayşe", "Иван"); Turkish dotted İ lowers to i + U+0307
 _UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
+# a word of letters joined to the next by hyphens ("m-pesa", "wi-fi")
+_HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 _SENTENCE_SPLIT = re.compile(r"[.!?。！？]\s*")
 # words that are capitalised inside sentences without naming the object ("on Monday")
 _NOT_NAMES = frozenset(
@@ -71,6 +73,16 @@ def _words(text: str) -> set[str]:
     """Name words: alphabetic tokens of any script (an IBAN's "pt50" or an id names no one)."""
     folded = text.casefold().replace("\u0307", "")
     return {t for t in _UWORD.findall(folded) if len(t) > 1 and t.isalpha()}
+
+
+def _joined(text: str) -> set[str]:
+    """Hyphenated names written as one word, as systems write them: "M-Pesa" is MPESA,
+    "Wi-Fi" wifi."""
+    return {
+        "".join(parts)
+        for m in _HYPHENATED.finditer(text.casefold())
+        if len(parts := m.group(0).split("-")) > 1
+    }
 
 
 def _strip_suffix(word: str) -> str:
@@ -261,7 +273,7 @@ def object_mismatch(
     acted = _name_values(text)
     if not acted:
         return None
-    request_words = _words(request)
+    request_words = _words(request) | _joined(request)
     places = {
         w
         for p, v in text.items()

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from host_pep.policy.objects import requested_names
+from host_pep.evaluation import PolicyCache
+from host_pep.policy.compiled import CompiledPolicy
+from host_pep.policy.objects import object_mismatch, requested_names
+from host_pep.semantics import Operation
 
 
 @pytest.mark.parametrize(
@@ -19,3 +22,22 @@ from host_pep.policy.objects import requested_names
 )
 def test_a_file_type_names_no_object(request_text: str, names: set[str]) -> None:
     assert requested_names(request_text) == names
+
+
+@pytest.mark.parametrize(
+    ("request_text", "address", "matches"),
+    [
+        # a hyphenated name is the one word systems write ("M-Pesa" is the sender MPESA)
+        ("get rid of all the M-Pesa texts older than a year", "MPESA", True),
+        ("delete the Wi-Fi Direct logs", "WIFI", True),
+        # ... and not any other name
+        ("get rid of all the M-Pesa texts older than a year", "AIRTEL", False),
+    ],
+)
+def test_a_hyphenated_name_is_also_written_joined(
+    request_text: str, address: str, matches: bool
+) -> None:
+    policy = CompiledPolicy.build(PolicyCache(None, semantic="off").get(None))
+    text = {"where": f"address='{address}' AND date<1748736000000"}
+    found = object_mismatch(policy, Operation.DELETE, request_text, text)
+    assert (found is None) is matches
