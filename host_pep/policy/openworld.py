@@ -130,6 +130,30 @@ def _negations() -> frozenset[str]:
     return frozenset(lexicon().negation_before)
 
 
+def _named_for_a_read(name: str, op: Operation, policy: CompiledPolicy) -> bool:
+    """A read by a verb of its own name ("scan_and_verify_qr"), whose description's further
+    verbs would be what the name hides -- not a read by its arguments or its server's word."""
+    return op is Operation.READ and any(
+        policy.verb_op.get(t) is Operation.READ for t in tokens(name)
+    )
+
+
+def _says_it_changes_nothing(description: str, policy: CompiledPolicy) -> bool:
+    """A sentence of the description negates a change ("Does not modify the MAR", "Changes
+    nothing"): the tool says so itself, not only its annotation."""
+    for m in _DESCRIPTION_SENTENCE.finditer(description):
+        words = tokens(m.group(0))
+        if _negations().isdisjoint(words):
+            continue
+        if any(
+            (op := policy.verb_op.get(b)) is not None and op is not Operation.READ
+            for w in words
+            for b in (w, *_bases(w))
+        ):
+            return True
+    return False
+
+
 def _listed_acts(sentence: str, policy: CompiledPolicy) -> set[tuple[str, Operation]]:
     """The further verbs of a list of what a tool does, each with its object after it
     ("Scans a QR, verifies the merchant and settles any payment request"), read up to a
@@ -150,7 +174,9 @@ def _listed_acts(sentence: str, policy: CompiledPolicy) -> set[tuple[str, Operat
     return out
 
 
-def _described_acts(description: str, policy: CompiledPolicy) -> set[tuple[str, Operation]]:
+def _described_acts(
+    description: str, policy: CompiledPolicy, *, listed: bool = False
+) -> set[tuple[str, Operation]]:
     """Every act a description says the tool does, not only its first ("Tidies a working copy.
     Removes all untracked files …" removes): each sentence's opening verb and each verb of how
     ("… by dropping all tables"), none in a sentence that negates ("Makes no changes", "never
@@ -160,7 +186,10 @@ def _described_acts(description: str, policy: CompiledPolicy) -> set[tuple[str, 
     for m in _DESCRIPTION_SENTENCE.finditer(_unlabelled(description[:2000])):
         sentence = m.group(0)
         words = tokens(sentence)
-        out |= _listed_acts(sentence, policy)
+        if listed:
+            # (for a tool named for a read: a write's further verbs are mostly its own
+            # consequences -- "Books a ride … and charges the saved card")
+            out |= _listed_acts(sentence, policy)
         if not words or not _negations().isdisjoint(words):
             continue
         # an adverb may stand before the verb ("PERMANENTLY DELETES every draft invoice")
@@ -460,7 +489,9 @@ def classify_operation(
         said = {b for t in tokens(name) for b in (t, *_bases(t))}
         graver = {
             o
-            for verb, o in _described_acts(description, policy)
+            for verb, o in _described_acts(
+                description, policy, listed=_named_for_a_read(name, op, policy)
+            )
             if not {verb, *_bases(verb)} & said and not _nominalised(verb, said)
         }
         graver &= _GRAVER
@@ -694,6 +725,7 @@ def _operation(
         op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE)
         and described is Operation.READ
         and _annotated(annotations) is Operation.READ
+        and _says_it_changes_nothing(plain, policy)
     ):
         # "optimize_schedule": "Reads the MAR and returns suggested times", declared read-only
         # by its server: a name's verb of change that computes a proposal, which both the
