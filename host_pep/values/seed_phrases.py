@@ -22,6 +22,8 @@ from host_pep.values.obfuscation import Canonical
 # the lengths BIP-39 defines (128 to 256 bits of entropy)
 _LENGTHS = (24, 21, 18, 15, 12)
 _WORD = re.compile(r"[A-Za-z]+")
+# how many repeated words a phrase may hold
+_REPEATS = 2
 
 
 @lru_cache(maxsize=1)
@@ -60,5 +62,9 @@ def _phrases(layer: Canonical, run: list[re.Match[str]]) -> list[Detected]:
         return []
     # a longer run than any length is one phrase among words of the list: its first words
     phrase = run[:length]
-    secret = " ".join(m.group(0).lower() for m in phrase)
-    return [credential_in(layer, phrase[0].start(), phrase[-1].end(), secret)]
+    words = [m.group(0).lower() for m in phrase]
+    if len(set(words)) < length - _REPEATS:
+        # drawn from 2,048 words, a phrase seldom repeats one; a number spelled out does
+        # ("one three one zero one two …")
+        return []
+    return [credential_in(layer, phrase[0].start(), phrase[-1].end(), " ".join(words))]

@@ -41,6 +41,8 @@ def test_the_same_phrase_is_keyed_alike_however_written() -> None:
         "I think we should go to the beach and then have lunch with my family tomorrow at noon",
         # eleven listed words are no phrase
         "rival tonight cabbage ozone wrist lava pumpkin aerobic ladder shiver bamboo",
+        # a number spelled out: listed words, most of them repeated
+        "Please call one three one zero one two one two one two one tonight.",
         # twelve listed words split by a sentence of other words
         "rival tonight cabbage ozone wrist lava, said the man, pumpkin aerobic ladder shiver bamboo nurse",
     ],
