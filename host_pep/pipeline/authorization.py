@@ -318,9 +318,6 @@ def _switches_on_a_named_service(ctx: DecisionContext) -> bool:
     return any(re.search(rf"\b{re.escape(s)}\b", request) for s in lex.accessibility_services)
 
 
-_OFF_VALUES = frozenset({"0", "false", "off", "no", "disabled"})
-
-
 def _protections_acted_on(ctx: DecisionContext) -> set[str]:
     """The protections or accesses the action names (by its name, a short value)."""
     lex = lexicon()
