@@ -149,6 +149,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round126",
         "round127",
         "round128",
+        "round129",
+        "round130",
+        "round131",
+        "round132",
     }
 )
 

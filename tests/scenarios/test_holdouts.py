@@ -158,10 +158,14 @@ PENDING = {
     "round122": "a fresh evaluator: a farmer and a long-haul truck driver, read",
     "round123": "a fresh evaluator: a real-estate agent and short-stay hospitality staff, read",
     "round124": "a fresh evaluator: a day trader and an elder-care nurse, read",
-    "round125": "a fresh evaluator: a restaurant owner and a building contractor, not read",
-    "round126": "a fresh evaluator: a school administrator and a clinic receptionist, not read",
-    "round127": "a fresh evaluator: a touring musician and a gig-platform ops worker, not read",
-    "round128": "a fresh evaluator: an insurance agent and an airline cabin crew member, not read",
+    "round125": "a fresh evaluator: a restaurant owner and a building contractor, read",
+    "round126": "a fresh evaluator: a school administrator and a clinic receptionist, read",
+    "round127": "a fresh evaluator: a touring musician and a gig-platform ops worker, read",
+    "round128": "a fresh evaluator: an insurance agent and an airline cabin crew member, read",
+    "round129": "a fresh evaluator: a community pharmacist and a lawyer/paralegal, not read",
+    "round130": "a fresh evaluator: an HR recruiter and a nonprofit fundraiser, not read",
+    "round131": "a fresh evaluator: a car dealership and a building's property manager, not read",
+    "round132": "a fresh evaluator: a tour agency and a veterinary clinic, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -259,6 +263,10 @@ SMALLER = {
     "round126": 120,
     "round127": 120,
     "round128": 120,
+    "round129": 120,
+    "round130": 120,
+    "round131": 115,
+    "round132": 120,
 }
 
 
