@@ -22,6 +22,8 @@ F = "payload.command"
 _STATUSBAR_VIEWS = frozenset({"expand-notifications", "expand-settings", "collapse"})
 # `cmd notification set_dnd` modes (Android's NotificationShellCmd).
 _DND_MODES = frozenset({"on", "off", "all", "none", "priority", "alarms"})
+# `cmd notification` sub-commands that only print what is posted or approved.
+_NOTIFICATION_READS = frozenset({"list", "get", "get_approved_assistant"})
 # `svc power stayon` values: when the screen stays awake.
 _STAYON = frozenset({"true", "false", "usb", "ac", "wireless"})
 # `cmd media_session volume` options: which take a value, which are flags.
@@ -90,6 +92,12 @@ def parse_cmd_service(argv: tuple[str, ...]) -> CommandMeaning | None:
         return None
     if service == "media_session" and sub == "volume":
         return _volume(argv)
+    if service == "notification" and sub in _NOTIFICATION_READS:
+        # `cmd notification list|get KEY`: prints the posted notifications -- a read of the
+        # shade, whose texts arrived from outside the user (rule 5)
+        m = CommandMeaning(f"notification.{sub}", Operation.READ, description=" ".join(argv[:3]))
+        m.result_source = "notifications"
+        return m
     if service == "notification" and sub == "set_dnd":
         if len(argv) != 4 or argv[3] not in _DND_MODES:
             raise EventValidationError(

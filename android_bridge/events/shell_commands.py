@@ -818,6 +818,12 @@ def parse_read_only(argv: tuple[str, ...]) -> CommandMeaning:
         # File contents are untrusted content (a file can carry instructions).
         m.result_source = "files"
         m.app = apps.catalog().get("files")
+    if name == "logcat":
+        # what apps log is their text, and an app logs what reached it from outside (a push's
+        # body, a server's reply): untrusted content (rule 5), never the user's word
+        m.result_source = "external"
+    elif name == "dumpsys" and len(argv) > 1 and argv[1] == "notification":
+        m.result_source = "notifications"  # the posted notifications' texts
     if name == "wm" and len(argv) > 2:
         m.operation = Operation.SETTINGS_CHANGE
     return m
