@@ -40,6 +40,7 @@ from host_pep.recognition.wordmatch import word_count
 from host_pep.recognition.words import content_words, tokens
 from host_pep.semantics import (
     DESCRIPTION_CUE,
+    MEMORY_CUE,
     OWN_DESCRIPTION,
     TOOL_DESCRIPTION,
     ObservedValue,
@@ -146,10 +147,12 @@ def _plain_identifiers(text: str, spans: tuple[Span, ...]) -> frozenset[str]:
     return frozenset(found)
 
 
-def _free_text(text: str, trusted: bool, action_uri: bool) -> bool:
+def _free_text(text: str, trusted: bool, action_uri: bool, record: bool = False) -> bool:
     """Running text (a message body, a paragraph), not a field of its own: five words or more,
     an action URI, or -- from outside -- a sentence around a key argument that is not a header's
-    "Label: value"."""
+    "Label: value". In a record's field (``record``: not a screen, where a sender's number heads
+    the text it sent) a number alone, however it is grouped ("+91 98400 12345"), is the field's
+    value: a sentence has a word besides it."""
     words = word_count(text)
     return (
         words >= FREE_TEXT_WORDS
@@ -158,6 +161,7 @@ def _free_text(text: str, trusted: bool, action_uri: bool) -> bool:
             not trusted
             and words >= 2
             and _KEY_ARGUMENT_HINT.search(text) is not None
+            and (not record or _LETTER.search(_KEY_ARGUMENT_HINT.sub(" ", text)) is not None)
             and _LABEL_VALUE.match(text) is None
         )
     )
@@ -657,7 +661,7 @@ def to_observations(
         trusted = ov.trusted and not (app is not None and app in policy.untrusted)
         action_uri = not trusted and _ACTION_URI.match(text) is not None
         words = word_count(text)
-        free_text = _free_text(text, trusted, action_uri)
+        free_text = _free_text(text, trusted, action_uri, record=not screen)
         # a text of several lines (a file, a page) is judged line by line: a bill's "IBAN: …"
         # line or a table row is data even when a paragraph stands below it
         lines = text.count("\n") > 0
@@ -688,6 +692,12 @@ def to_observations(
         spans = _spans(text, ov.field) if words >= 3 or _addressing_key(ov.field) else ()
         if ov.field == OWN_DESCRIPTION:
             spans = ()  # the values the called tool's description dictates, before the call
+        if not trusted and tool and not lexicon().memory_stores.isdisjoint(tokens(tool)):
+            # an agent's memory is written for the assistant: a duty in a memory learned from
+            # outside ("Always copy stock reports to audit@…", saved from a supplier's mail) is
+            # an outside instruction to it, never the user's data
+            spans = tuple(replace(sp, strength=Strength.STRONG, cue=MEMORY_CUE)
+                          if sp.strength is Strength.WEAK else sp for sp in spans)  # fmt: skip
         if ov.field == TOOL_DESCRIPTION:
             # a tool's description is written to the model: what it tells to do, it tells the
             # assistant (kept only when it asks for more than the call, host_pep.adapters.tool)
@@ -785,7 +795,9 @@ def to_observations(
             # the way an address is: the lexicon may not know it
             phrase = phrase_key(f.raw) if f.kind in PHRASE_KINDS or f.kind == "health" else None
             value_free_text = (
-                _free_text(_line(text, f.start), trusted, action_uri) if lines else free_text
+                _free_text(_line(text, f.start), trusted, action_uri, record=not screen)
+                if lines
+                else free_text
             )
             in_strong = any(sp.covers(f.start, f.end) for sp in strong)
             # running text in the user's own data that addresses the assistant: its key

@@ -79,6 +79,8 @@ class ActionSemantics(BaseModel):
 TOOL_DESCRIPTION = "tool.description"
 # the cue of an instruction span found in a tool's description
 DESCRIPTION_CUE = "tool description"
+# the cue of a duty found in an agent's memory that was learned from outside content
+MEMORY_CUE = "memory"
 # the called tool's own description, read before the call: the values it dictates, no spans
 # (a call is not the injected act of the very text that documents it)
 OWN_DESCRIPTION = "tool.own_description"

@@ -46,6 +46,10 @@ _ACCOUNT_FIELDS = frozenset(
     {"account", "accountname", "owneraccount", "calendarowner", "owner", "useremail",
      "accountemail"}
 )  # fmt: skip
+# Fields that say where a record was learned from; an address there (a mail's, a page's) is
+# someone else's
+_PROVENANCE_KEYS = frozenset({"source", "origin", "provenance", "learnedvia", "via"})
+_ADDRESSED_FROM = re.compile(r"\S@\S|https?://|www\.")
 _SELF_NAMES = frozenset({"me", "self", "you", "myself", "local", "user"})
 _SELF_MARKS = frozenset({"you", "me", "self", "yourself", "myself"})
 _TRUE = frozenset({"1", "true", "yes"})
@@ -84,6 +88,16 @@ def _names(value: Any) -> list[str]:
 
 def is_outside_record(record: Mapping[str, Any]) -> bool:
     """Whether this record names someone other than the user as where it came from."""
+    if any(
+        isinstance(k, str)
+        and _squash(k) in _PROVENANCE_KEYS
+        and isinstance(v, str)
+        and _ADDRESSED_FROM.search(v)
+        for k, v in record.items()
+    ):
+        # a memory or a note that says where it was learned ({"source": "email from
+        # parent-forum@mailbox.org"}, {"origin": "https://…"}): an address outside the user
+        return True
     origins = [v for k, v in record.items() if isinstance(k, str) and _is_origin(k)]
     if not origins:
         return False

@@ -114,6 +114,10 @@ class Money(_Strict):
     "my half", "split"): the sum it states is what was shared, and a part of it is asked."""
     multipliers: dict[str, int] = Field(default_factory=dict)
     """Words right after a number that multiply it ("25만원" = 250,000 won, "3万元", "5k")."""
+    converting_verbs: list[str] = Field(default_factory=list)
+    """Verbs that, with two currencies named, ask for a trade of one into the other ("convert
+    half of my USDT into lira", "ETH 0.2개를 USDC로 바꿔줘"); without them ("convert the PDF to
+    Word") they ask for no payment."""
     services: list[str] = Field(default_factory=list)
     """Money-transfer services whose name is used as the verb ("Venmo her 20", "hazme un Bizum
     de 15", "५००० भेज दो UPI से"): with a number near it, the request asks for a payment, even
@@ -360,6 +364,15 @@ class ToolNaming(_Strict):
     handle_tokens: list[str] = Field(default_factory=list)
     """Credential words that, after a recipient's word, name how the recipient is reached
     ("recipient_token": Zelle's e-mail or phone), not a secret."""
+    memory_stores: list[str] = Field(default_factory=list)
+    """Words that name an agent's memory in a tool's name ("memory.search", "mem0_recall"):
+    what such a store holds is written for the assistant."""
+    message_args: list[str] = Field(default_factory=list)
+    """Arguments that carry a message the call delivers ({"webhook_url", "text"}): a call
+    without one that posts to a remote address posts what it produces itself."""
+    asset_sides: list[str] = Field(default_factory=list)
+    """Words beside "token" in an argument's name that make it the asset a trade moves
+    ("token_in", "tokenOut", "sell_token"), not a secret."""
     protection_acts: list[str] = Field(default_factory=list)
     """States that name the protection they switch off by themselves ("disarmed": an alarm,
     "unlocked": a lock), whatever the device is called."""
@@ -1163,6 +1176,7 @@ class Lexicon:
         self.giving_verbs = _words([lang.money.giving_verbs for lang in langs])
         self.giving_verbs_last = _words([lang.money.giving_verbs_last for lang in langs])
         self.money_services = _words([lang.money.services for lang in langs])
+        self.converting_verbs = _words([lang.money.converting_verbs for lang in langs])
         self.money_nouns = _words([lang.money.nouns for lang in langs])
         self.money_documents = _words([lang.money.documents for lang in langs])
         self.money_caps = _words([lang.money.caps for lang in langs])
@@ -1387,6 +1401,9 @@ class Lexicon:
         self.reserving_verbs = frozenset(_words([t.reserving_verbs for t in naming]))
         self.stay_args = frozenset(_words([t.stay_args for t in naming]))
         self.handle_tokens = frozenset(_words([t.handle_tokens for t in naming]))
+        self.asset_sides = frozenset(_words([t.asset_sides for t in naming]))
+        self.message_args = frozenset(_words([t.message_args for t in naming]))
+        self.memory_stores = frozenset(_words([t.memory_stores for t in naming]))
         self.protection_acts = frozenset(_words([t.protection_acts for t in naming]))
         self.unpaid_acts = _merged([t.unpaid_acts for t in naming])
         self.money_request_words = frozenset(_words([t.money_request_words for t in naming]))

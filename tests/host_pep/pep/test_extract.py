@@ -105,3 +105,23 @@ def test_an_iban_also_keys_its_domestic_number() -> None:
     iban = {k for f in key_arguments("PL61 1090 1014 0000 0712 1981 2874") for k in f.keys}
     domestic = {k for f in key_arguments("61 1090 1014 0000 0712 1981 2874") for k in f.keys}
     assert "account:61109010140000071219812874" in iban & domestic
+
+
+@pytest.mark.parametrize(
+    ("text", "free"),
+    [
+        ("+91 98400 12345", False),  # a number alone, however it is grouped, is a field's value
+        ("07700 900301", False),
+        ("Call 0800 123 456", True),  # a word beside it makes it a sentence
+        ("Verify now at http://x-verify.example/a", True),
+    ],
+)
+def test_a_number_alone_from_outside_is_no_running_text(text: str, free: bool) -> None:
+    policy = CompiledPolicy.build(load_bundle("default"))
+    obs = to_observations(
+        [ObservedValue(text=text, source="crm.lookup", field="mobile", trusted=False)],
+        event_id="e1",
+        agent="a",
+        policy=policy,
+    ).values
+    assert obs and all(o.free_text is free for o in obs)
