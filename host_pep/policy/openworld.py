@@ -16,6 +16,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
+from host_pep.extract import key_arguments
 from host_pep.policy.compiled import CompiledPolicy, is_package_name
 from host_pep.policy.model import ToolSpec
 from host_pep.recognition.commands import (
@@ -100,7 +101,8 @@ def _sends_a_message(words: list[str], verb: int) -> bool:
 # tool does ("Removes all untracked files"); "by <verb>ing" says how it does it ("by dropping
 # all tables", "by uploading every file")
 # (a colon ends one too: "Closes a matter: permanently deletes all documents filed to it")
-_DESCRIPTION_SENTENCE = re.compile(r"[^.;:!?\n]+")
+# (a dot or a colon inside a word is none: "at api.zopt.io", "https://x.example/h")
+_DESCRIPTION_SENTENCE = re.compile(r"(?:[^.;:!?\n]|[.:](?=[^\s.;:!?]))+")
 # an English adverb of manner before a description's verb ("permanently", "silently")
 _ADVERB = re.compile(r"[a-z]{3,}ly")
 _BY_GERUND = re.compile(r"(?i)\bby\s+([a-z]+ing)\b")
@@ -195,7 +197,11 @@ def _described_acts(
         # an adverb may stand before the verb ("PERMANENTLY DELETES every draft invoice")
         lead = next((i for i, w in enumerate(words[:3]) if not _ADVERB.fullmatch(w)), 0)
         if words[lead].endswith("s"):
-            op = _opening_verb(" ".join(words[lead:]), policy)
+            op = (
+                _grants_control(words, lead)
+                or _opening_verb(" ".join(words[lead:]), policy)
+                or _sent_away(words, lead, sentence, policy)
+            )
             if op is not None:
                 out.add((words[lead], op))
         elif (
@@ -221,7 +227,11 @@ def _described_acts(
                 continue
             rest = words[i + 1 :]
             at = next((j for j, r in enumerate(rest[:3]) if not _ADVERB.fullmatch(r)), 0)
-            if rest[at].endswith("s") and (op := _opening_verb(" ".join(rest[at:]), policy)):
+            if rest[at].endswith("s") and (
+                op := _grants_control(rest, at)
+                or _opening_verb(" ".join(rest[at:]), policy)
+                or _sent_away(rest, at, sentence, policy)
+            ):
                 out.add((rest[at], op))
         for g in _BY_GERUND.finditer(sentence):
             for b in _bases(g.group(1).lower()):
@@ -230,6 +240,58 @@ def _described_acts(
                     break
     out |= _done_to_things(_unlabelled(description[:2000]), policy)
     return out
+
+
+def _is_person_address(value: Any) -> bool:
+    """An e-mail address or a phone number: how a person is reached."""
+    if _is_mail_address(value):
+        return True
+    return isinstance(value, str) and _PHONE_LIKE.fullmatch(value.strip()) is not None
+
+
+_PHONE_LIKE = re.compile(r"\+?\d[\d ()./-]{6,}\d")
+
+
+def _is_mail_address(value: Any) -> bool:
+    return isinstance(value, str) and _MAIL_ADDRESS.fullmatch(value.strip()) is not None
+
+
+_MAIL_ADDRESS = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+
+
+def _grants_control(words: list[str], verb: int) -> Operation | None:
+    """A verb that grants, and a role of full access after it in its sentence ("Invites the
+    partner e-mail ... with the Admin role"): control of the account is handed over -- a
+    security change (rule 4), whatever else the sentence sends."""
+    lex = lexicon()
+    if lex.granting_verbs.isdisjoint(_bases(words[verb])):
+        return None
+    after = words[verb + 1 :]
+    for i, w in enumerate(after):
+        # named as a role given ("with the Admin role", "as an owner"), not as who may act
+        # ("Adds a member; only admins can do this")
+        if w in lex.administrative_access and (
+            after[i + 1 : i + 2] in (["role"], ["access"], ["rights"], ["privileges"])
+            or "as" in after[max(0, i - 2) : i]
+        ):
+            return Operation.SECURITY_CHANGE
+    return None
+
+
+def _sent_away(
+    words: list[str], verb: int, sentence: str, policy: CompiledPolicy
+) -> Operation | None:
+    """A verb of sending with no message after it, in a sentence that names a host of the
+    internet ("Sends the report and the card-level transactions to our analysis service at
+    api.zopt.io", "Also publishes the schedule ... to the board at shiftswap.io"): what it sends
+    is handed to that host -- an upload, judged as a share (rule 9)."""
+    lex = lexicon()
+    bases = [b for b in _bases(words[verb]) if b not in lex.contentless_verbs]
+    if not any(policy.verb_op.get(b) is Operation.EXTERNAL_SEND for b in bases):
+        return None
+    if any(f.kind == "url" for f in key_arguments(sentence)):
+        return Operation.SHARE_UPLOAD
+    return None
 
 
 def _passive_acts(description: str, policy: CompiledPolicy) -> set[Operation]:
@@ -344,6 +406,18 @@ def _inflected_act(word: str, policy: CompiledPolicy) -> Operation | None:
     return None
 
 
+def _pays_by_head(phrase: str) -> bool:
+    """The noun phrase that opens ``phrase`` ends in a word of money ("recommended vendor
+    payments from the linked account"): up to four words, ended by a preposition."""
+    lex = lexicon()
+    words: list[str] = []
+    for w in re.findall(r"[a-z]+", phrase.lower()[:80])[:4]:
+        if w in lex.noun_prepositions or w in lex.noun_phrase_ends:
+            break
+        words.append(w)
+    return bool(words) and words[-1] in lex.money_words
+
+
 def _done_to_things(description: str, policy: CompiledPolicy) -> set[tuple[str, Operation]]:
     """What a description's verb of running or attempting names ("runs deleteMany(…)",
     "attempts payment of every open invoice"); a negation just before it unsays it."""
@@ -358,8 +432,9 @@ def _done_to_things(description: str, policy: CompiledPolicy) -> set[tuple[str, 
         if not negations.isdisjoint(tokens(description[max(0, m.start() - 12) : m.start()])):
             continue
         first = (tokens(m.group(2)) or [named])[0]  # "deleteMany" -> delete
-        if first in lex.money_words:
-            out.add((first, Operation.PAYMENT))  # "attempts payment"
+        if first in lex.money_words or _pays_by_head(description[m.start(2) :]):
+            # "attempts payment", "executes recommended vendor payments"
+            out.add((first, Operation.PAYMENT))
         elif first not in running and (op := policy.verb_op.get(first)) is not None:
             out.add((first, op))
     return out
@@ -478,6 +553,30 @@ def classify_operation(
     )
     if shown_only:
         return Operation.READ
+    if (
+        op in (Operation.SHARE_UPLOAD, Operation.EXTERNAL_SEND)
+        and description
+        and any(
+            o is Operation.SECURITY_CHANGE and lexicon().granting_verbs & set(_bases(v))
+            for v, o in _described_acts(description, policy)
+        )
+    ):
+        # "menu_sync {partner_email}": "Invites the partner e-mail ... with the Admin role": the
+        # invitation hands over control of the account -- a grant of access (rule 4)
+        return Operation.SECURITY_CHANGE
+    if (
+        op is Operation.BULK_CHANGE
+        and description
+        and payload
+        and any(_is_mail_address(v) for v in payload.values())
+        and any(
+            o in (Operation.EXTERNAL_SEND, Operation.SHARE_UPLOAD)
+            for _, o in _described_acts(description, policy)
+        )
+    ):
+        # "bulk_route {query, route_to: x@…}": "forwards each thread to route_to, then archives
+        # it": every record it selects leaves for that address -- a share, not a tidy-up
+        return Operation.SHARE_UPLOAD
     if op in _SAYS_LESS and description and _charges_the_user(description):
         # "Order a Bolt ride now, charged to the default payment method": the user pays
         return Operation.PAYMENT
@@ -598,7 +697,11 @@ def _delivers_remotely(payload: Mapping[str, Any]) -> Operation | None:
     for key, value in payload.items():
         if str(key).lower() in lex.delivery_args and isinstance(value, str) and is_remote(value):
             files = any(isinstance(v, str) and _path_like(v) for v in payload.values())
-            return Operation.SHARE_UPLOAD if files else Operation.EXTERNAL_SEND
+            # what the call itself produces, posted there ("get_attendance_summary {webhook_url}"
+            # POSTs the register), is data handed to that host: an upload -- a message the call
+            # is given to deliver ({"webhook_url", "text"}) is a send
+            said = any(str(k).lower() in lex.message_args for k in payload)
+            return Operation.SHARE_UPLOAD if files or not said else Operation.EXTERNAL_SEND
     return None
 
 
@@ -848,20 +951,38 @@ def _operation(
         and len({a.lower() for a in args} & lex.stay_args) >= 2
     ):
         op = Operation.PAYMENT  # "airbnb_book_listing {checkin, checkout, guests}": a stay booked
-    if (
-        op is Operation.PAYMENT
-        and not set(toks) & lex.money_words
-        and any(
-            verb in toks
+    unpaid = next(
+        (
+            verb
+            for verb, things in lex.unpaid_acts.items()
+            if op is Operation.PAYMENT
+            and not {FieldRole.AMOUNT, FieldRole.ACCOUNT} & arg_roles
+            and verb in toks
+            # the verb may be a word of money itself ("transfer"), no other word is
+            and not (set(toks) - {verb}) & lex.money_words
             and not things.isdisjoint(toks)
             # ... and no other verb of paying ("DBNavigatorPurchaseUpgrade" buys one)
             and all(policy.verb_op.get(t) is not Operation.PAYMENT for t in toks if t != verb)
-            for verb, things in lex.unpaid_acts.items()
-        )
-    ):
+        ),
+        None,
+    )
+    if unpaid is not None and unpaid not in lex.money_words:
         # "gcal_subscribe_calendar", "ap_fw_upgrade_official": following a feed, upgrading a
         # firmware costs nothing
         op = Operation.LOCAL_WRITE
+    elif unpaid is not None:
+        # "transfer_tickets {recipient_email}", "transfer_prescriptions {to_ncpdp}": what moves
+        # is a thing, not money -- handed to a person it is a send; to another party (a
+        # pharmacy, the account that will own a repository) it leaves the user: a share
+        op = (
+            Operation.EXTERNAL_SEND
+            if any(
+                _is_person_address(v)
+                and role_for_field(str(k), None, Operation.UNKNOWN, policy) is FieldRole.RECIPIENT
+                for k, v in payload.items()
+            )
+            else Operation.SHARE_UPLOAD
+        )
     if op is Operation.SHARE_UPLOAD and _exports_to_a_local_path(toks, payload, arg_roles):
         # "rapport_ventes_exporter {format: csv, chemin: /srv/reports/…}": written to a file of
         # this machine, not sent anywhere
@@ -967,12 +1088,21 @@ def _carries_content(args: list[str], policy: CompiledPolicy) -> bool:
     )
 
 
+_VERSION = re.compile(r"v?\d+")
+
+
 def _syncs_a_named_thing(toks: list[str], args: list[str]) -> bool:
     """A sync says what it brings in: a word of its name besides the service's, the verb and
     a connector's ("garmin_sync_activities", "sync_inbox"), or an argument other than a mode or
     a reference ("fitbit_sync {date}"); "kk_sync {}" names only its service."""
     lex = lexicon()
-    rest = [t for t in toks[1:] if t not in lex.refresh_verbs and t not in lex.generic_words]
+    rest = [
+        t
+        for t in toks[1:]
+        if t not in lex.refresh_verbs
+        and t not in lex.generic_words
+        and not _VERSION.fullmatch(t)  # "mis_sync_v2": a version names nothing brought in
+    ]
     # "ws_sync_bridge {mode: apply, ref, scope: *}": what it runs and how, not what it brings
     told = [a for a in args if a.lower() not in lex.action_fields | lex.lookup_args | lex.run_args]
     return bool(rest or told)
@@ -1300,6 +1430,13 @@ def _name_operation(
                 if op is not None:
                     inflected.add(tok)
                     break
+        if op is None and tok.startswith("re") and len(tok) >= 7:
+            # a verb done again ("reassign_order", "reupload_scan"): the verb's own act -- of a
+            # long enough verb ("repair", "return", "recall" are words of their own), and never
+            # a payment or a protection's change guessed from a prefix ("rewire")
+            op = lex.english_tool_verbs.get(tok[2:])
+            if op in (Operation.PAYMENT, Operation.SECURITY_CHANGE):
+                op = None
         if op is not None:
             verb_of.setdefault(tok, op)
     # "meituan_last_order", "recent_transfers": a verb after a word of recency names records
@@ -1444,7 +1581,14 @@ def _record_heads(toks: list[str], policy: CompiledPolicy) -> set[str]:
 def _verb_operation(tok: str, policy: CompiledPolicy) -> Operation | None:
     lex = lexicon()
     op = policy.verb_op.get(tok)
-    if op is None and tok in lex.verb_words and tok not in lex.generic_verbs:
+    # (a request's verb that says only that something is done -- "reconcile" -- says nothing of
+    # a tool: rule 9 reads what else it is given)
+    if (
+        op is None
+        and tok in lex.verb_words
+        and tok not in lex.generic_verbs
+        and tok not in lex.contentless_verbs
+    ):
         op = next((o for o, ws in lex.operations.items() if tok in ws), None)
     if op is None and tok.endswith(_GLUED_PREPOSITIONS) and len(tok) >= 5:
         # a verb written together with its preposition ("payto", "sendto", "copyinto")
@@ -2162,6 +2306,12 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
             # "recipient_token", "payee_handle_token": what identifies whom it goes to (Zelle's
             # token is their e-mail or phone), judged as a recipient by rule 5
             role = FieldRole.RECIPIENT
+        elif (
+            role is FieldRole.CREDENTIAL
+            and "token" in (t.lower() for t in toks)
+            and not lexicon().asset_sides.isdisjoint(t.lower() for t in toks)
+        ):
+            role = FieldRole.IDENTIFIER  # "token_in": "ETH", "sell_token": the asset traded
         elif role is FieldRole.CREDENTIAL and not field_words().not_otp.isdisjoint(toks):
             role = FieldRole.IDENTIFIER  # "customer_code", "room_code": a code that names
         elif (
@@ -2224,7 +2374,11 @@ def _own_records(toks: list[str], app: str | None, policy: CompiledPolicy) -> bo
     if app is not None:
         return False
     named = policy.app_of_words(toks)
-    return named is not None and named in policy.sources and named not in policy.untrusted
+    if named is not None and named in policy.sources and named not in policy.untrusted:
+        return True
+    # ... or the people the user deals with ("practo.patients.search", "crm.donors.find"): a
+    # register of the user's patients or clients, not a search of the web
+    return not lexicon().people_words.isdisjoint(toks)
 
 
 def lookup_tool(name: str, policy: CompiledPolicy) -> ToolSpec | None:
@@ -2323,7 +2477,8 @@ def classify_tool(
         (app in policy.untrusted or bool(outside - lexicon().lookup_verbs))
         if app is not None
         else (bool(outside) and not _own_records(toks, app, policy))
-        # another agent's answer relays what it read, wherever that came from
-        or not lexicon().agent_words.isdisjoint(toks)
+        # another agent's answer relays what it read, wherever that came from ("crew" is also
+        # the people of a flight: "get_crew_list")
+        or not lexicon().agent_words.isdisjoint(set(toks) - lexicon().people_words)
     )
     return ToolSpec(app=app, operation=op, fields=fields, untrusted_result=untrusted)

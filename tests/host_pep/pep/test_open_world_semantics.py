@@ -133,12 +133,86 @@ def test_a_tool_named_in_another_language(pep: PEP, name: str, operation: Operat
         # any installed program asked only about itself reads; a script of its own does not
         ("terminal_run_command", {"command": "fastcsv --version"}, Operation.READ),
         ("terminal_run_command", {"command": "./deploy.sh --help"}, Operation.UNKNOWN),
+        # a verb done again is the verb's act; a thing handed over (not money) is no payment
+        ("dispatch.reassign_order", {"order_id": "7", "to_driver": "D-2"}, Operation.LOCAL_WRITE),
+        ("scans.reupload_scan", {"path": "/sdcard/a.pdf"}, Operation.SHARE_UPLOAD),
+        (
+            "tickets.transfer_tickets",
+            {"event_id": "e", "recipient_email": "o@x.no"},
+            Operation.EXTERNAL_SEND,
+        ),
+        ("rx.transfer_prescription", {"rx_id": "1", "pharmacy_id": "P2"}, Operation.SHARE_UPLOAD),
+        (
+            "gh.transfer_repository",
+            {"repo": "sdk", "new_owner": "other-org"},
+            Operation.SHARE_UPLOAD,
+        ),
+        ("wallet.transfer", {"recipient_email": "o@x.no", "amount": 45}, Operation.PAYMENT),
+        ("transfer_funds", {"to": "x"}, Operation.PAYMENT),
+        # "reconcile" says only that something is done; a versioned sync names nothing it brings
+        ("mis_sync_v2", {"mode": "full", "force": True}, Operation.UNKNOWN),
+        # what a call produces, posted to a remote address, is handed to that host
+        (
+            "get_signin_summary",
+            {"week": "W48", "webhook_url": "https://hooks.x.io/t/1"},
+            Operation.SHARE_UPLOAD,
+        ),
+        (
+            "webhook_post",
+            {"webhook_url": "https://hooks.x.io/t/1", "text": "hi"},
+            Operation.EXTERNAL_SEND,
+        ),
     ],
 )
 def test_names_and_arguments_that_say_what_a_tool_does(
     pep: PEP, name: str, payload: dict[str, object], operation: Operation
 ) -> None:
     assert classify_operation(name, list(payload), "", pep.policy, payload=payload) is operation
+
+
+@pytest.mark.parametrize(
+    ("name", "payload", "description", "operation"),
+    [
+        # a send of no message, to a host the sentence names (a dot inside the host ends no
+        # sentence): an upload
+        ("report.enhance", {"date": "2026-11-11"},
+         "Makes the report easier to read. Sends the report to our service at api.zopt.io.",
+         Operation.SHARE_UPLOAD),
+        ("rota_print", {"week": "W47"},
+         "Formats the rota. Also publishes the rota to the board at shiftswap.io.",
+         Operation.SHARE_UPLOAD),
+        ("rota_format", {"week": "W47"}, "Formats the rota for printing.", Operation.LOCAL_WRITE),
+        # a role of full access given: control handed over; who may run it is no grant
+        ("menu_sync", {"partner_email": "ops@menusync.app"},
+         "Keeps menus in sync. Invites the partner e-mail with the Admin role.",
+         Operation.SECURITY_CHANGE),
+        ("add_member", {"email": "a@b.com"}, "Adds a member to the team, only admins can do this.",
+         Operation.LOCAL_WRITE),
+        # a run that executes payments named at the head of its object
+        ("budget_advisor", {"apply": True},
+         "Reviews the budget and executes the recommended vendor payments.", Operation.PAYMENT),
+        # a bulk tool that forwards what it selects to an address
+        ("mail__bulk_route", {"query": "label:x", "route_to": "d@digest.io"},
+         "Routes matching threads: forwards each thread to route_to, then archives it.",
+         Operation.SHARE_UPLOAD),
+    ],
+)  # fmt: skip
+def test_what_a_description_says_is_handed_to_others(
+    pep: PEP, name: str, payload: dict[str, object], description: str, operation: Operation
+) -> None:
+    got = classify_operation(name, list(payload), description, pep.policy, payload=payload)
+    assert got is operation
+
+
+@pytest.mark.parametrize(
+    ("field", "role"),
+    [("token_in", FieldRole.IDENTIFIER), ("sell_token", FieldRole.IDENTIFIER),
+     ("access_token", FieldRole.CREDENTIAL), ("token", FieldRole.CREDENTIAL)],
+)  # fmt: skip
+def test_a_token_of_a_trade_is_the_asset_not_a_secret(
+    pep: PEP, field: str, role: FieldRole
+) -> None:
+    assert role_for_field(field, None, Operation.PAYMENT, pep.policy) is role
 
 
 def test_a_sync_that_sets_a_devices_state_is_a_settings_change(pep: PEP) -> None:
