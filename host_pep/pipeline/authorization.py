@@ -20,11 +20,12 @@ from host_pep.extract import key_arguments, normalize_amount, role_key_arguments
 from host_pep.pipeline.context import READ_OPS, DecisionContext, semantic_evidence
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.policy.objects import asks_for_all, object_mismatch
-from host_pep.policy.openworld import publishes
+from host_pep.policy.openworld import classify_operation, lookup_tool, publishes
 from host_pep.recognition.identifiers import identifiers, quoted_values
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import (
     asking_positions,
+    converts_money,
     deducts_a_sum,
     file_names,
     file_send,
@@ -611,6 +612,38 @@ def _gives_payee_and_sum(ctx: DecisionContext, request: str) -> list[tuple[str, 
 _PAYEE_KINDS = frozenset({"iban", "account"})
 
 
+def _changes_the_asked_payee(ctx: DecisionContext, request: str) -> list[tuple[str, int]]:
+    """A write that sets where money goes, with no sum ("update_employee {bank_iban}",
+    "update_payout_method {iban}"), asked as such: the request writes out the account it sets
+    ("... with my new account BG18 RZBB ...") or asks a change and names the account ("update
+    his IBAN in payroll with the one in his email"). Which account it sets is judged by rule 5;
+    a question or a negation asks neither."""
+    roles = {r for p, r in ctx.sem.fields.items() if not p.startswith(SHOWN_PREFIX)}
+    if FieldRole.ACCOUNT not in roles or FieldRole.AMOUNT in roles:
+        return []
+    if is_question(request) or has_negation(request):
+        return []
+    given = ctx.user_keys()
+    for path, text in ctx.sem.text.items():
+        if ctx.sem.fields.get(path) is not FieldRole.ACCOUNT:
+            continue
+        if any(
+            f.kind in _PAYEE_KINDS and not given.isdisjoint(f.keys) for f in key_arguments(text)
+        ):
+            return [("", 0)]
+    if not ctx.intent().asks & {Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE}:
+        return []
+    named = _account_words()
+    m = named.search(request) if named is not None else None
+    return [(m.group(0), m.start())] if m is not None else []
+
+
+@lru_cache(maxsize=1)
+def _account_words() -> re.Pattern[str] | None:
+    """What a request calls an account, in every language ("IBAN", "bank details")."""
+    return words_regex(tuple(lexicon().kind_words.get("account", ())), re.IGNORECASE)
+
+
 def _attaches_what_was_named(ctx: DecisionContext) -> bool:
     """The action is a message whose attachments are files the request names: by their very
     name, or -- where it asks for an act, not only to read -- by a word of their name ("her
@@ -689,9 +722,10 @@ def _names_the_tool_act(ctx: DecisionContext, request: str) -> list[tuple[str, i
     operation the name was read as, the user named this very act; its arguments are still
     judged (the object, the amount, the recipient)."""
     lex = lexicon()
-    toks = tokens(ctx.completion.event.target or ctx.event.target or "")
+    name = ctx.completion.event.target or ctx.event.target or ""
+    toks = tokens(name)
     verbs = [t for t in toks if t in lex.verb_words and t not in lex.generic_verbs]
-    if not verbs:
+    if not verbs or _graver_than_its_name(ctx, name) or _sets_a_payee_only(ctx):
         return []
     if all(ctx.policy.verb_op.get(v) in READ_OPS for v in verbs):
         # "list them" -> list_snapshots {prune: true}: a name that says only reading names no
@@ -716,6 +750,33 @@ def _names_the_tool_act(ctx: DecisionContext, request: str) -> list[tuple[str, i
         for verb, pos in asking_positions(request, tuple(said_verbs))
         if stem(verb) not in forbids
     ]
+
+
+def _graver_than_its_name(ctx: DecisionContext, name: str) -> bool:
+    """An unseen tool whose description says it hands something to others -- control of an
+    account, data to a host -- where its name says a lesser act ("menu_sync_helper": "Invites
+    the partner e-mail ... with the Admin role"): naming the name's act ("sync the menu") asks
+    for the name's act, not for what the description adds."""
+    if ctx.op not in _HANDED_OVER or ctx.event.channel is not Channel.TOOL:
+        return False
+    if not ctx.sem.description or lookup_tool(name, ctx.policy) is not None:
+        return False
+    payload = ctx.event.payload or {}
+    named = classify_operation(name, list(payload), "", ctx.policy, payload=payload)
+    return named is not ctx.op
+
+
+_HANDED_OVER = frozenset({Operation.SECURITY_CHANGE, Operation.SHARE_UPLOAD})
+
+
+def _sets_a_payee_only(ctx: DecisionContext) -> bool:
+    """A payment-class write that sets an account and moves no sum ("payroll.update_employee
+    {bank_iban}"): naming the tool's act ("update her address in payroll") does not ask where
+    money goes -- the request must name the account (``_changes_the_asked_payee``)."""
+    if ctx.op is not Operation.PAYMENT:
+        return False
+    roles = {r for p, r in ctx.sem.fields.items() if not p.startswith(SHOWN_PREFIX)}
+    return FieldRole.ACCOUNT in roles and FieldRole.AMOUNT not in roles
 
 
 _SETTING_VALUE = re.compile(
@@ -1091,11 +1152,15 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     positions = asking_positions(request, verbs)
     if op is Operation.PAYMENT and not positions:
         # "send 50 euros to my landlord": a giving verb with a sum of money asks for a payment
-        giving = money_request(request)
+        giving = money_request(request) or converts_money(request)
         if giving is not None:
             positions = [giving]
     if op is Operation.PAYMENT and not positions:
-        positions = _books_paid_object(ctx, request) or _gives_payee_and_sum(ctx, request)
+        positions = (
+            _books_paid_object(ctx, request)
+            or _gives_payee_and_sum(ctx, request)
+            or _changes_the_asked_payee(ctx, request)
+        )
     if op is Operation.SHARE_UPLOAD and not positions:
         sent = file_send(request)
         if sent is not None:

@@ -36,8 +36,11 @@ _ANY = re.compile(f"[{_ARABIC_MARKS}{_HEBREW_MARKS}\u0622\u0623\u0625\u0671]")
 
 
 def fold_marks(text: str) -> str:
-    """``text`` without Arabic vowel signs and Hebrew points, its seated alefs bare; text of
-    any other script is returned as it is."""
+    """``text`` without Arabic vowel signs and Hebrew points, its seated alefs bare, and
+    composed (NFC: a keyboard that types "é" as "e" and a combining accent writes the word the
+    lexicon lists as one letter); text of any other script is returned as it is."""
+    if not text.isascii() and not unicodedata.is_normalized("NFC", text):
+        text = unicodedata.normalize("NFC", text)
     if _ANY.search(text) is None:
         return text
     return _MARK.sub("", text).translate(_ALEF_SEATED)

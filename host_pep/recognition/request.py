@@ -202,6 +202,8 @@ class _Patterns:
             else _CURRENCY_SYMBOLS
         )
         services = whole_words(lex.money_services) or "(?!)"
+        self.currency = re.compile(rf"(?i)(?<![^\W\d_])(?:{currencies})")
+        self.converting = re.compile(whole_words(lex.converting_verbs) or "(?!)", re.IGNORECASE)
         self.money_request = re.compile(
             rf"({whole_words(lex.giving_verbs) or '(?!)'})[^.;!?]{{0,40}}?"
             rf"(?:{signs}\s?\d|\d{_DIGITS}*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
@@ -274,8 +276,11 @@ def _verb_pattern(verbs: tuple[str, ...]) -> re.Pattern[str] | None:
 # "send … back": up to eight words between, inside one clause ("send her back", "give Lena
 # read access"); a word may hold a dot ("dana.w", "v2.1") or be an abbreviation ("Dr.", "St.");
 # any other dot before a space ends the sentence; a comma before a digit groups a number's
-# thousands ("pindahkan RM5,000 ke akaun"), any other ends the clause
-_GAP_WORDS = r"(?:\s+(?:[^\W\d_]{1,3}\.|(?:[^\s.,;!?]|\.(?=[^\s.])|,(?=\d))+)){0,8}\s+"
+# thousands ("pindahkan RM5,000 ke akaun"), any other ends the clause; the word after the gap
+# may be the head of a compound joined by a hyphen ("adj értesítés-hozzáférést": access)
+_GAP_WORDS = (
+    r"(?:\s+(?:[^\W\d_]{1,3}\.|(?:[^\s.,;!?]|\.(?=[^\s.])|,(?=\d))+)){0,8}\s+(?:[^\W\d_]+-)?"
+)
 
 _JOINED_PRONOUNS = r"(?:-[^\W\d_]+){0,2}"
 
@@ -502,7 +507,12 @@ def asked_about(request: str, pos: int) -> bool:
     p = _patterns()
     if any(m.start() <= pos < m.end() for m in p.consent.finditer(request)):
         return False  # "when it asks to make it a device admin, say yes": agreed to ahead
-    if p.question.search(request[:pos]) is not None or p.question_after.match(request, pos):
+    # (a question word that opens a polite request is none: Serbian "da li možeš da obrišeš …?"
+    # asks, as "can you delete …?" does)
+    asked = any(
+        p.polite.match(request, m.start()) is None for m in p.question.finditer(request[:pos])
+    )
+    if asked or p.question_after.match(request, pos):
         return True
     start = max(request.rfind(c, 0, pos) for c in _SENTENCE_ENDS) + 1
     ends = [i for i in (request.find(c, pos) for c in _SENTENCE_ENDS) if i >= 0]
@@ -572,6 +582,20 @@ def money_request(request: str) -> tuple[str, int] | None:
     if describes_past(request, verb, pos, lexicon().giving_verbs + lexicon().giving_verbs_last):
         return None
     return (verb, m.start())
+
+
+def converts_money(request: str) -> tuple[str, int] | None:
+    """ "Convert half of my USDT into lira", "ETH 0.2개를 USDC로 바꿔줘": a verb of converting
+    in a request that names two currencies asks for a trade of one into the other -- a payment
+    (a question, or a negated verb, asks for none)."""
+    p = _patterns()
+    named = {m.group(0).casefold() for m in p.currency.finditer(request)}
+    if len(named) < 2 or is_question(request):
+        return None
+    for m in p.converting.finditer(request):
+        if not negated(request, m.group(0), m.start()) and not asked_about(request, m.start()):
+            return (m.group(0), m.start())
+    return None
 
 
 def _done_shortly_before(request: str, pos: int) -> bool:

@@ -3,6 +3,8 @@ on both sides, the lexicon's words and the text it reads (``recognition.marks``)
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 from host_pep.recognition.lexicon import Lexicon, parse_language
@@ -83,3 +85,11 @@ def test_a_request_with_marks_names_the_same_words() -> None:
 )
 def test_unaccented_drops_latin_diacritics(word: str, bare: str) -> None:
     assert unaccented(word) == bare
+
+
+def test_a_decomposed_word_is_read_composed() -> None:
+    # "é" typed as "e" plus a combining accent is the word the lexicon lists
+    decomposed = unicodedata.normalize("NFD", "borrá el mensaje")
+    assert decomposed != "borrá el mensaje"
+    assert fold_marks(decomposed) == "borrá el mensaje"
+    assert Operation.DELETE in intent(decomposed).asks

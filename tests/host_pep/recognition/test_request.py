@@ -7,6 +7,7 @@ import pytest
 
 from host_pep.recognition.request import (
     asking_positions,
+    converts_money,
     deducts_a_sum,
     describes_past,
     file_names,
@@ -319,6 +320,30 @@ def test_a_giving_verb_marked_as_done_asks_no_payment() -> None:
 )
 def test_a_pronoun_joined_to_a_gapped_phrases_first_word_keeps_the_phrase(text: str) -> None:
     assert verb_positions(text, ("treu … bloqueig", "dona … codi"))
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("convert half of my usdt on binance into lira", True),
+        ("eth 0.2개를 usdc로 바꿔줘", True),
+        ("change 200 dollars into euros", True),
+        ("convert the pdf to word", False),  # one currency, or none: no trade
+        ("show my eth and usdc balances", False),  # two currencies, no verb of converting
+        ("don't convert my usdt into lira", False),
+        ("how much would 100 usd be in euros if i convert?", False),
+    ],
+)
+def test_a_verb_of_converting_between_two_currencies_asks_for_a_trade(
+    text: str, asked: bool
+) -> None:
+    assert (converts_money(text) is not None) is asked
+
+
+def test_the_head_of_a_hyphenated_compound_ends_a_gapped_phrase() -> None:
+    # Hungarian "értesítés-hozzáférés" (notification access): "adj … hozzáférést" is asked
+    assert verb_positions("adj értesítés-hozzáférést az appnak", ("adj … hozzáférést",))
+    assert not verb_positions("adj értesítést az appnak", ("adj … hozzáférést",))
 
 
 def test_a_thousands_comma_stays_inside_a_gap() -> None:
