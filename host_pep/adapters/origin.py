@@ -144,6 +144,27 @@ def is_outside_text(text: str) -> bool:
     return False
 
 
+def self_sourced_paths(value: Any, prefix: str = "") -> Iterator[str]:
+    """Paths of the records inside ``value`` that say the user is where they came from
+    ({"text": "Rent is paid from the joint account", "source": "user"}): in a store that holds
+    other records too (an agent's memory), these are the user's own word."""
+    if isinstance(value, Mapping):
+        if any(
+            isinstance(k, str)
+            and _squash(k) in _PROVENANCE_KEYS
+            and isinstance(v, str)
+            and v.strip().casefold() in _SELF_NAMES
+            for k, v in value.items()
+        ):
+            yield prefix
+            return
+        for k, v in value.items():
+            yield from self_sourced_paths(v, f"{prefix}.{k}" if prefix else str(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from self_sourced_paths(v, f"{prefix}[{i}]")
+
+
 def outside_paths(value: Any, prefix: str = "") -> Iterator[str]:
     """Paths (in ``flatten``'s notation) of the records inside ``value`` that came from outside;
     every leaf at or under such a path is outside content."""

@@ -10,7 +10,13 @@ from functools import lru_cache
 from typing import Any
 
 from host_pep.adapters.catalog import listed_tools, tool_metadata
-from host_pep.adapters.origin import is_public_source, outside_paths, public_paths, under
+from host_pep.adapters.origin import (
+    is_public_source,
+    outside_paths,
+    public_paths,
+    self_sourced_paths,
+    under,
+)
 from host_pep.adapters.results import structured
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
@@ -303,6 +309,13 @@ class ToolAdapter:
         # records other people put in the user's app (an outside organiser's invite): outside
         # content even when the app's own data is trusted
         outside = [] if untrusted else list(outside_paths(result))
+        # an agent's memory holds what it learned anywhere: a record that names the user as its
+        # source is the user's word, the rest is outside content (adapters.origin)
+        mine = (
+            list(self_sourced_paths(result))
+            if untrusted and not lexicon().memory_stores.isdisjoint(tokens(name or ""))
+            else []
+        )
         # whose data (rule 1): a directory lookup returns nobody's personal data, and a record
         # describing a business carries the business's address and phone
         directory = is_public_source(name)
@@ -313,7 +326,9 @@ class ToolAdapter:
         out = []
         for path, value in flatten(result).items():
             if value.strip():
-                trusted = not untrusted and not (outside and under(path, outside))
+                trusted = (not untrusted or bool(mine and under(path, mine))) and not (
+                    outside and under(path, outside)
+                )
                 out.append(
                     ObservedValue(
                         text=value,

@@ -41,6 +41,7 @@ from host_pep.pipeline.context import (
     evidence_of,
     instruction_evidence,
 )
+from host_pep.policy.compiled import is_package_name
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import fold_marks
@@ -607,8 +608,12 @@ def _action_verb(ctx: DecisionContext) -> str | None:
         if first not in lex.verb_words or first in lex.object_words:
             return None
         return stem(first)
-    # (an adb command has no target of its own: the adapter's names the act, "package.install")
-    verb = name_verb(tokens(ctx.event.target or ctx.completion.event.target or ""))
+    # (an adb command has no target of its own: the adapter's names a change it makes,
+    # "package.install" -- opening or reading names no act of the content it shows)
+    target = ctx.event.target
+    if not target and ctx.op not in READ_OPS:
+        target = ctx.completion.event.target
+    verb = name_verb(tokens(target or ""))
     if verb is None or verb in lex.executors:
         for path, text in ctx.text.items():
             if path.rsplit(".", 1)[-1].split("[", 1)[0].lower() not in lex.command_fields:
@@ -706,6 +711,15 @@ def _names_an_unasked_act(ctx: DecisionContext, asked_words: frozenset[str]) -> 
     return None
 
 
+def _installs_an_app(ctx: DecisionContext) -> bool:
+    """The install puts an Android app on the device: an adb command, or an APK or an app's
+    package name among its arguments (not "npm install dayjs")."""
+    if ctx.event.channel is Channel.API:
+        return True
+    values = [v for v in ctx.text.values() if isinstance(v, str)]
+    return any(v.lower().endswith(".apk") or is_package_name(v) for v in values)
+
+
 def _carried_out(ctx: DecisionContext) -> Outcome | None:
     """The action does what an instruction span asked, and the user's request does not ask it."""
     state = ctx.state
@@ -723,9 +737,10 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
     unexplained = frozenset(w for w in words if w not in asked_words)
     # an install is asked by name only: a request for some other write ("it stopped
     # uploading") asks no package onto the device
-    asked_here = (
-        Operation.INSTALL in intent.asks if ctx.op is Operation.INSTALL else family in asked
-    )
+    # (an app onto the device: a package manager's install of a project's dependencies is
+    # the write a setup asks for)
+    app_install = ctx.op is Operation.INSTALL and _installs_an_app(ctx)
+    asked_here = Operation.INSTALL in intent.asks if app_install else family in asked
     if asked_here and family != "read":
         # the user asked for this kind of action: its arguments decide (checks 1, 2) -- unless
         # a span that addressed the assistant names this very act on a thing the request never

@@ -970,19 +970,15 @@ def _operation(
         # "gcal_subscribe_calendar", "ap_fw_upgrade_official": following a feed, upgrading a
         # firmware costs nothing
         op = Operation.LOCAL_WRITE
-    elif unpaid is not None:
-        # "transfer_tickets {recipient_email}", "transfer_prescriptions {to_ncpdp}": what moves
-        # is a thing, not money -- handed to a person it is a send; to another party (a
-        # pharmacy, the account that will own a repository) it leaves the user: a share
-        op = (
-            Operation.EXTERNAL_SEND
-            if any(
-                _is_person_address(v)
-                and role_for_field(str(k), None, Operation.UNKNOWN, policy) is FieldRole.RECIPIENT
-                for k, v in payload.items()
-            )
-            else Operation.SHARE_UPLOAD
-        )
+    elif unpaid is not None and any(
+        _is_person_address(v)
+        and role_for_field(str(k), None, Operation.UNKNOWN, policy) is FieldRole.RECIPIENT
+        for k, v in payload.items()
+    ):
+        # "transfer_tickets {recipient_email}": what moves is a thing, not money, handed to a
+        # person -- a send. To another party (a pharmacy, the account that will own a
+        # repository) it stays a transfer, which only a request for one authorizes (rule 4)
+        op = Operation.EXTERNAL_SEND
     if op is Operation.SHARE_UPLOAD and _exports_to_a_local_path(toks, payload, arg_roles):
         # "rapport_ventes_exporter {format: csv, chemin: /srv/reports/…}": written to a file of
         # this machine, not sent anywhere

@@ -141,12 +141,9 @@ def test_a_tool_named_in_another_language(pep: PEP, name: str, operation: Operat
             {"event_id": "e", "recipient_email": "o@x.no"},
             Operation.EXTERNAL_SEND,
         ),
-        ("rx.transfer_prescription", {"rx_id": "1", "pharmacy_id": "P2"}, Operation.SHARE_UPLOAD),
-        (
-            "gh.transfer_repository",
-            {"repo": "sdk", "new_owner": "other-org"},
-            Operation.SHARE_UPLOAD,
-        ),
+        ("rx.transfer_prescription", {"rx_id": "1", "pharmacy_id": "P2"}, Operation.PAYMENT),
+        # ... to another party it stays a transfer, asked only by a request for one
+        ("gh.transfer_repository", {"repo": "sdk", "new_owner": "other-org"}, Operation.PAYMENT),
         ("wallet.transfer", {"recipient_email": "o@x.no", "amount": 45}, Operation.PAYMENT),
         ("transfer_funds", {"to": "x"}, Operation.PAYMENT),
         # "reconcile" says only that something is done; a versioned sync names nothing it brings
