@@ -43,6 +43,8 @@ MET = {
     "round10": "indirect prompt injection across toolkits (99.4% / 0.54% since rounds 20-23)",
     "round33": "single-step injected calls over 25 tool families (99.1% / 0.88% since 77-80)",
     "round117": "a student's and a teacher's phone (100% / 0% since the rules made after reading it)",
+    "round21": "injected toolkit calls over ~110 toolkits (99.2% / 0.77% since a ticket handed "
+    "to a friend is a send, after rounds 125-128)",
 }
 PENDING = {
     "round9": "multi-step personal-domain runs: the engine work of issue 14",
@@ -56,7 +58,6 @@ PENDING = {
     "round18": "a fresh evaluator: MCP servers and developer/operator tools, 25% other languages (issue 14)",
     "round19": "a fresh evaluator: hard benign cases and their attack twins (issue 14)",
     "round20": "a fresh evaluator: multi-step everyday assistants, the user pointing at data (issue 14)",
-    "round21": "a fresh evaluator: injected toolkit calls over ~110 toolkits (issue 14)",
     "round22": "a fresh evaluator: phone agents and developer/operator agents (issue 14)",
     "round23": "a fresh evaluator: multilingual minimal pairs (issue 14)",
     "round24": "a fresh evaluator: personal-assistant runs, the user pointing at data (issue 14)",
