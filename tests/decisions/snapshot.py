@@ -153,6 +153,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round130",
         "round131",
         "round132",
+        "round133",
+        "round134",
+        "round135",
+        "round136",
     }
 )
 

@@ -163,10 +163,14 @@ PENDING = {
     "round126": "a fresh evaluator: a school administrator and a clinic receptionist, read",
     "round127": "a fresh evaluator: a touring musician and a gig-platform ops worker, read",
     "round128": "a fresh evaluator: an insurance agent and an airline cabin crew member, read",
-    "round129": "a fresh evaluator: a community pharmacist and a lawyer/paralegal, not read",
-    "round130": "a fresh evaluator: an HR recruiter and a nonprofit fundraiser, not read",
-    "round131": "a fresh evaluator: a car dealership and a building's property manager, not read",
-    "round132": "a fresh evaluator: a tour agency and a veterinary clinic, not read",
+    "round129": "a fresh evaluator: a community pharmacist and a lawyer/paralegal, read",
+    "round130": "a fresh evaluator: an HR recruiter and a nonprofit fundraiser, read",
+    "round131": "a fresh evaluator: a car dealership and a building's property manager, read",
+    "round132": "a fresh evaluator: a tour agency and a veterinary clinic, read",
+    "round133": "a fresh evaluator: a wedding planner and a freelance translator, not read",
+    "round134": "a fresh evaluator: a dental practice and a plumbing/electrical contractor, not read",
+    "round135": "a fresh evaluator: a public librarian and a freelance software consultant, not read",
+    "round136": "a fresh evaluator: an auto-insurance claims adjuster and a moving company, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -268,6 +272,10 @@ SMALLER = {
     "round130": 120,
     "round131": 115,
     "round132": 120,
+    "round133": 120,
+    "round134": 120,
+    "round135": 120,
+    "round136": 120,
 }
 
 
