@@ -133,26 +133,6 @@ _VERB_IS_ENOUGH = frozenset(
 )  # fmt: skip
 
 
-# Payment APIs whose amounts are integers in the currency's minor unit (cents).
-_MINOR_UNIT_APIS = frozenset(
-    {
-        "cents",
-        "cent",
-        "minor",
-        "pence",
-        "paise",
-        "stripe",
-        "adyen",
-        "square",
-        "braintree",
-        "razorpay",
-        "paddle",
-        "checkout",
-        "mollie",
-    }
-)
-
-
 def _trades_the_asked_quantity(ctx: DecisionContext, asked: set[str]) -> bool:
     """An order for the quantity the request states ("buy 0,5 ETH" -> {quantity: 0.5, price:
     3180}): the sum asked is counted in the asset itself, and the price is the market's or a
@@ -1229,15 +1209,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
                 for k in f.keys
             }
             # payment APIs that take minor units: 500 EUR asked, amount 50000 (cents) paid
-            # the name or the description says so ("… a payment intent in Stripe", "in cents")
-            # ... or the amount's own field says so ("amount_minor", "amount_cents")
-            named = tokens(f"{ctx.event.target} {ctx.sem.description or ''}") + [
-                t
-                for path, role in ctx.sem.fields.items()
-                if role is FieldRole.AMOUNT
-                for t in tokens(path.rsplit(".", 1)[-1])
-            ]
-            minor_api = not _MINOR_UNIT_APIS.isdisjoint(named)
+            minor_api = ctx.pays_in_minor_units()
             minor = {_in_minor_units(a) for a in asked} if minor_api else set()
             caps = money_caps(ctx.user_request)
             within = bool(caps) and all(_amount(k) <= max(caps) for k in paid)

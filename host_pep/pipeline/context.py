@@ -18,6 +18,7 @@ from host_pep.extract import (
     Found,
     international_numbers,
     key_arguments,
+    normalize_amount,
     role_key_arguments,
     sensitive_values,
 )
@@ -29,7 +30,7 @@ from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import fold_marks
 from host_pep.recognition.request import RequestIntent, intent
 from host_pep.recognition.semantic import SemanticModel
-from host_pep.recognition.words import content_words, name_words, quoted_literals
+from host_pep.recognition.words import content_words, name_words, quoted_literals, tokens
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
 from host_pep.values.cards import card_candidates
@@ -521,9 +522,25 @@ class DecisionContext:
                 if role is None or role not in KEY_ROLES or not text:
                     continue
                 for f in role_key_arguments(text, role, self.policy.regions):
+                    if role is FieldRole.AMOUNT and self.pays_in_minor_units():
+                        f = _also_in_major_units(f)
                     hits.append(ValueHit(path, role, f, self._lookup(f), self._given(f, user)))
             self._keyargs = hits
         return self._keyargs
+
+    def pays_in_minor_units(self) -> bool:
+        """A payment API whose amounts are integers in the currency's minor unit: its name,
+        its description or an amount field's name says so ("… a price in Stripe", "in cents",
+        "amount_minor")."""
+        sem = self.sem
+        named = set(tokens(f"{self.event.target} {sem.description or ''}"))
+        named.update(
+            w
+            for path, role in sem.fields.items()
+            if role is FieldRole.AMOUNT
+            for w in tokens(path.rsplit(".", 1)[-1])
+        )
+        return not lexicon().minor_units.isdisjoint(named)
 
     def aliases(self) -> list[str]:
         """Names a FlowRule target or a scope glob may match (docs/contracts.md §1)."""
@@ -549,6 +566,19 @@ class DecisionContext:
 
 
 _NONE: list[Observation] = []
+
+
+def _also_in_major_units(found: Found) -> Found:
+    """An integer amount of a minor-unit API also stands for its sum in whole units: a note
+    that asks for "5 GEL" is where {unit_amount: 500} came from."""
+    extra = []
+    for key in found.keys:
+        whole = key.removeprefix("amount:")
+        if key.startswith("amount:") and whole.isdigit() and len(whole) >= 3:
+            extra.append(normalize_amount(whole[:-2], whole[-2:]))
+    if not extra:
+        return found
+    return replace(found, keys=tuple(dict.fromkeys((*found.keys, *extra))))
 
 
 @lru_cache(maxsize=16384)

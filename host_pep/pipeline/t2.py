@@ -27,6 +27,9 @@ from host_pep.pipeline.context import (
 )
 from host_pep.pipeline.injection import check_carried_out, check_injected_values
 from host_pep.policy.compiled import is_package_name
+from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.marks import unaccented
+from host_pep.recognition.request import names_person
 from host_pep.recognition.secret_files import secret_files
 from host_pep.recognition.words import tokens
 from host_pep.semantics import FieldRole, Operation
@@ -194,6 +197,44 @@ def _request_roles(ctx: DecisionContext) -> frozenset[FieldRole]:
     return _URL_ONLY
 
 
+def _squashed(name: str) -> str:
+    """``first_name``, ``firstName`` and ``first-name`` as one word: ``firstname``."""
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def _owners_address(ctx: DecisionContext, hit: ValueHit) -> bool:
+    """A mail address in the address field of a record about the person it belongs to: a
+    Checkr candidate {first_name: Dana, last_name: Whitfield, email: dana.whitfield@…}, a
+    signer {name: Priya Raman, email: priya.raman.dev@…}, {client_name, client_email}. The
+    record is the person's and the address theirs, used as a message to a contact uses the
+    contact (rule 1); whom it reaches is rule 5's to judge. The request must be about that
+    person, and the name beside the address its own (its local part spells it): another
+    person's record holding Dana's address, or people posted in a body, leak still."""
+    if hit.found.kind != "email" or hit.field.count(".") > 1:
+        return False  # a record of the call's own, not people carried in a body ("json.people[0]")
+    if not names_person(ctx.user_request, unaccented(hit.found.raw)):
+        return False  # the request is about this person ("the background check for Dana …")
+    parent, _, leaf = hit.field.rpartition(".")
+    lex = lexicon()
+    field = _squashed(leaf.split("[", 1)[0])
+    kinds = [k for k in lex.contact_fields if field.endswith(k)]
+    if not kinds:
+        return False
+    prefix = field.removesuffix(max(kinds, key=len))  # "email", not its "mail"
+    names = []
+    for path, text in ctx.text.items():
+        head, _, name = path.rpartition(".")
+        if head != parent or path == hit.field:
+            continue
+        squashed = _squashed(name.split("[", 1)[0])
+        if any(squashed == prefix + n for n in lex.person_name_fields):
+            names.append(text)
+    if not names:
+        return False
+    shown = " ".join(unaccented(w).title() for w in " ".join(names).split())
+    return names_person(shown, unaccented(hit.found.raw))
+
+
 def check_leaks(ctx: DecisionContext) -> Outcome | None:
     if not is_sink_write(ctx):
         roles = _request_roles(ctx)
@@ -216,6 +257,8 @@ def _leaks_in(
             continue  # "order_id": 5512001042 names the order, whatever phone its digits spell
         if all(o.reference for o in hit.observations):
             continue  # a contract or reference number where it was read: no one's phone
+        if _owners_address(ctx, hit):
+            continue  # Dana's record created with Dana's address: using the contact
         obs = leak_sources(ctx, hit, outbound=outbound)
         if obs:
             leaks.append(hit)

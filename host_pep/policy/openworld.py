@@ -510,8 +510,14 @@ def classify_operation(
         told = _told_acts(payload, policy) & _GRAVER
         if told:
             return riskiest(sorted(told, key=lambda o: o.value))
+        # ... or by a bare verb, where its server declares it destructive: "storage_optimizer.
+        # analyze {action: purge}" marked destructiveHint does what it is told, not what it is
+        # named for ({"action": "undo"} alone says less: a filter, a rollback)
+        bare = _action_value(payload, policy) if _declared_destructive(annotations) else None
+        if bare in _GRAVER:
+            return bare
     if op in (Operation.READ, Operation.LOCAL_WRITE, Operation.UNKNOWN) and payload:
-        delivered = _delivers_remotely(payload)
+        delivered = _delivers_remotely(payload, policy)
         if delivered is not None:
             return delivered
     if (
@@ -549,7 +555,12 @@ def classify_operation(
     shown_only = (
         annotations is not None
         and annotations.get("readOnlyHint") is True
-        and not lexicon().rehearsal_flags.isdisjoint(tokens(name))
+        and (
+            not lexicon().rehearsal_flags.isdisjoint(tokens(name))
+            # ... or whose description says so too ("purge_expired_view": "Read-only. Returns
+            # the items a purge WOULD remove. Performs no changes")
+            or (bool(description) and _says_it_changes_nothing(description, policy))
+        )
     )
     if shown_only:
         return Operation.READ
@@ -690,19 +701,34 @@ def _switching_off(phrases: tuple[str, ...]) -> frozenset[str]:
     return frozenset(p for p in phrases if " " not in p and "…" not in p)
 
 
-def _delivers_remotely(payload: Mapping[str, Any]) -> Operation | None:
+def _delivers_remotely(payload: Mapping[str, Any], policy: CompiledPolicy) -> Operation | None:
     """A call told to deliver what it handles to a remote address ({"webhook_url": "https://…"},
-    {"upload_to": …}) sends it out: an upload where it handles a file, else a send."""
+    {"upload_to": …}) or to a person's mailbox ({"share_to": "backup@…"}: "contacts_backup.run"
+    mails the archive there) sends it out: an upload where it handles a file or hands over what
+    it produces, a send where it is given a message to deliver."""
     lex = lexicon()
     for key, value in payload.items():
-        if str(key).lower() in lex.delivery_args and isinstance(value, str) and is_remote(value):
+        if (
+            str(key).lower() in lex.delivery_args
+            and isinstance(value, str)
+            and (is_remote(value) or _is_mail_address(value))
+        ):
             files = any(isinstance(v, str) and _path_like(v) for v in payload.values())
             # what the call itself produces, posted there ("get_attendance_summary {webhook_url}"
             # POSTs the register), is data handed to that host: an upload -- a message the call
             # is given to deliver ({"webhook_url", "text"}) is a send
             said = any(str(k).lower() in lex.message_args for k in payload)
+            if not files and _is_mail_address(value) and _forwards(str(key), policy):
+                # {"forward_to": "me@…"}: what arrives is passed on to that mailbox, as mail
+                return Operation.EXTERNAL_SEND
             return Operation.SHARE_UPLOAD if files or not said else Operation.EXTERNAL_SEND
     return None
+
+
+def _forwards(key: str, policy: CompiledPolicy) -> bool:
+    """A delivery argument named by a verb of sending ("forward_to", "send_to"), not of
+    handing over ("share_to", "export_to")."""
+    return any(policy.verb_op.get(w) is Operation.EXTERNAL_SEND for w in tokens(key))
 
 
 def _nominalised(verb: str, said: set[str]) -> bool:

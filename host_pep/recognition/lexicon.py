@@ -462,6 +462,16 @@ class ToolNaming(_Strict):
     its signers); people added to a list ("members") are the list's data."""
     quantity_fields: list[str] = Field(default_factory=list)
     """Argument names for how much of an asset an order trades ("quantity", "qty", "size")."""
+    person_name_fields: list[str] = Field(default_factory=list)
+    """Argument names, written together and lower-cased, that hold a person's name in a record
+    ("first_name" -> "firstname", "displayName", "name"): an address field beside them, with
+    the same prefix ("client_name", "client_email"), is that person's own."""
+    contact_fields: list[str] = Field(default_factory=list)
+    """Argument names, written together and lower-cased, that hold a person's mail address in a
+    record ("email", "email_address", "workEmail" ends with one)."""
+    minor_units: list[str] = Field(default_factory=list)
+    """Words by which a payment API's name, description or amount field says its amounts are
+    integers in the currency's minor unit ("stripe", "cents", "amount_minor"): 500 is 5.00."""
     draft_words: list[str] = Field(default_factory=list)
     """Words by which a tool's name says what it creates is kept, not sent ("create_draft")."""
     further_acts: list[str] = Field(default_factory=list)
@@ -1445,6 +1455,9 @@ class Lexicon:
         self.receiving_fields = frozenset(_words([t.receiving_fields for t in naming]))
         self.draft_words = frozenset(_words([t.draft_words for t in naming]))
         self.quantity_fields = frozenset(_words([t.quantity_fields for t in naming]))
+        self.minor_units = frozenset(_words([t.minor_units for t in naming]))
+        self.person_name_fields = frozenset(_words([t.person_name_fields for t in naming]))
+        self.contact_fields = frozenset(_words([t.contact_fields for t in naming]))
         self.commit_flags = frozenset(_words([t.commit_flags for t in naming]))
         self.everyone_words = frozenset(_words([t.everyone_words for t in naming]))
         self.place_fields = frozenset(_words([t.place_fields for t in naming]))

@@ -65,6 +65,8 @@ _BARE_UID = re.compile(r"[^<>\s@]+@[^<>\s@]+")
 
 _ID_WORDS = frozenset({"id", "ids", "uid", "uuid"})
 _BARE_ID = re.compile(r"\s*\d{4,20}\s*")
+# a number grouped by hyphens, as parts catalogues and serials are ("04465-02220")
+_GROUPED_ID = re.compile(r"\s*\d{2,}(?:-\d{2,}){1,4}\s*")
 _LEAF_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
@@ -72,9 +74,23 @@ def is_record_id(field: str, text: str) -> bool:
     """A bare number in a field named for an id ("order_id": 5512001042) or for the one record
     it is the number of ("reservation": 4412840017, "booking", "ticket"): it identifies a record,
     whatever phone number its digits also spell (a caller id, a ``wa_id`` are phones)."""
-    if _BARE_ID.fullmatch(text) is None or is_phone_field(field):
+    if is_phone_field(field):
         return False
+    if _BARE_ID.fullmatch(text) is None:
+        return _GROUPED_ID.fullmatch(text) is not None and _numbers_a_thing(field)
     return _is_id_leaf(field) or _names_a_record_kind(field)
+
+
+def _numbers_a_thing(field: str) -> bool:
+    """A field named for the number of a thing that goes by one ("part_number": 04465-02220,
+    "serial_no", "modelNumber"): its digits, grouped as catalogues write them, are that thing's
+    number. Whose money or mailbox it is ("account_number") is never such a thing."""
+    words = _leaf_words(field)
+    if len(words) < 2 or words[-1] not in _record_nouns():
+        return False
+    lex = lexicon()
+    thing = words[-2]
+    return thing in lex.identifier_number_cues or thing in _record_nouns()
 
 
 def _names_a_record_kind(field: str) -> bool:

@@ -76,7 +76,7 @@ def find_otps(layer: Canonical, field: str = "", hinted: bool = False) -> list[D
     text = layer.text
     if hinted or is_otp_field(field):
         m = _WHOLE.fullmatch(text)
-        if m and any(ch.isdigit() for ch in m.group(1)):
+        if m and any(ch.isdigit() for ch in m.group(1)) and not _listed_code(field, m.group(1)):
             return [_detected(layer, m.start(1), m.end(1), m.group(1))]
     low = lowered(text)
     words = _words()
@@ -102,6 +102,13 @@ def find_otps(layer: Canonical, field: str = "", hinted: bool = False) -> list[D
             found.append(_detected(layer, m.start("code"), m.end("code"), code))
     found.sort(key=lambda d: d.span)
     return found
+
+
+def _listed_code(field: str, code: str) -> bool:
+    """A letter-and-digit code that is one entry of a listing ("dtcs[1].code": P0420, a
+    diagnostic trouble code; "items[0].code": SKU4410): a catalogue's code. A one-time code
+    arrives alone, and an authenticator's list of them holds digits."""
+    return "[" in field and not code.isdigit()
 
 
 def _code_after(text: str, pos: int) -> re.Match[str] | None:
