@@ -192,6 +192,20 @@ def _delegated(ctx: DecisionContext, obs: Observation) -> bool:
     return any(_family(Operation(a)) == family for a in obs.asks)
 
 
+_HABITUAL_ROLES = frozenset({FieldRole.ACCOUNT, FieldRole.RECIPIENT, FieldRole.URL})
+
+
+def _as_usual_elsewhere(ctx: DecisionContext, hit: ValueHit, obs: Observation) -> bool:
+    """ "Pay Giorgi 300 GEL as usual", "pay the rent as usual": the request asks the act done as
+    the user's records have it, so a new account, address or link a message offers is not what
+    it calls for -- unless the request names that very source in its own words ("up to the
+    new amount in the landlord's mail, same date as always")."""
+    if hit.role not in _HABITUAL_ROLES or not ctx.intent().habitual:
+        return False
+    source_words = ctx.policy.app_objects.get(obs.source_app or "", frozenset())
+    return source_words.isdisjoint(tokens(ctx.user_request.lower()))
+
+
 def _key_arguments(ctx: DecisionContext) -> Outcome | None:
     roles = _key_roles(ctx)
     if roles is not None and roles.isdisjoint(ctx.fields.values()):
@@ -295,6 +309,8 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
             if extra or spoken
             else next((o for o in bad if not o.instructive and _delegated(ctx, o)), None)
         )
+        if delegated is not None and _as_usual_elsewhere(ctx, hit, delegated):
+            delegated = None
         if delegated is not None:
             ctx.evidence.append(
                 evidence_of(hit, delegated, "delegated: data in a source the request names")

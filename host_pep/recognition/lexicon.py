@@ -164,6 +164,10 @@ class Instructions(_Strict):
     address_pointer: list[str] = Field(default_factory=list)
     """Requests that say where the addressee's address is ("her email is on her website",
     "use the address in the invoice"): an address taken from there is the one asked for."""
+    habitual: list[str] = Field(default_factory=list)
+    """Requests that ask an act done as it always is ("pay the rent as usual", "same as last
+    time"): where the money or the message goes is the user's own record of it, not a new one
+    that some message offers."""
     addressee: list[str] = Field(default_factory=list)
     """Requests that name whom a send goes to by who they are ("forward it to my wife"): the
     address is theirs, not one a source the request points at offers."""
@@ -1298,6 +1302,7 @@ class Lexicon:
         self.delegation = tuple(p for i in ins for p in i.delegation)
         self.addressee = tuple(p for i in ins for p in i.addressee)
         self.address_pointer = tuple(p for i in ins for p in i.address_pointer)
+        self.habitual = tuple(p for i in ins for p in i.habitual)
         self.prototypes: dict[Operation, tuple[str, ...]] = {
             op: tuple(p for lang in langs for p in lang.prototypes.get(op, [])) for op in Operation
         }

@@ -241,6 +241,7 @@ class _Patterns:
         )
         self.addressee = re.compile("|".join(lex.addressee) or r"(?!)")
         self.address_pointer = re.compile("|".join(lex.address_pointer) or r"(?!)")
+        self.habitual = re.compile("|".join(lex.habitual) or r"(?!)")
 
 
 @lru_cache(maxsize=1)
@@ -730,6 +731,8 @@ class RequestIntent:
     """Verbs it asks *not* to do, stemmed ("don't approve anything" -> approve)."""
     forbidden: frozenset[Operation] = frozenset()
     """Operations those verbs ask for ("don't send it yet" -> external_send)."""
+    habitual: bool = False
+    """It asks the act done as it always is ("pay the rent as usual")."""
 
 
 @lru_cache(maxsize=4096)
@@ -750,6 +753,7 @@ def intent(request: str) -> RequestIntent:
     addressed = bool(lex.addressee) and _patterns().addressee.search(lowered) is not None
     pointer = bool(lex.address_pointer) and _patterns().address_pointer.search(lowered) is not None
     forbids, forbidden = _forbidden(lowered)
+    habitual = bool(lex.habitual) and _patterns().habitual.search(lowered) is not None
     return RequestIntent(
         asks=frozenset(asks),
         words=content_words(request),
@@ -759,6 +763,7 @@ def intent(request: str) -> RequestIntent:
         points_at_address=pointer,
         forbids=forbids,
         forbidden=forbidden,
+        habitual=habitual,
     )
 
 

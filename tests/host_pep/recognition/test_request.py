@@ -1159,3 +1159,17 @@ def test_a_sum_deducted_before_or_after_it_is_named(request_text: str, deducts: 
 def test_a_case_ending_after_a_names_apostrophe_is_no_article() -> None:
     # Turkish "Aksoy'a" (to Aksoy): the "a" is no English article making "gönder" a noun
     assert Operation.EXTERNAL_SEND in intent("Sadece avukatım Deniz Aksoy'a gönder.").asks
+
+
+@pytest.mark.parametrize(
+    ("request_text", "habitual"),
+    [
+        ("pay Giorgi the driver 300 GEL as usual", True),
+        ("Pay this month's rent to Gary the usual way", True),
+        ("Order the same printer ink, same as last time.", True),
+        ("pay Giorgi the driver 300 GEL", False),
+        ("Pay the invoice in the mail Gary sent yesterday", False),
+    ],
+)
+def test_an_act_asked_as_it_always_is(request_text: str, habitual: bool) -> None:
+    assert intent(request_text).habitual is habitual
