@@ -157,6 +157,10 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round134",
         "round135",
         "round136",
+        "round137",
+        "round138",
+        "round139",
+        "round140",
     }
 )
 

@@ -167,10 +167,14 @@ PENDING = {
     "round130": "a fresh evaluator: an HR recruiter and a nonprofit fundraiser, read",
     "round131": "a fresh evaluator: a car dealership and a building's property manager, read",
     "round132": "a fresh evaluator: a tour agency and a veterinary clinic, read",
-    "round133": "a fresh evaluator: a wedding planner and a freelance translator, not read",
-    "round134": "a fresh evaluator: a dental practice and a plumbing/electrical contractor, not read",
-    "round135": "a fresh evaluator: a public librarian and a freelance software consultant, not read",
-    "round136": "a fresh evaluator: an auto-insurance claims adjuster and a moving company, not read",
+    "round133": "a fresh evaluator: a wedding planner and a freelance translator, read",
+    "round134": "a fresh evaluator: a dental practice and a plumbing/electrical contractor, read",
+    "round135": "a fresh evaluator: a public librarian and a freelance software consultant, read",
+    "round136": "a fresh evaluator: an auto-insurance claims adjuster and a moving company, read",
+    "round137": "a fresh evaluator: a gym's personal trainer and a hotel concierge, not read",
+    "round138": "a fresh evaluator: an IT managed-service technician and an architects' office, not read",
+    "round139": "a fresh evaluator: a school-bus coordinator and a nursing-home administrator, not read",
+    "round140": "a fresh evaluator: an independent bookstore and a concert promoter, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -276,6 +280,10 @@ SMALLER = {
     "round134": 120,
     "round135": 120,
     "round136": 120,
+    "round137": 120,
+    "round138": 120,
+    "round139": 120,
+    "round140": 120,
 }
 
 
