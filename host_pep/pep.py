@@ -45,6 +45,7 @@ from host_pep.recognition.instructions import instruction_spans
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import intent, names_source, unicode_words
 from host_pep.recognition.semantic import SemanticModel, load_model
+from host_pep.recognition.wordmatch import ATTACHED
 from host_pep.semantics import ChannelAdapter, Completion, ObservedValue
 from host_pep.session import Eviction, SessionState, SessionStore
 from host_pep.verdict import Decision, Stage, Verdict
@@ -55,9 +56,7 @@ _COMPLETION_CACHE = 1024  # actions let through whose result has not come back y
 
 # scripts whose words stand without spaces or take their particles attached (CJK, kana,
 # Hangul, Thai): a word of what an app keeps is found inside the request's text
-_ATTACHED_SCRIPT = re.compile(
-    r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
-)
+_ATTACHED_SCRIPT = re.compile(f"[{ATTACHED}]")
 # the status bar and the notification shade: over every screen, naming none
 _SHADE_SOURCES = frozenset({"notifications", "launcher"})
 

@@ -33,6 +33,7 @@ from host_pep.recognition.lexicon import Lexicon, lexicon
 from host_pep.recognition.marks import fold_marks
 from host_pep.recognition.request import asking_positions
 from host_pep.recognition.wordmatch import (
+    ATTACHED,
     alternation,
     phrase_tree,
     split,
@@ -80,9 +81,9 @@ _TRAILING = ".,;:!?)]}'\""
 _GAP = "…"
 _WORD = re.compile(r"\S+")
 """In a listed verb, where other words may stand ("give … access")."""
-# scripts whose words are written without spaces between them (Thai, Chinese, Japanese) and
-# Hangul, whose particles attach to the word before (a Latin word or an address)
-_UNSPACED_SCRIPTS = r"\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+# scripts whose words are written without spaces between them (Thai, Lao, Burmese, Khmer, Chinese,
+# Japanese) and Hangul, whose particles attach to the word before (a Latin word or an address)
+_UNSPACED_SCRIPTS = ATTACHED
 # an address is written in Latin letters: in a script written without spaces it ends where the
 # script resumes ("把联系人发送到backup@x.example然后删除" -- the verbs around it are words)
 _ADDRESS_CHAR = rf"[^\s{_UNSPACED_SCRIPTS}\u3000-\u303f\uff00-\uffef]"

@@ -18,6 +18,7 @@ from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
 from host_pep.recognition.marks import fold_marks, unaccented
 from host_pep.recognition.wordmatch import (
+    ATTACHED,
     INDIC,
     NO_SPACES,
     alternation,
@@ -27,7 +28,7 @@ from host_pep.recognition.wordmatch import (
 )
 from host_pep.semantics import Operation
 
-_CJK = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_CJK = re.compile(f"[{ATTACHED}]")
 # the letters of the scripts written without spaces between words (Thai, kana, Han)
 _UNSPACED_LETTERS = NO_SPACES
 # a clause ends at punctuation of the Latin, CJK and Arabic scripts (the Arabic comma and

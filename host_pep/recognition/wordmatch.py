@@ -14,11 +14,18 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
-_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-
-NO_SPACES = r"\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-"""The scripts written with no spaces between words at all (Thai, Japanese kana, CJK), as a
-character-class body: Hangul, matched as a substring above, is written with spaces."""
+NO_SPACES = (
+    r"\u0e00-\u0eff"  # Thai, Lao
+    r"\u1000-\u109f"  # Myanmar
+    r"\u1780-\u17ff"  # Khmer
+    r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"  # kana, CJK
+)
+"""The scripts written with no spaces between words (Thai, Lao, Burmese, Khmer, Japanese kana,
+CJK), as a character-class body: a word of theirs is found as a substring."""
+ATTACHED = NO_SPACES + r"\uac00-\ud7af"
+"""Those scripts and Hangul: Korean is written with spaces, but its particles attach to the word
+before them, so a word of it too is found as a substring."""
+_UNSPACED = re.compile(f"[{ATTACHED}]")
 _NO_SPACES = re.compile(f"[{NO_SPACES}]")
 
 
