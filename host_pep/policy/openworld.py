@@ -2255,7 +2255,9 @@ def _encoded_text(value: str) -> bool:
     return text.isprintable() and " " in text
 
 
-_PATH_PART = re.compile(r"[A-Za-z][a-z0-9._-]*")
+# a word, a number or an id in capitals: "Documents/pdfs", and a REST resource's name
+# ("accounts/1/locations/88120/reviews/RUDD1"), whose segments base64 mixes up within one
+_PATH_PART = re.compile(r"[A-Za-z][a-z0-9._-]*|\d+|[A-Z][A-Z0-9_-]*")
 
 
 def _path_like(value: str) -> bool:

@@ -60,7 +60,8 @@ _BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\r\n[ \t]*\r\n")
 # ... and at a full stop right before a tag ("(convoy security).</desc><wpt>…"): markup written
 # on one line puts the next element's text there, not the rest of the sentence.
 _SENTENCE = re.compile(
-    r"(?:[^.!?。！？।۔؟\n·•]|[.!?](?=[^\s.!?。！？<])|[·•](?!\s))+"
+    # (a capital letter standing alone before a dot is an initial: "payee B. Dervishi")
+    r"(?:[^.!?。！？।۔؟\n·•]|[.!?](?=[^\s.!?。！？<])|(?<=(?<![^\W\d_])[A-Z])\.|[·•](?!\s))+"
     r"(?:[.!?。！？।۔؟]+(?=\s|$|<)|[·•](?=\s)|\n|$)|[^\n]+"
 )
 _HTML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)

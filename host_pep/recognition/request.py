@@ -797,7 +797,9 @@ def _forbidden(request: str) -> tuple[frozenset[str], frozenset[Operation]]:
 
     p = _patterns()
     verbs_out: set[str] = set()
-    by_verb: dict[str, set[Operation]] = {}
+    # keyed by where the verb starts: "release" (a write) and "release … payment" (a payment)
+    # are one negated verb of several kinds
+    by_verb: dict[int, set[Operation]] = {}
     for op, verbs in lexicon().operations.items():
         for v, pos in verb_positions(request, verbs) if verbs else ():
             if (
@@ -809,7 +811,7 @@ def _forbidden(request: str) -> tuple[frozenset[str], frozenset[Operation]]:
                 and not _only_beyond(request, pos + len(v))
             ):
                 verbs_out.update(stem(w) for w in v.split() if w.isalpha())
-                by_verb.setdefault(v, set()).add(op)
+                by_verb.setdefault(pos, set()).add(op)
     ops: set[Operation] = set()
     for found in by_verb.values():
         # "don't book": a verb of several kinds forbids its gravest (the booking paid for, not

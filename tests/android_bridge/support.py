@@ -245,9 +245,11 @@ class Daemon:
         return int(self.proc.returncode)
 
 
-def start_daemon(state_dir: Path, *extra: str, timeout: float = 60.0, verbose: int = 0) -> Daemon:
+def start_daemon(state_dir: Path, *extra: str, timeout: float = 180.0, verbose: int = 0) -> Daemon:
     """Start ``droidgate serve --json`` and wait for its ready line (stderr goes to a file;
-    ``verbose`` adds ``-v`` flags: debug logging)."""
+    ``verbose`` adds ``-v`` flags: debug logging). A daemon compiles every language's patterns
+    before it serves (~15 s of CPU): three starting at once on a busy two-core host took over
+    a minute, so the wait is generous; a daemon that fails says so at once (its exit is seen)."""
     import json as _json
     import selectors
     import subprocess

@@ -256,6 +256,12 @@ def test_a_field_named_in_the_plural_has_its_singulars_role(pep: PEP) -> None:
         ("fs_make_dir", "/Users/sam/Documents/pdfs/2026", Operation.LOCAL_WRITE),
         ("fs_remove", "/Users/ana/projects/dashboard/dist", Operation.DELETE),
         ("fs_remove", "Projects/Dashboard/build/output", Operation.DELETE),
+        # a REST resource's name: words, numbers and ids in capitals
+        (
+            "google_business.reply_review",
+            "accounts/1/locations/88120/reviews/RUDD1",
+            Operation.EXTERNAL_SEND,
+        ),
     ],
 )
 def test_a_long_path_is_no_encoded_blob(

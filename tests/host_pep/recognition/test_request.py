@@ -780,6 +780,21 @@ def test_what_a_request_asks_not_to_do(request_text: str, forbids: set[str]) -> 
     assert set(intent(request_text).forbids) == forbids
 
 
+@pytest.mark.parametrize(
+    ("request_text", "forbidden"),
+    [
+        # one negated verb of several kinds forbids its gravest, also where a longer phrase of
+        # one kind ("release … payment") starts on the verb of another ("release")
+        ("Check it against the estimate but don't release the payment yet", {Operation.PAYMENT}),
+        ("Review the PR but do not merge or release it", {Operation.LOCAL_WRITE}),
+    ],
+)
+def test_a_negated_verb_forbids_what_its_longest_phrase_does(
+    request_text: str, forbidden: set[Operation]
+) -> None:
+    assert set(intent(request_text).forbidden) == forbidden
+
+
 def test_a_negation_that_stands_only_before_its_verb() -> None:
     # Hinglish "mat" negates the verb right after it; in "a yoga mat and add …" it is a mat
     assert Operation.LOCAL_WRITE in intent("Order a yoga mat and add delivery notes").asks
