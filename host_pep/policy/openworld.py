@@ -752,6 +752,9 @@ def _told_acts(payload: Mapping[str, Any], policy: CompiledPolicy) -> set[Operat
         k = str(key).lower()
         if (
             k in lex.action_fields
+            # a command line is read by the shell's vocabulary, not as words naming an act
+            # ({"command": "systemctl is-active nginx"} asks whether a service runs)
+            and k not in lex.command_fields
             and isinstance(value, str)
             and len(value) <= 40
             and len(tokens(value)) >= 2

@@ -614,3 +614,19 @@ def test_a_link_that_collects_a_payment_pays_nothing(pep: PEP) -> None:
     assert _classify(pep, "stripe.create_payment", {"amount": 4990, "customer": "c1"}) is (
         Operation.PAYMENT
     )
+
+
+@pytest.mark.parametrize(
+    ("command", "operation"),
+    [
+        ("systemctl is-active nginx", Operation.READ),  # "active": French "activate" otherwise
+        ("sudo systemctl restart nginx", Operation.LOCAL_WRITE),
+    ],
+)
+def test_a_command_field_is_read_as_a_command_line_not_as_words_of_an_act(
+    pep: PEP, command: str, operation: Operation
+) -> None:
+    payload = {"host": "web1", "command": command}
+    assert (
+        classify_operation("ssh_exec", list(payload), "", pep.policy, payload=payload) is operation
+    )
