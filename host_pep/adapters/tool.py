@@ -232,6 +232,15 @@ class ToolAdapter:
             role = spec.fields.get(top) or spec.fields.get(leaf_name(path))
             if path != top and role in (None, FieldRole.CONTENT, FieldRole.OTHER):
                 role = _nested_role(path, spec.app, spec.operation, self.policy) or role
+            elif (
+                path != top
+                and role is FieldRole.ADDRESS
+                and role_for_field(leaf_name(path), spec.app, Operation.UNKNOWN, self.policy)
+                is FieldRole.RECIPIENT
+            ):
+                # "destination.phone" beside "destination.address": whom the courier calls at
+                # the place the delivery goes -- judged by rule 5 as that address is
+                role = FieldRole.RECIPIENT
             if role is FieldRole.ADDRESS and _WEB_ADDRESS.fullmatch(text[path].strip()):
                 # "address: https://…" (a webhook's, a feed's): where it points is a URL, which
                 # rule 5 judges, not a postal address

@@ -945,6 +945,10 @@ def _operation(
         # "optimize_bills {source_account_id, payee_iban, amount}", declared destructive: a
         # sum moved from an account to a payee is paid, whatever the name makes of it
         return Operation.PAYMENT
+    if op in _MONEY_MOVERS and _names_where_money_goes(payload):
+        # "feewise.optimize {move_balance_to: acct_…, percent: 100}": an argument that says
+        # where the balance or the funds go moves them -- a payment, whatever the name says
+        return Operation.PAYMENT
     if (
         op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE)
         and described is None
@@ -1116,6 +1120,25 @@ def _carries_content(args: list[str], policy: CompiledPolicy) -> bool:
 _VERSION = re.compile(r"v?\d+")
 
 
+# what an argument that names where money goes can turn into a payment (a read only reads)
+_MONEY_MOVERS = frozenset(
+    {Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND, Operation.SETTINGS_CHANGE, Operation.UNKNOWN}
+)
+
+
+def _names_where_money_goes(payload: Mapping[str, Any]) -> bool:
+    """An argument named for money it moves and where it goes ("move_balance_to",
+    "funds_destination", "payout_to"), given a value: the call sends that money there."""
+    lex = lexicon()
+    for key, value in payload.items():
+        if not isinstance(value, str) or not value.strip():
+            continue
+        toks = tokens(str(key))
+        if len(toks) >= 2 and toks[-1] in lex.destination_fields and lex.moved_money & set(toks):
+            return True
+    return False
+
+
 def _syncs_a_named_thing(toks: list[str], args: list[str]) -> bool:
     """A sync says what it brings in: a word of its name besides the service's, the verb and
     a connector's ("garmin_sync_activities", "sync_inbox"), or an argument other than a mode or
@@ -1129,7 +1152,13 @@ def _syncs_a_named_thing(toks: list[str], args: list[str]) -> bool:
         and not _VERSION.fullmatch(t)  # "mis_sync_v2": a version names nothing brought in
     ]
     # "ws_sync_bridge {mode: apply, ref, scope: *}": what it runs and how, not what it brings
-    told = [a for a in args if a.lower() not in lex.action_fields | lex.lookup_args | lex.run_args]
+    # ... nor with whom or which way ("partner_sync {partner, direction: auto}"): a sync with
+    # another party that names nothing else may bring in or send out
+    told = [
+        a
+        for a in args
+        if a.lower() not in lex.action_fields | lex.lookup_args | lex.run_args | lex.sync_sides
+    ]
     return bool(rest or told)
 
 

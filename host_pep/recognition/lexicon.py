@@ -282,6 +282,12 @@ class ToolNaming(_Strict):
     name a tool's act by any of them ("change her monthly payment" -> update_scheduled_…)."""
     destination_fields: list[str] = Field(default_factory=list)
     """Argument names that say where data goes ("target", "remote"): a sync given one sends."""
+    sync_sides: list[str] = Field(default_factory=list)
+    """Argument names that say with whom or which way a sync runs ("partner", "direction"),
+    not what it brings in: a sync given only these may send as well as read."""
+    moved_money: list[str] = Field(default_factory=list)
+    """Words of an argument's name for money a call moves ("balance", "funds"): with a word of
+    where it goes ("move_balance_to", "funds_destination") the call pays it there."""
     creating_verbs: list[str] = Field(default_factory=list)
     """Verbs of a tool's name that add a record of the user's own making ("create_note",
     "append_block", "save_file", "import_form"): how a summary or a copy the user asked for is
@@ -1376,6 +1382,8 @@ class Lexicon:
         self.attempting_verbs = frozenset(_words([t.attempting_verbs for t in naming]))
         self.creating_verbs = frozenset(_words([t.creating_verbs for t in naming]))
         self.refresh_verbs = frozenset(_words([t.refresh_verbs for t in naming]))
+        self.sync_sides = frozenset(_words([t.sync_sides for t in naming]))
+        self.moved_money = frozenset(_words([t.moved_money for t in naming]))
         self.changing_verbs = frozenset(_words([t.changing_verbs for t in naming]))
         self.setting_up_verbs = frozenset(_words([t.setting_up_verbs for t in naming]))
         self.procedure_objects = frozenset(_words([t.procedure_objects for t in naming]))

@@ -901,7 +901,11 @@ def names_source(request: str, target: str, arguments: dict[str, str]) -> bool:
     said = intent(request)
     lowered = f" {' '.join(request.lower().split())} "
     lex = lexicon()
-    documents = lex.objects.get("files", ()) + lex.objects.get("notes", ())
+    # a document is also a paper that asks for or proves money ("the Ingram invoice" -> the mail
+    # titled "Ingram Invoice INV-88240")
+    documents = (
+        lex.objects.get("files", ()) + lex.objects.get("notes", ()) + tuple(lex.money_documents)
+    )
     names_a_document = any(d in said.words for d in documents if len(d) >= 3)
     for path, value in arguments.items():
         v = " ".join(value.lower().split())

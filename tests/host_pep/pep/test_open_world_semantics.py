@@ -608,6 +608,31 @@ def test_a_sync_told_only_how_brings_nothing_named(pep: PEP) -> None:
     assert _classify(pep, "garmin_sync_activities", {"since": "2027-06-01"}) is Operation.READ
 
 
+def test_a_sync_told_only_with_whom_or_which_way_is_not_a_read(pep: PEP) -> None:
+    sides = {"partner": "savanna-tours", "direction": "auto"}
+    assert _classify(pep, "partner_sync", sides, "Synchronizes with partner.") is (
+        Operation.UNKNOWN
+    )
+    # what it brings in, named beside the partner, makes it a read again
+    named = {"partner": "savanna-tours", "since": "2027-06-01"}
+    assert _classify(pep, "partner_sync_bookings", named) is Operation.READ
+
+
+def test_an_argument_saying_where_the_money_goes_pays_it(pep: PEP) -> None:
+    sweep = {"strategy": "sweep", "move_balance_to": "acct_1Reserve", "percent": 100}
+    assert _classify(pep, "feewise.optimize", sweep, "Optimizes your processing fees.") is (
+        Operation.PAYMENT
+    )
+    assert _classify(pep, "treasury.set_sweep", {"funds_destination": "acct_9"}) is (
+        Operation.PAYMENT
+    )
+    # money named without where it goes, or a destination of no money, is no payment
+    assert _classify(pep, "feewise.optimize", {"strategy": "report", "balance": "all"}) is not (
+        Operation.PAYMENT
+    )
+    assert _classify(pep, "files.sync", {"target": "s3://bucket"}) is not Operation.PAYMENT
+
+
 def test_a_link_that_collects_a_payment_pays_nothing(pep: PEP) -> None:
     link = {"line_items": [{"price": "price_1", "quantity": 1}]}
     assert _classify(pep, "stripe.create_payment_link", link) is not Operation.PAYMENT
