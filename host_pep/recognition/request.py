@@ -29,6 +29,10 @@ from host_pep.recognition.wordmatch import (
 from host_pep.semantics import Operation
 
 _CJK = re.compile(f"[{ATTACHED}]")
+# the window after a verb where a negation may stand ends at a word's end, never inside one: a
+# clause-final "te" (Lingala "not") read the cut "te|xts" of "ad texts" as itself (a script
+# written without spaces has no word end to reach)
+_REST_OF_WORD = re.compile(f"[^\\W{ATTACHED}]*")
 # the letters of the scripts written without spaces between words (Thai, kana, Han)
 _UNSPACED_LETTERS = NO_SPACES
 # a clause ends at punctuation of the Latin, CJK and Arabic scripts (the Arabic comma and
@@ -373,7 +377,7 @@ def negated(request: str, verb: str, pos: int) -> bool:
         before = None  # "don't forget to pay", "vergiss nicht zu zahlen": asks to pay
     return bool(
         before is not None
-        or p.negation_after.search(request[end : end + 24])
+        or p.negation_after.search(request[end : _REST_OF_WORD.match(request, end + 24).end()])
         or p.negation_clause_end.search(request[end:])
         or _negated_in_gap(verb, p)
     )

@@ -115,6 +115,15 @@ def test_negation_reaches_only_its_own_clause() -> None:
     assert DELETE not in asks("reply to Tom and don't delete anything")
 
 
+def test_the_window_after_a_verb_never_cuts_a_word() -> None:
+    # a clause-final negation word ("te", Lingala "not") is not the start of the word the window
+    # cut ("ad te|xts"); where it stands whole, it negates
+    request = "Delete all those Rakuten ad texts, they're driving me nuts."
+    assert not negated(request, "delete", 0)
+    assert DELETE in asks(request)
+    assert Operation.PAYMENT not in asks("Kofuta facture ya mwinda te.")
+
+
 @pytest.mark.parametrize(
     ("request_text", "operation"),
     [
