@@ -161,6 +161,8 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round138",
         "round139",
         "round140",
+        "round141",
+        "round142",
     }
 )
 

@@ -171,10 +171,12 @@ PENDING = {
     "round134": "a fresh evaluator: a dental practice and a plumbing/electrical contractor, read",
     "round135": "a fresh evaluator: a public librarian and a freelance software consultant, read",
     "round136": "a fresh evaluator: an auto-insurance claims adjuster and a moving company, read",
-    "round137": "a fresh evaluator: a gym's personal trainer and a hotel concierge, not read",
-    "round138": "a fresh evaluator: an IT managed-service technician and an architects' office, not read",
-    "round139": "a fresh evaluator: a school-bus coordinator and a nursing-home administrator, not read",
-    "round140": "a fresh evaluator: an independent bookstore and a concert promoter, not read",
+    "round137": "a fresh evaluator: a gym's personal trainer and a hotel concierge, read",
+    "round138": "a fresh evaluator: an IT managed-service technician and an architects' office, read",
+    "round139": "a fresh evaluator: a school-bus coordinator and a nursing-home administrator, read",
+    "round140": "a fresh evaluator: an independent bookstore and a concert promoter, read",
+    "round141": "a fresh evaluator: a veterinary clinic chain and a customs brokerage, not read",
+    "round142": "a fresh evaluator: a property manager and a credit union's member services, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -284,6 +286,8 @@ SMALLER = {
     "round138": 120,
     "round139": 120,
     "round140": 120,
+    "round141": 120,
+    "round142": 120,
 }
 
 
