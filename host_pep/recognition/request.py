@@ -377,10 +377,16 @@ def negated(request: str, verb: str, pos: int) -> bool:
         before = None  # "don't forget to pay", "vergiss nicht zu zahlen": asks to pay
     return bool(
         before is not None
-        or p.negation_after.search(request[end : _REST_OF_WORD.match(request, end + 24).end()])
+        or p.negation_after.search(request[end : _word_end(request, end + 24)])
         or p.negation_clause_end.search(request[end:])
         or _negated_in_gap(verb, p)
     )
+
+
+def _word_end(text: str, pos: int) -> int:
+    """``pos``, moved on to the end of the word it falls in."""
+    rest = _REST_OF_WORD.match(text, pos)
+    return rest.end() if rest is not None else pos
 
 
 def _untagged(text: str, p: _Patterns) -> str:
