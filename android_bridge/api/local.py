@@ -109,7 +109,9 @@ class LocalBridge:
         req = CreateSession(
             serial=serial, agents=agents or [], user_request=user_request, session=session
         )
-        return await _guard(lambda: _now(self.service.create_session(req, self.principal)))
+        created = await _guard(lambda: _now(self.service.create_session(req, self.principal)))
+        await self.service.read_request(created.session)
+        return created
 
     async def join(self, session: str, agent: str) -> SessionCredentials:
         return await _guard(lambda: _now(self.service.join(session, agent, self.principal)))

@@ -195,7 +195,9 @@ async def whoami(request: web.Request) -> web.Response:
 
 async def create_session(request: web.Request) -> web.Response:
     req = await _body(request, CreateSession)
-    return _ok(_service(request).create_session(req, _principal(request)), 201)
+    created = _service(request).create_session(req, _principal(request))
+    await _service(request).read_request(created.session)
+    return _ok(created, 201)
 
 
 async def list_sessions(request: web.Request) -> web.Response:

@@ -231,6 +231,20 @@ class BridgeService:
         tokens = {agent: self.agent_tokens.issue(sid, agent) for agent in agents}
         return SessionCredentials(**sess.info().model_dump(), agent_tokens=tokens)
 
+    async def read_request(self, session: str) -> None:
+        """Have the PEP read the session's request now, off the event loop and before its
+        first action (``PEP.read_request``). A failure here costs only time: the first
+        decision that needs the reading makes it."""
+        sess = self._sessions.get(session)
+        if sess is None or not sess.user_request:
+            return
+        try:
+            await asyncio.get_running_loop().run_in_executor(
+                None, self.pep.read_request, sess.user_request
+            )
+        except Exception as exc:
+            log.warning("could not read session %s's request ahead: %s", session, exc)
+
     @staticmethod
     def _check_agent_name(agent: str, where: str) -> None:
         if not agent or len(agent) > 256 or not all(c.isalnum() or c in "._:@-" for c in agent):

@@ -129,6 +129,9 @@ def run_case(case: Case, config: str, policies: PolicyCache) -> CaseResult:
         )
     except DroidgateError as exc:
         return CaseResult(case.id, case.category, [], error=f"policy: {exc}")
+    request = case.context.get("user_request")
+    if isinstance(request, str):
+        pep.read_request(request)  # as a daemon does when the session opens
     try:
         for step, expect in zip(case.steps, expects, strict=True):
             if step.install_rule is not None:

@@ -92,17 +92,23 @@ class SemanticModel:
         self._lock = threading.Lock()
         shipped = shipped_vectors(embedder.name)
         self._protos: dict[Operation, Vectors] = {}
+        warmed = False
         for op, texts in lexicon().prototypes.items():
             if not texts:
                 continue
             missing = [t for t in texts if t not in shipped]
             if missing:  # a prototype added since `make prototypes`: embedded now, as one batch
+                warmed = True
                 fresh = embedder.embed(missing, query=True)
                 shipped = {
                     **shipped,
                     **dict(zip(missing, (np.asarray(v) for v in fresh), strict=True)),
                 }
             self._protos[op] = np.asarray([shipped[t] for t in texts], dtype=np.float32)
+        if not warmed:
+            # the engine's first embedding sets up its buffers (~0.4 s in a daemon against
+            # ~50 ms after): paid here, at load, not by the first decision reading a request
+            embedder.embed(["warm up"], query=True)
 
     def vector(self, text: str, *, query: bool = True) -> list[float]:
         key = (text[:1000], query)

@@ -391,3 +391,36 @@ async def test_screen_answers_the_element_list(api: Any) -> None:
     assert shot.width == 1080 and shot.height == 2400 and shot.rotation == 0
     texts = [e["text"] for e in shot.elements]
     assert texts and all({"id", "bounds", "clickable", "class"} <= set(e) for e in shot.elements)
+
+
+async def test_a_sessions_request_is_read_when_it_opens_not_by_its_first_action(
+    tmp_path: Path,
+) -> None:
+    """The semantic model embeds the user's request while the session is created (~50 ms of
+    CPU, once), so the first decision that consults the model finds it cached: an embedding
+    inside T1 overran its 250 ms deadline under load and denied a decidable action."""
+    from android_bridge.api.models import ToolSpec
+    from host_pep.recognition.semantic import SemanticModel
+    from tests.android_bridge.support import TOOLS
+    from tests.host_pep.recognition.test_semantic import ParaphraseEmbedder
+
+    embedder = ParaphraseEmbedder()
+    pep = make_pep(tmp_path, semantic=SemanticModel(embedder))
+    delete = ToolSpec(
+        name="files.delete",
+        description="Delete a file",
+        input_schema={"type": "object", "properties": {"path": {"type": "string"}}},
+        read_only=False,
+        destructive=True,
+    )
+    service = make_service(pep, PepMediator(pep), tools=[*TOOLS, delete])
+    request = "that old draft in downloads, zorp it: it only takes space"
+    async with running(service) as url, BridgeClient(url, TOKEN) as client:
+        before = embedder.calls
+        s = await client.create_session(agents=["a"], user_request=request)
+        assert embedder.calls == before + 1  # read as the session opened
+        out = await client.submit(
+            s.session, tool_event("a", "files.delete", {"path": "/sdcard/Download/draft.txt"})
+        )
+    assert embedder.calls == before + 1  # the decision found the reading cached
+    assert out.decision == "allow", out.verdict  # by the model's reading

