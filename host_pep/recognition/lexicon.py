@@ -285,6 +285,10 @@ class ToolNaming(_Strict):
     sync_sides: list[str] = Field(default_factory=list)
     """Argument names that say with whom or which way a sync runs ("partner", "direction"),
     not what it brings in: a sync given only these may send as well as read."""
+    abbreviations: dict[str, str] = Field(default_factory=dict)
+    """Abbreviated words of API names -> the word ("Inq" -> inquiry, "Xfer" -> transfer):
+    enterprise APIs name operations so (Jack Henry's jXchange ``AcctInq``, ``TrnHistSrch``,
+    ``CustMod``), and an abbreviation the verbs do not list leaves the tool unknown."""
     moved_money: list[str] = Field(default_factory=list)
     """Words of an argument's name for money a call moves ("balance", "funds"): with a word of
     where it goes ("move_balance_to", "funds_destination") the call pays it there."""
@@ -1384,6 +1388,9 @@ class Lexicon:
         self.refresh_verbs = frozenset(_words([t.refresh_verbs for t in naming]))
         self.sync_sides = frozenset(_words([t.sync_sides for t in naming]))
         self.moved_money = frozenset(_words([t.moved_money for t in naming]))
+        self.name_abbreviations: dict[str, str] = {
+            short.lower(): word.lower() for t in naming for short, word in t.abbreviations.items()
+        }
         self.changing_verbs = frozenset(_words([t.changing_verbs for t in naming]))
         self.setting_up_verbs = frozenset(_words([t.setting_up_verbs for t in naming]))
         self.procedure_objects = frozenset(_words([t.procedure_objects for t in naming]))

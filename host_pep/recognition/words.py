@@ -32,8 +32,10 @@ def quoted_literals(text: str) -> list[str]:
 
 
 def tokens(name: str) -> list[str]:
-    """``wire_funds`` / ``postToSlack`` / ``calendar.create_event`` -> lower-case word tokens."""
-    return [t for t in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if t]
+    """``wire_funds`` / ``postToSlack`` / ``calendar.create_event`` -> lower-case word tokens,
+    abbreviations written out (``AcctInq`` -> account, inquiry: ``tool_naming.abbreviations``)."""
+    full = lexicon().name_abbreviations
+    return [full.get(t, t) for t in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if t]
 
 
 def stem(word: str) -> str:

@@ -4,11 +4,13 @@ the policy does not know is a different app (rule 1), a negative setting key fli
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from host_pep.pep import PEP
 from host_pep.policy.openworld import classify_operation, classify_tool, role_for_field
+from host_pep.recognition.words import tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.verdict import Decision
 
@@ -631,6 +633,28 @@ def test_an_argument_saying_where_the_money_goes_pays_it(pep: PEP) -> None:
         Operation.PAYMENT
     )
     assert _classify(pep, "files.sync", {"target": "s3://bucket"}) is not Operation.PAYMENT
+
+
+@pytest.mark.parametrize(
+    ("name", "payload", "operation"),
+    [
+        # Jack Henry jXchange: object then abbreviated verb
+        ("jxchange.AcctInq", {"AcctId": "SAV-1", "AcctType": "S"}, Operation.READ),
+        ("jxchange.TrnHistSrch", {"AcctId": "CHK-9", "StartDt": "2026-03-16"}, Operation.READ),
+        ("jxchange.CustMod", {"CustId": "M-5120", "EmailAddr": "x"}, Operation.LOCAL_WRITE),
+        ("core.XferAdd", {"FromAcct": "SAV-1", "ToAcct": "LN-2", "Amt": 500}, Operation.PAYMENT),
+        ("ledger_txn_qry", {"since": "2026-01-01"}, Operation.READ),
+    ],
+)
+def test_abbreviated_words_of_a_name_are_read_written_out(
+    pep: PEP, name: str, payload: dict[str, Any], operation: Operation
+) -> None:
+    assert _classify(pep, name, payload) is operation
+
+
+def test_an_abbreviation_is_written_out_only_as_a_whole_word() -> None:
+    assert tokens("AcctInq") == ["account", "inquiry"]
+    assert tokens("inquest_modal") == ["inquest", "modal"]  # no word is cut at an abbreviation
 
 
 def test_a_link_that_collects_a_payment_pays_nothing(pep: PEP) -> None:
