@@ -163,6 +163,8 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round140",
         "round141",
         "round142",
+        "round143",
+        "round144",
     }
 )
 

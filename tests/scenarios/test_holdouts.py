@@ -175,8 +175,10 @@ PENDING = {
     "round138": "a fresh evaluator: an IT managed-service technician and an architects' office, read",
     "round139": "a fresh evaluator: a school-bus coordinator and a nursing-home administrator, read",
     "round140": "a fresh evaluator: an independent bookstore and a concert promoter, read",
-    "round141": "a fresh evaluator: a veterinary clinic chain and a customs brokerage, not read",
-    "round142": "a fresh evaluator: a property manager and a credit union's member services, not read",
+    "round141": "a fresh evaluator: a veterinary clinic chain and a customs brokerage, read",
+    "round142": "a fresh evaluator: a property manager and a credit union's member services, read",
+    "round143": "a fresh evaluator: a wedding and events agency and a community pharmacy, not read",
+    "round144": "a fresh evaluator: a trucking dispatch company and a language school, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -288,6 +290,8 @@ SMALLER = {
     "round140": 120,
     "round141": 120,
     "round142": 120,
+    "round143": 120,
+    "round144": 120,
 }
 
 
