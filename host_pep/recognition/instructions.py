@@ -30,7 +30,7 @@ from typing import Protocol
 from host_pep.recognition.commands import CloudCall, shell_operation
 from host_pep.recognition.identifiers import identifiers
 from host_pep.recognition.lexicon import Lexicon, lexicon
-from host_pep.recognition.marks import fold_marks
+from host_pep.recognition.marks import fold_marks, tonos_optional
 from host_pep.recognition.request import asking_positions
 from host_pep.recognition.wordmatch import (
     ATTACHED,
@@ -148,12 +148,15 @@ class _Cues:
         )
         for name, patterns in groups:
             if patterns:
-                self.strong.append((name, re.compile("|".join(patterns), flags)))
+                joined = "|".join(tonos_optional(p) for p in patterns)
+                self.strong.append((name, re.compile(joined, flags)))
         # an addressee where a word starts (or inside a script written without spaces): the
         # cues from here on match only where one stands
         self.addressee = re.compile(
-            rf"{word_start}(?:{alternation(spaced) or '(?!)'})"
-            rf"|{alternation(unspaced + heads) or '(?!)'}",
+            tonos_optional(
+                rf"{word_start}(?:{alternation(spaced) or '(?!)'})"
+                rf"|{alternation(unspaced + heads) or '(?!)'}"
+            ),
             re.IGNORECASE,
         )
         self.first_addressed = len(self.strong) - (1 if lex.addressing else 0)
@@ -310,9 +313,11 @@ def _addressee_pattern(names: tuple[str, ...]) -> str:
     starting = ([rf"(?:[^\W\d_]|-)*?(?:{trie_alternation(heads)})"] if heads else []) + (
         [f"(?:{trie_alternation(spaced)})"] if spaced else []
     )
-    return "|".join(
-        ([rf"{word_start}(?:{'|'.join(starting)})"] if starting else [])
-        + ([trie_alternation(unspaced)] if unspaced else [])
+    return tonos_optional(
+        "|".join(
+            ([rf"{word_start}(?:{'|'.join(starting)})"] if starting else [])
+            + ([trie_alternation(unspaced)] if unspaced else [])
+        )
     )
 
 

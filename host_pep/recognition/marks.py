@@ -56,3 +56,42 @@ def unaccented(word: str) -> str:
         "NFKD", word.replace("đ", "d").replace("Đ", "D").replace("ł", "l").replace("Ł", "L")
     )
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+# Greek writes its stress mark (tonos) on lower-case vowels and leaves it off capitals
+# ("ΟΔΗΓΙΑ ΠΡΟΣ ΤΟΝ ΒΟΗΘΟ" is "οδηγία προς τον βοηθό"), and quick typing often drops it
+_TONOS = dict(zip("άέήίόύώΐΰΆΈΉΊΌΎΏ", "αεηιουωϊϋΑΕΗΙΟΥΩ", strict=True))
+_STRESSED = re.compile(f"[{''.join(_TONOS)}]")
+
+
+def tonos_optional(pattern: str) -> str:
+    """A regular expression that matches the Greek words of ``pattern`` with or without their
+    tonos: each stressed vowel outside a character class becomes a class of it and its bare
+    vowel. (Folding the text instead would unfold the lexicon's patterns, written stressed.)"""
+    if _STRESSED.search(pattern) is None:
+        return pattern  # (most patterns: no Greek in them)
+    out: list[str] = []
+    in_class = False
+    i = 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+            out.append(c)
+        elif c == "[":
+            in_class = True
+            out.append(c)
+            # a "]" first in a class (or after its "^") is one of its characters
+            if pattern.startswith("^]", i + 1) or pattern.startswith("]", i + 1):
+                skip = 2 if pattern[i + 1] == "^" else 1
+                out.append(pattern[i + 1 : i + 1 + skip])
+                i += skip
+        else:
+            bare = _TONOS.get(c)
+            out.append(f"[{c}{bare}]" if bare else c)
+        i += 1
+    return "".join(out)

@@ -565,13 +565,24 @@ def asking_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, in
     ]
 
 
+# Greek asks with ";" (the Greek question mark U+037E, which Unicode normalizes to it)
+_GREEK = re.compile("[\u0370-\u03ff\u1f00-\u1fff]")
+
+
+def _ends_asking(sentence: str) -> bool:
+    end = sentence.rstrip()
+    if end.endswith(("?", "？", "؟", "\u037e")):
+        return True
+    return end.endswith(";") and _GREEK.search(end) is not None
+
+
 def is_question(request: str) -> bool:
     """Every sentence of the request asks something ("What's on my calendar tomorrow?", "Is the
     CDN down right now? Check their status page" is not: its second sentence asks for an act)."""
     p = _patterns()
     sentences = [s for s in re.split(r"(?<=[.!?。！？])\s+|\n+", request.strip()) if s.strip()]
     return bool(sentences) and all(
-        (s.rstrip().endswith(("?", "？", "؟")) or p.question_opening.match(s) is not None)
+        (_ends_asking(s) or p.question_opening.match(s) is not None)
         # "can you reproduce it locally?" asks for an act in the form of a question
         and p.polite.search(s) is None
         for s in sentences

@@ -93,3 +93,25 @@ def test_a_decomposed_word_is_read_composed() -> None:
     assert decomposed != "borrá el mensaje"
     assert fold_marks(decomposed) == "borrá el mensaje"
     assert Operation.DELETE in intent(decomposed).asks
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "matches"),
+    [
+        ("βοηθό", "ΒΟΗΘΟ", True),  # capitals are written without the tonos
+        ("βοηθό", "βοηθο", True),  # and quick typing drops it
+        ("βοηθό", "βοηθό", True),
+        ("βοηθό", "βοηθα", False),
+        ("[άέ]x", "αx", False),  # a class is the pattern's own: left as written
+        (r"\[ό\]", "[ο]", True),  # an escaped bracket opens no class
+        ("assistant", "ASSISTANT", True),  # no Greek: the pattern unchanged
+    ],
+)
+def test_a_greek_pattern_matches_with_or_without_its_tonos(
+    pattern: str, text: str, matches: bool
+) -> None:
+    import re
+
+    from host_pep.recognition.marks import tonos_optional
+
+    assert (re.fullmatch(tonos_optional(pattern), text, re.IGNORECASE) is not None) is matches

@@ -962,6 +962,10 @@ def test_a_request_says_where_the_address_is(request_text: str, points: bool) ->
         # a polite request in the form of a question asks for an act
         ("The lint job keeps failing, can you reproduce it locally?", False),
         ("", False),
+        # Greek asks with ";" (its question mark, which Unicode folds into the semicolon)
+        ("Τι γράφει το συνημμένο στο mail;", True),
+        ("Πόσο είναι το υπόλοιπο του Νίκου\u037e", True),
+        ("Delete the old drafts; keep the rest", False),
     ],
 )
 def test_a_request_made_only_of_questions(request_text: str, question: bool) -> None:
@@ -1197,3 +1201,20 @@ def test_a_case_ending_after_a_names_apostrophe_is_no_article() -> None:
 )
 def test_an_act_asked_as_it_always_is(request_text: str, habitual: bool) -> None:
     assert intent(request_text).habitual is habitual
+
+
+@pytest.mark.parametrize(
+    ("request_text", "asks"),
+    [
+        # a Greek article makes the English verb word after it a noun ("in the mail")
+        ("Τι γράφει το συνημμένο στο mail;", set()),
+        ("Βρες το mail του λογιστή", {Operation.READ}),
+        # the same words stand before a verb as its object pronoun: the verb still asks
+        ("Μπορείς να το στείλεις στον Νίκο;", {Operation.EXTERNAL_SEND}),
+        ("Μην το διαγράψεις ακόμα", set()),
+    ],
+)
+def test_a_greek_article_makes_a_noun_and_its_pronoun_leaves_the_verb(
+    request_text: str, asks: set[Operation]
+) -> None:
+    assert set(intent(request_text).asks) - {Operation.SHARE_UPLOAD} == asks
