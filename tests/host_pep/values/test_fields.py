@@ -20,3 +20,22 @@ def test_phone_fields(field: str) -> None:
 @pytest.mark.parametrize("field", ["", "number", "order_number", "telegram", "iphone_model"])
 def test_other_fields(field: str) -> None:
     assert not is_phone_field(field)
+
+
+@pytest.mark.parametrize(
+    ("field", "otp"),
+    [
+        ("verification_code", True),
+        ("code", True),
+        ("sms_code", True),
+        # a classification's code names a kind of thing, never a one-time code
+        ("items[0].hs_code", False),
+        ("diagnosis.icd_code", False),
+        ("naics_code", False),
+        ("promo_code", False),
+    ],
+)
+def test_a_code_field_is_a_one_time_code_unless_it_classifies(field: str, otp: bool) -> None:
+    from host_pep.values.fields import is_otp_field
+
+    assert is_otp_field(field) is otp
