@@ -211,15 +211,12 @@ class PEP:
     # -- deciding ------------------------------------------------------------------------------
 
     def read_request(self, request: str) -> None:
-        """Read a session's request before its first action. What the request asks for (the
-        lexicons' reading, and the semantic model's embedding of it) is cached per text, so no
-        decision pays for it: an embedding is 35-90 ms of CPU on a quiet host, and the first
-        action that needed it overran T1's 250 ms deadline under load (a fail-closed deny of
-        an action the rules would have decided). Unread, a request is read on first need."""
-        if not request.strip():
-            return
-        intent(request)
-        if self.semantic is not None:
+        """Read a session's request before its first action: the semantic model's embedding of
+        it is cached per text, so no decision pays for it (an embedding is 35-90 ms of CPU on a
+        quiet host, and the first action that needed one overran T1's 250 ms deadline under
+        load: a fail-closed deny of an action the rules would have decided). Unread, a request
+        is read on first need."""
+        if self.semantic is not None and request.strip():
             self.semantic.vector(request)
 
     async def decide(

@@ -82,6 +82,10 @@ class SessionRegistry(Protocol):
 
 
 MAX_SESSIONS = 1024
+READ_AHEAD_WAIT_S = 1.0
+"""How long creating a session waits for the PEP to read its request (``read_request``)."""
+READ_AHEAD_MAX_CHARS = 2000
+"""Requests longer than this are read on their first decision's need, not ahead."""
 """Open sessions per daemon: each holds PEP memory, so a client cannot open them without end."""
 
 
@@ -157,6 +161,8 @@ class BridgeService:
         self._sessions: dict[str, _Session] = {}
         self.registry = registry
         """A farm's registry of sessions (which daemon serves which), or None."""
+        self._reading: asyncio.Future[None] | None = None
+        """The session request being read ahead (``read_request``), if one is."""
         self.agent_tokens = AgentTokens()
         """Issued with sessions and joins, revoked when the session ends (only digests kept)."""
         self.answer_listeners: list[Callable[[str, bool, str], None]] = []
@@ -233,17 +239,27 @@ class BridgeService:
 
     async def read_request(self, session: str) -> None:
         """Have the PEP read the session's request now, off the event loop and before its
-        first action (``PEP.read_request``). A failure here costs only time: the first
-        decision that needs the reading makes it."""
+        first action (``PEP.read_request``). One read at a time, awaited for at most
+        ``READ_AHEAD_WAIT_S``, and none of a request longer than a person writes: a client
+        that opens many sessions (a fuzzer did) must not queue minutes of CPU nor wait on
+        them. A read skipped or failed costs only time: the first decision that needs the
+        reading makes it."""
         sess = self._sessions.get(session)
-        if sess is None or not sess.user_request:
+        request = sess.user_request if sess is not None else ""
+        if not request or len(request) > READ_AHEAD_MAX_CHARS or self._reading is not None:
             return
+        reading = asyncio.get_running_loop().run_in_executor(None, self.pep.read_request, request)
+        self._reading = reading
+        reading.add_done_callback(self._read)
         try:
-            await asyncio.get_running_loop().run_in_executor(
-                None, self.pep.read_request, sess.user_request
-            )
-        except Exception as exc:
-            log.warning("could not read session %s's request ahead: %s", session, exc)
+            await asyncio.wait_for(asyncio.shield(reading), READ_AHEAD_WAIT_S)
+        except Exception:
+            return  # still reading (or failed: _read logs it); the session is open either way
+
+    def _read(self, reading: asyncio.Future[None]) -> None:
+        self._reading = None
+        if not reading.cancelled() and reading.exception() is not None:
+            log.warning("could not read a session's request ahead: %s", reading.exception())
 
     @staticmethod
     def _check_agent_name(agent: str, where: str) -> None:
