@@ -411,3 +411,47 @@ def run_semantic(iterations: int = 600) -> dict[str, Any]:
 
 def _p(values: list[float]) -> dict[str, float]:
     return {"p50_ms": _percentile(values, 50), "p99_ms": _percentile(values, 99)}
+
+
+REQUEST_LENGTHS = (500, 4_000, 16_384)
+"""Request lengths read by ``bench request``: a typical one, a pasted page, the API's maximum."""
+BUDGET_REQUEST_GROWTH = 2.0
+_REQUEST_SHAPES = {
+    # a request as people write them, sentence after sentence
+    "prose": "Please pay the March invoice from Hendrik, 412.50 EUR, but don't send anything "
+    "to the new IBAN he mentioned; check the Drive folder first and tell me what it says. ",
+    # the same verb over and over: every occurrence is read in its place
+    "one verb": "pay ",
+    # a run of digits with separators: a sum's pattern tried at every digit
+    "digits": "0,",
+}
+
+
+def run_request(lengths: tuple[int, ...] = REQUEST_LENGTHS, repeats: int = 3) -> dict[str, Any]:
+    """What reading a user's request costs as it grows: milliseconds per 1,000 characters of
+    `request.intent` for each shape and length, and how much that grows from the shortest to the
+    longest (1 when the cost is linear in the length; a reading that rescans the request for
+    each verb grows with the length itself)."""
+    from host_pep.recognition.request import intent
+
+    intent("warm the patterns up: pay 5 EUR")
+    shapes: dict[str, Any] = {}
+    for name, unit in _REQUEST_SHAPES.items():
+        per_k: dict[str, float] = {}
+        for n in lengths:
+            best = float("inf")
+            for r in range(repeats):
+                # a different text each time: nothing read before is reused
+                text = (f"{r} " + unit * (n // len(unit) + 1))[:n]
+                t = time.perf_counter()
+                intent(text)
+                best = min(best, (time.perf_counter() - t) * 1000)
+            per_k[str(n)] = best * 1000 / n
+        growth = per_k[str(lengths[-1])] / per_k[str(lengths[0])]
+        shapes[name] = {"ms_per_1000_chars": per_k, "growth": growth}
+    worst = max(s["growth"] for s in shapes.values())
+    return {
+        "lengths": list(lengths),
+        "shapes": shapes,
+        "budget": {"growth": BUDGET_REQUEST_GROWTH, "met": worst <= BUDGET_REQUEST_GROWTH},
+    }

@@ -48,6 +48,42 @@ def register_bench(sub: Commands) -> None:
         "--iterations", type=int, default=600, help="decisions per configuration (default 600)"
     )
     m.set_defaults(func=_run_semantic)
+    r = group.add_parser(
+        "request",
+        help="reading a user's request: cost per 1,000 characters as it grows to the maximum",
+        description="Read requests of 500, 4,000 and 16,384 characters (prose, one verb "
+        "repeated, a run of digits) and report milliseconds per 1,000 characters and their "
+        "growth from the shortest to the longest (budget: growth <= 2, a cost linear in the "
+        "length).",
+    )
+    r.add_argument("--json", metavar="OUT", default=None, help="write the results as JSON")
+    r.set_defaults(func=_run_request)
+
+
+def _run_request(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from host_pep.bench import run_request
+
+    doc = run_request()
+    if args.json:
+        Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", "utf-8")
+    console = Console()
+    table = Table(title="droidgate bench request: ms per 1,000 characters read")
+    table.add_column("shape")
+    for n in doc["lengths"]:
+        table.add_column(f"{n:,} chars", justify="right")
+    table.add_column("growth", justify="right")
+    for name, shape in doc["shapes"].items():
+        per_k = shape["ms_per_1000_chars"]
+        table.add_row(
+            name, *[f"{per_k[str(n)]:.1f}" for n in doc["lengths"]], f"{shape['growth']:.2f}"
+        )
+    console.print(table)
+    b = doc["budget"]
+    console.print(f"growth budget {b['growth']}: {'met' if b['met'] else 'NOT met'}")
+    return ExitCode.OK
 
 
 def _run_semantic(args: argparse.Namespace) -> int:

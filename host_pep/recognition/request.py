@@ -58,11 +58,21 @@ _CURRENCY_SYMBOLS = "[{}]".format(
 # a sum's digits in any script (\d is every decimal digit: "৫০০", "۱۲۰٫۵", "௫௦"), with the
 # group and decimal separators of the Latin and the Arabic scripts
 _DIGITS = "[\\d,.\u066b\u066c]"
+# a number is read from its first digit: a match tried inside a run of digits would scan the
+# rest of the run again, once per digit (a request of 16,384 digits took minutes)
+_NUMBER_START = "(?<!\\d)(?<!\\d[,.\u066b\u066c])"
 # a currency word in Latin letters ("usdc", "euro")
 _LATIN_WORD = re.compile(r"[A-Za-z\u00C0-\u024F.$]+")
 # a sum's thousands may also be grouped by spaces ("1 250 €", "5 000 руб", "12 500 kr"), the
 # French, Russian and Nordic way
 _AMOUNT = rf"\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d{{1,2}})?(?!\d)|\d(?:{_DIGITS}*\d)?"
+_REACH = 120
+"""How far a phrase that negates, asks about or answers a verb reaches (characters): a word
+or a short phrase and at most 24 characters of its clause (a pattern ending in ``$``)."""
+READ_AROUND = 400
+"""How far either side of a verb its reading looks (characters). The words that negate, ask
+about or name a verb stand within a few words of it; reading the whole request for each verb
+made a long one cost the square of its length (16,384 characters of "pay " took minutes)."""
 _GAP = "…"
 """In a listed phrase, where other words may stand ("send … back")."""
 # a word ends where letters end, and in an Indic script where its letters and vowel signs end
@@ -211,9 +221,9 @@ class _Patterns:
         self.converting = re.compile(whole_words(lex.converting_verbs) or "(?!)", re.IGNORECASE)
         self.money_request = re.compile(
             rf"({whole_words(lex.giving_verbs) or '(?!)'})[^.;!?]{{0,40}}?"
-            rf"(?:{signs}\s?\d|\d{_DIGITS}*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
+            rf"(?:{signs}\s?\d|{_NUMBER_START}\d{_DIGITS}*\s?{times}(?:{_CURRENCY_SYMBOLS}|(?:{currencies}))"
             rf"|{money_nouns})"
-            rf"|(?:{signs}\s?\d{_DIGITS}*|\d{_DIGITS}*\s?{times}(?:{_CURRENCY_SYMBOLS}|"
+            rf"|(?:{signs}\s?\d{_DIGITS}*|{_NUMBER_START}\d{_DIGITS}*\s?{times}(?:{_CURRENCY_SYMBOLS}|"
             rf"(?:{currencies}))|{money_nouns})[^.;!?]{{0,40}}?"
             rf"({whole_words(lex.giving_verbs_last) or '(?!)'})"
             # a money service named as the verb, a number before or after it ("Venmo Jake 20",
@@ -353,7 +363,7 @@ def _unspaced_stems(verbs: tuple[str, ...]) -> tuple[str, ...]:
 def describes_past(request: str, verb: str, pos: int, verbs: tuple[str, ...]) -> bool:
     """Does the verb at ``pos`` state something already done instead of asking for it?"""
     p = _patterns()
-    before = request[:pos]
+    before = request[max(0, pos - _REACH) : pos]
     if p.past_before.search(before) or p.past_after.match(request, pos + len(verb)):
         return True
     if verb in verbs or _CJK.search(verb):
@@ -372,13 +382,13 @@ def negated(request: str, verb: str, pos: int) -> bool:
     """Is the verb at ``pos`` negated ("don't delete", "lösche ihn nicht", "払わないで")?"""
     p = _patterns()
     end = pos + len(verb)
-    before = p.negation.search(_untagged(request[:pos], p))
+    before = p.negation.search(_untagged(request[max(0, pos - _REACH) : pos], p))
     if before is not None and _cancelled(request, pos, p):
         before = None  # "don't forget to pay", "vergiss nicht zu zahlen": asks to pay
     return bool(
         before is not None
         or p.negation_after.search(request[end : _word_end(request, end + 24)])
-        or p.negation_clause_end.search(request[end:])
+        or p.negation_clause_end.search(request[end : end + READ_AROUND])
         or _negated_in_gap(verb, p)
     )
 
@@ -406,7 +416,7 @@ def _negated_in_gap(verb: str, p: _Patterns) -> bool:
 
 def _cancelled(request: str, pos: int, p: _Patterns) -> bool:
     """The negation nearest before ``pos`` negates a verb of forgetting right beside it."""
-    found = list(p.negation_anywhere.finditer(request, 0, pos))
+    found = list(p.negation_anywhere.finditer(request, max(0, pos - _REACH), pos))
     if not found:
         return False
     last = found[-1]
@@ -437,7 +447,7 @@ def answers_user(request: str, verb: str, pos: int) -> bool:
     """ "tell me", "let me know": the verb asks the assistant to answer, not to send."""
     return any(
         m.start() <= pos and pos + len(verb) <= m.end()
-        for m in _patterns().answer.finditer(request)
+        for m in _patterns().answer.finditer(request, max(0, pos - _REACH), pos + _REACH)
     )
 
 
@@ -445,7 +455,8 @@ def used_as_noun(request: str, pos: int) -> bool:
     """ "in my trash", "the order I placed": an article or a possessive makes the word a noun
     -- unless a light verb stands before it ("make a payment", "fais un virement")."""
     p = _patterns()
-    if any(m.start() <= pos < m.end() for m in p.noun_phrase.finditer(request)):
+    near = p.noun_phrase.finditer(request, max(0, pos - _REACH), pos + _REACH)
+    if any(m.start() <= pos < m.end() for m in near):
         return True  # "text messages", "email address": the word is part of a noun
     if p.numbered.match(request, pos) is not None and not _opens_a_clause(request, pos):
         return True  # "order 112-4490281", "invoice #4471": a record named by its number
@@ -531,7 +542,8 @@ def asked_about(request: str, pos: int) -> bool:
     # (a question word that opens a polite request is none: Serbian "da li možeš da obrišeš …?"
     # asks, as "can you delete …?" does)
     asked = any(
-        p.polite.match(request, m.start()) is None for m in p.question.finditer(request[:pos])
+        p.polite.match(request, m.start()) is None
+        for m in p.question.finditer(request, max(0, pos - _REACH), pos)
     )
     if asked or p.question_after.match(request, pos):
         return True
@@ -552,17 +564,27 @@ def asking_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, in
     """The verbs of ``verbs`` in ``request`` that ask for their act: not negated, not naming a
     button, not describing something already done or left to the user, not asking the
     assistant to answer, not what a reminder is about."""
-    return [
-        (v, p)
-        for v, p in verb_positions(request, verbs)
-        if not negated(request, v, p)
-        and not reminded(request, p)
-        and not names_a_control(request, v, p)
-        and not describes_past(request, v, p, verbs)
-        and not answers_user(request, v, p)
-        and not asked_about(request, p)
-        and not used_as_noun(request, p)
-    ]
+    return [(v, p) for v, p in verb_positions(request, verbs) if _asks_for(request, v, p, verbs)]
+
+
+def _asks_for(request: str, verb: str, pos: int, verbs: tuple[str, ...]) -> bool:
+    text, at = _near(request, pos, pos + len(verb))
+    return not (
+        negated(text, verb, at)
+        or reminded(text, at)
+        or names_a_control(text, verb, at)
+        or describes_past(text, verb, at, verbs)
+        or answers_user(text, verb, at)
+        or asked_about(text, at)
+        or used_as_noun(text, at)
+    )
+
+
+def _near(request: str, start: int, end: int) -> tuple[str, int]:
+    """The text around ``request[start:end]`` that a verb is read in, and where it starts
+    there."""
+    lo = max(0, start - READ_AROUND)
+    return request[lo : end + READ_AROUND], start - lo
 
 
 # Greek asks with ";" (the Greek question mark U+037E, which Unicode normalizes to it)
@@ -774,7 +796,11 @@ def intent(request: str) -> RequestIntent:
     # read as the lexicon lists its words: without Arabic vowel signs or Hebrew points
     lowered = fold_marks(request.lower())
     asks = {
-        op for op, verbs in lex.operations.items() if verbs and asking_positions(lowered, verbs)
+        op
+        for op, verbs in lex.operations.items()
+        # (one verb that asks is enough: a long request need not have every verb read)
+        if verbs
+        and any(_asks_for(lowered, v, at, verbs) for v, at in verb_positions(lowered, verbs))
     }
     if money_request(lowered) is not None:
         asks.add(Operation.PAYMENT)
@@ -823,13 +849,14 @@ def _forbidden(request: str) -> tuple[frozenset[str], frozenset[Operation]]:
     by_verb: dict[int, set[Operation]] = {}
     for op, verbs in lexicon().operations.items():
         for v, pos in verb_positions(request, verbs) if verbs else ():
+            text, at = _near(request, pos, pos + len(v))
             if (
-                negated(request, v, pos)
+                negated(text, v, at)
                 and not p.negation_cancelled.fullmatch(v)
-                and not names_a_control(request, v, pos)
-                and not asked_about(request, pos)
-                and not describes_past(request, v, pos, verbs)
-                and not _only_beyond(request, pos + len(v))
+                and not names_a_control(text, v, at)
+                and not asked_about(text, at)
+                and not describes_past(text, v, at, verbs)
+                and not _only_beyond(text, at + len(v))
             ):
                 verbs_out.update(stem(w) for w in v.split() if w.isalpha())
                 by_verb.setdefault(pos, set()).add(op)

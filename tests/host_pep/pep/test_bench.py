@@ -53,3 +53,16 @@ def test_bench_semantic_document_shape(tmp_path: Path) -> None:
             v = doc[label][path]
             assert 0 <= v["p50_ms"] <= v["p99_ms"]
     assert set(doc["budget"]) == {"decision_p99_ms", "load_s", "met"}
+
+
+def test_bench_request_document_shape() -> None:
+    from host_pep.bench import run_request
+
+    doc = run_request(lengths=(300, 1200), repeats=1)
+    assert doc["lengths"] == [300, 1200]
+    assert set(doc["shapes"]) == {"prose", "one verb", "digits"}
+    for shape in doc["shapes"].values():
+        assert set(shape["ms_per_1000_chars"]) == {"300", "1200"}
+        assert all(v > 0 for v in shape["ms_per_1000_chars"].values())
+        assert shape["growth"] > 0
+    assert set(doc["budget"]) == {"growth", "met"}

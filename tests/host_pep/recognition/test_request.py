@@ -1218,3 +1218,24 @@ def test_a_greek_article_makes_a_noun_and_its_pronoun_leaves_the_verb(
     request_text: str, asks: set[Operation]
 ) -> None:
     assert set(intent(request_text).asks) - {Operation.SHARE_UPLOAD} == asks
+
+
+# A request may be long (a pasted page; the API takes 16,384 characters). Each verb is read in
+# the text around it, so a long request reads as its parts do; `droidgate bench request`
+# measures that the cost grows with the length, not with its square.
+_PAGE = "The quarterly notes from the site visit are pasted below for reference. " * 200
+
+
+def test_a_verb_deep_in_a_long_request_is_read_in_its_own_sentence() -> None:
+    said = intent(_PAGE + "Delete the draft but don't send it to Tom.")
+    assert DELETE in said.asks
+    assert Operation.EXTERNAL_SEND not in said.asks
+    assert Operation.EXTERNAL_SEND in said.forbidden
+    assert Operation.PAYMENT not in asks(_PAGE + "How much do I have to pay for the permit?")
+
+
+def test_a_sum_after_a_long_run_of_digits_is_still_a_sum() -> None:
+    assert money_amounts("0" * 5000 + " then send 50 EUR to Anna") == [("50", None)]
+    assert money_request("0" * 5000 + " then send 50 eur to anna") is not None
+    # (a number is read from its first digit: no sum starts inside the run)
+    assert money_request("send " + "0" * 5000) is None
