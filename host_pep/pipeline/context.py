@@ -30,7 +30,13 @@ from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import fold_marks
 from host_pep.recognition.request import RequestIntent, intent
 from host_pep.recognition.semantic import SemanticModel
-from host_pep.recognition.words import content_words, name_words, quoted_literals, tokens
+from host_pep.recognition.words import (
+    content_words,
+    name_words,
+    quoted_literals,
+    tokens,
+    value_words,
+)
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, Operation
 from host_pep.session import SessionState
 from host_pep.values.cards import card_candidates
@@ -55,6 +61,10 @@ _BARE_DIGITS = re.compile(
 # An alphanumeric code (Steam's "7KD2M"): letters and digits both, a word of its own.
 _BARE_ALNUM = re.compile(r"(?<![\w-])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{4,8}(?![\w-])")
 _NOT_DIGIT = re.compile(r"\D")
+# a query in words, no expression ("from:", quotes, "=", brackets), and as long as a search
+# people type: longer, it is a text searched for, not a thing named
+_PLAIN_QUERY = re.compile(r"[^:\"'=()\[\]{}<>]+")
+_QUERY_WORDS = 8
 _ADDRESS_LIKE = re.compile(r"(?i)[@/]|^\w+://|\bwww\.|\.(?:com|org|net|io|example)\b")
 _WORD = re.compile(r"\S+")
 _WORD_TRAIL = ".,;:!?)]}\"'"
@@ -253,8 +263,12 @@ class DecisionContext:
                     and not _ADDRESS_LIKE.search(text)  # links and mail addresses: rule 5's keys
                 ):
                     # an operation word ("transfer", "archive") says what to do, not to what
-                    words |= content_words(text) - lexicon().verb_words
+                    words |= value_words(text) - lexicon().verb_words
                 elif text and leaf in lexicon().selection_fields:
+                    if _PLAIN_QUERY.fullmatch(text) and len(text.split()) <= _QUERY_WORDS:
+                        # a search in words names what it looks for ("EIN letter CP 575")
+                        words |= content_words(text) - lexicon().verb_words
+                        continue
                     # a query written as an expression names what it looks for in its literals
                     for literal in quoted_literals(text):
                         if len(literal.split()) <= 3 and not _ADDRESS_LIKE.search(literal):

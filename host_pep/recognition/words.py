@@ -52,6 +52,28 @@ def stem(word: str) -> str:
     return word
 
 
+# a spreadsheet range in A1 notation ("Guests!A1:F400", "A2:C", "'Q3 2025'!B:B"): its cells
+# name nothing, the sheet before "!" does
+_A1_RANGE = re.compile(r"^(?:(?P<sheet>.+)!)?\$?[A-Za-z]{1,3}\$?\d*(?::\$?[A-Za-z]{1,3}\$?\d*)?$")
+
+
+def value_words(text: str) -> frozenset[str]:
+    """What a short argument value names: its content words, the words of an identifier written
+    in camel case ("1TulumPassports": tulum, passport) as a tool name's, and of a spreadsheet
+    range only its sheet's ("Guests!A1:F400": guest)."""
+    text = text.strip()
+    cells = _A1_RANGE.match(text)
+    if cells is not None and (cells.group("sheet") is not None or ":" in text):
+        sheet = cells.group("sheet")
+        return value_words(sheet.strip("'")) if sheet else frozenset()
+    if " " in text:
+        return content_words(text)
+    split = _CAMEL.sub(" ", text)
+    # (a brand's capital inside a word is none: "iPhone", "McDonald")
+    parts = [p for p in _SPLIT.split(split) if p and not p.isdigit()]
+    return content_words(split if all(len(p) >= 3 for p in parts) else text)
+
+
 @lru_cache(maxsize=16384)
 def content_words(text: str) -> frozenset[str]:
     """The stemmed words of a text that name what it is about (no stopwords, no generic words

@@ -12,6 +12,7 @@ from host_pep.recognition.words import (
     quoted_literals,
     stem,
     tokens,
+    value_words,
 )
 
 
@@ -162,3 +163,24 @@ def test_letters_of_one_script_are_not_stripped_from_another() -> None:
     assert "landlord" in words and "ndlord" not in words and "vatrice" not in words
     # and a stripped word keeps three letters at least
     assert "ל" not in content_words("לו")
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        # an identifier in camel case names its words, as a tool name does
+        ("1TulumPassports", {"tulum", "passport"}),
+        ("1GuestsWeber", {"guest", "weber"}),
+        # a brand's capital inside a word splits nothing
+        ("iPhone", {"iphone"}),
+        # a spreadsheet range: its sheet, not its cells
+        ("Guests!A1:F400", {"guest"}),
+        ("'Q3 Payroll'!B:B", {"q3", "payroll"}),
+        ("A1:E40", set()),
+        # ... but one cell-like word alone is a name ("B1", a level of a course)
+        ("B1", {"b1"}),
+        ("ops-audit", {"ops", "audit"}),
+    ],
+)
+def test_an_arguments_value_names_its_words(value: str, expected: set[str]) -> None:
+    assert value_words(value) == expected
