@@ -502,7 +502,12 @@ def classify_operation(
         # a read or a write told to do a graver act by a switch ("list_snapshots {prune: true}",
         # "kubectl_apply {prune: true}"): it does that act too -- unless it only rehearses
         # ("terraform_plan {destroy: true}")
-        flagged = _flagged_acts(payload, policy, writes=op is Operation.LOCAL_WRITE)
+        flagged = _flagged_acts(
+            payload,
+            policy,
+            writes=op is Operation.LOCAL_WRITE,
+            destructive=_declared_destructive(annotations),
+        )
         if len(flagged) == 1:
             return next(iter(flagged))
         # ... or by the act it is told to do ({"mode": "purge_submissions"}), or a batch of
@@ -623,16 +628,25 @@ def _only_rehearses(method: list[str], policy: CompiledPolicy) -> bool:
 
 
 def _flagged_acts(
-    payload: Mapping[str, Any], policy: CompiledPolicy, *, writes: bool = False
+    payload: Mapping[str, Any],
+    policy: CompiledPolicy,
+    *,
+    writes: bool = False,
+    destructive: bool = False,
 ) -> set[Operation]:
     """The graver acts a call switches on by name: a one-word argument set to true that is a
     verb of a graver operation ({"prune": true}, {"purge": true}). Only one word: "delete_
-    protection" or "send_receipt" names a setting or a courtesy, not the act."""
+    protection" or "send_receipt" names a setting or a courtesy, not the act -- unless the
+    server declares the tool destructive: then a switch that opens with a verb of deleting
+    ({"drop_records": true} on a "refresh" of a cache) is the destruction it declares."""
     out: set[Operation] = set()
     for key, value in payload.items():
         if value is not True:
             continue
         words = tokens(str(key))
+        if destructive and len(words) > 1 and policy.verb_op.get(words[0]) is Operation.DELETE:
+            out.add(Operation.DELETE)
+            continue
         if writes and not lexicon().destroying_flags.issuperset(words):
             continue  # a write's modes ({"detach": true}) are no acts
         if len(words) == 1 and (op := policy.verb_op.get(words[0])) in _GRAVER:

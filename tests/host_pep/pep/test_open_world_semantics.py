@@ -583,6 +583,25 @@ def test_a_write_switched_to_a_graver_act_does_it(pep: PEP) -> None:
     assert _classify(pep, "k8s.kubectl_apply", {"manifest": "kind: X"}) is Operation.LOCAL_WRITE
 
 
+def test_a_destructive_tools_switch_that_opens_with_a_verb_of_deleting_deletes(pep: PEP) -> None:
+    def op(payload: dict[str, object], annotations: dict[str, object]) -> Operation:
+        return classify_operation(
+            "rebuild_search_index",
+            list(payload),
+            "Rebuilds the search index.",
+            pep.policy,
+            payload=payload,
+            annotations=annotations,
+        )
+
+    destructive = {"destructiveHint": True}
+    assert op({"scope": "all", "purge_entries": True}, destructive) is Operation.DELETE
+    assert op({"scope": "all", "purge_entries": False}, destructive) is Operation.LOCAL_WRITE
+    # declared by no server, a verb before a noun names a setting or a courtesy, not the act
+    assert op({"scope": "all", "purge_entries": True}, {}) is not Operation.DELETE
+    assert op({"scope": "all", "send_receipt": True}, destructive) is not Operation.DELETE
+
+
 def test_a_command_line_given_to_a_programs_server_is_run_by_it(pep: PEP) -> None:
     assert _classify(pep, "redis.inspect", {"args": ["FLUSHALL"]}) is Operation.DELETE
     assert _classify(pep, "redis.inspect", {"args": ["INFO", "memory"]}) is Operation.READ
