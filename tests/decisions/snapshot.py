@@ -165,6 +165,8 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round142",
         "round143",
         "round144",
+        "round145",
+        "round146",
     }
 )
 

@@ -179,6 +179,8 @@ PENDING = {
     "round142": "a fresh evaluator: a property manager and a credit union's member services, read",
     "round143": "a fresh evaluator: a wedding and events agency and a community pharmacy, not read",
     "round144": "a fresh evaluator: a trucking dispatch company and a language school, not read",
+    "round145": "a fresh evaluator: a water-and-power utility and a fitness studio, not read",
+    "round146": "a fresh evaluator: a car-repair shop and a home-care nursing agency, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -292,6 +294,8 @@ SMALLER = {
     "round142": 120,
     "round143": 120,
     "round144": 120,
+    "round145": 120,
+    "round146": 120,
 }
 
 
