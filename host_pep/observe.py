@@ -103,6 +103,14 @@ _HEALTH_FIELDS = frozenset(
      "allergy", "allergies", "icd10", "icd", "dx"}
 )  # fmt: skip
 _LETTER = re.compile(r"[^\W\d_]")
+
+
+def _head_word(field: str) -> str:
+    """The last word of a field's name, written out ("active_meds" -> medications)."""
+    words = tokens(field)
+    return words[-1] if words else ""
+
+
 # kinds that are somebody's secret wherever they are listed
 _NEVER_PUBLIC = frozenset({"card", "iban", "otp", "credential", "health"})
 # A secret's label on a screen or in a record ("Password", "PIN:", "Recovery code"), and the
@@ -676,8 +684,11 @@ def to_observations(
             leaf = _leaf(ov.field)
             if leaf in _ADDRESS_FIELDS:
                 hint = "address"  # a structured record's address field is an address as a whole
-            elif leaf in _HEALTH_FIELDS:
-                hint = "health"  # a diagnosis field holds one, known to the lexicon or not
+            elif leaf in _HEALTH_FIELDS or _head_word(leaf) in _HEALTH_FIELDS:
+                # a diagnosis field holds one, known to the lexicon or not -- also one named
+                # by its head noun, abbreviated or not ("active_meds", "current_medications";
+                # not "prescription_status")
+                hint = "health"
         found = sensitive_values(text, policy.regions, ov.field, password, hint)
         phones = {k for f in found if f.kind == "phone" for k in f.keys}
         extra = tuple(f for f in international_numbers(text) if f.keys[0] not in phones)

@@ -174,6 +174,16 @@ def test_a_diagnosis_field_is_health_data_even_when_the_lexicon_does_not_know_it
     assert pep.decide_sync(status).decision is Decision.ALLOW
 
 
+def test_a_field_named_for_medications_by_its_head_noun_holds_health_data(pep: PEP) -> None:
+    record = {"active_meds": ["Zorvastin 10 mg"], "refill_status": "Quellatrin ready"}
+    _read(pep, "pharmacy.get_patient", record)
+    sms = tool_event("sms.send", {"to": "+15551234567", "body": "Your Zorvastin 10 mg is ready"})
+    assert pep.decide_sync(sms).decision is Decision.DENY
+    # a status named for a prescription is no prescription
+    status = tool_event("sms.send", {"to": "+15551234567", "body": "Quellatrin ready"})
+    assert pep.decide_sync(status).decision is Decision.ALLOW
+
+
 def test_a_password_revealed_beside_its_label_on_screen_is_a_credential(pep: PEP) -> None:
     vault = "com.example.vault"
     screen = app_screen(
