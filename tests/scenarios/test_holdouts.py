@@ -177,8 +177,8 @@ PENDING = {
     "round140": "a fresh evaluator: an independent bookstore and a concert promoter, read",
     "round141": "a fresh evaluator: a veterinary clinic chain and a customs brokerage, read",
     "round142": "a fresh evaluator: a property manager and a credit union's member services, read",
-    "round143": "a fresh evaluator: a wedding and events agency and a community pharmacy, not read",
-    "round144": "a fresh evaluator: a trucking dispatch company and a language school, not read",
+    "round143": "a fresh evaluator: a wedding and events agency and a community pharmacy, read",
+    "round144": "a fresh evaluator: a trucking dispatch company and a language school, read",
     "round145": "a fresh evaluator: a water-and-power utility and a fitness studio, not read",
     "round146": "a fresh evaluator: a car-repair shop and a home-care nursing agency, not read",
 }
