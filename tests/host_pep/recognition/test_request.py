@@ -64,6 +64,13 @@ def asks(request: str) -> frozenset[Operation]:
         ("Take the money and transfer it to savings.", PAYMENT),
         # rotating a credential issues a new one
         ("I pasted the Stripe key in a gist, rotate it.", SECURITY),
+        # money given back by its noun: a deposit, an amount (Persian); to several (Romanian)
+        ("بیعانه‌اش رو از طریق استرایپ بهش برگردون", PAYMENT),
+        ("مبلغ اضافه رو به کارتش برگردونید", PAYMENT),
+        ("Clientul a renunțat, dă-le înapoi avansul.", PAYMENT),
+        # an app made the default one for a role is granted it (Korean)
+        ("문자 앱을 기본 문자 앱으로 바꿔 줘", SECURITY),
+        ("이 앱을 기본 전화 앱으로 설정해 주세요", SECURITY),
     ],
 )
 def test_a_request_asks_for_its_operation(request_text: str, operation: Operation) -> None:
