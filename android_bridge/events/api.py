@@ -32,6 +32,8 @@ from android_bridge.events.screen import parse_screen
 from android_bridge.events.shell_commands import parse_part
 from android_bridge.events.shell_split import ShellPart, split_command
 from host_pep.adapters.origin import is_outside_record
+from host_pep.adapters.results import structured
+from host_pep.adapters.tool import flatten
 from host_pep.events import ActionType, AgentEvent, Channel
 from host_pep.exceptions import EventValidationError
 from host_pep.semantics import ActionSemantics, Completion, FieldRole, ObservedValue, Operation
@@ -107,6 +109,17 @@ def command_of(event: AgentEvent) -> str:
             "must be a non-empty shell command line", field="payload.command"
         )
     return command
+
+
+def structured_rows(data: Any) -> list[dict[str, str]] | None:
+    """The rows a structured ``content query`` result carries: a list of records, itself or
+    under its one list-valued key ({"rows": [...]}); a record's nested values by their path."""
+    if isinstance(data, dict):
+        lists = [v for v in data.values() if isinstance(v, list)]
+        data = lists[0] if len(lists) == 1 else None
+    if not isinstance(data, list) or not data or not all(isinstance(r, dict) for r in data):
+        return None
+    return [flatten(row) for row in data]
 
 
 def parse_rows(output: str) -> list[dict[str, str]]:
@@ -230,7 +243,10 @@ class ApiAdapter:
 
     def observe_result(self, completion: Completion, result: Any) -> list[ObservedValue]:
         output = result_text(result)
-        if not output.strip():
+        # an executor may hand back what it read as JSON ({"rows": [...]}, a list of
+        # notifications) instead of the shell's text: the same content, observed the same way
+        data = None if output.strip() else structured(result)
+        if not output.strip() and not (isinstance(data, dict | list) and data):
             return []
         try:
             parsed = self.meanings(command_of(completion.event))
@@ -245,8 +261,16 @@ class ApiAdapter:
         # data of an app droidgate does not know (a courier app's order notes read through
         # run-as, an unknown provider's rows) is not vouched for: anyone may have written it
         base_trusted = entry is not None and not apps.untrusted(entry)
+        records = structured_rows(data) if data is not None else None
+        if data is not None and not (meaning.target.endswith(".query") and records):
+            return [
+                ObservedValue(text=text[:_MAX_OBSERVED], source=source, field=path,
+                              trusted=base_trusted)
+                for path, text in flatten(data).items()
+                if text.strip()
+            ]  # fmt: skip
         if meaning.target.endswith(".query"):
-            rows = parse_rows(output)
+            rows = records if records is not None else parse_rows(output)
             out: list[ObservedValue] = []
             for row in rows:
                 # The user's own sent messages are theirs; inbox rows came from outside.
