@@ -10,6 +10,7 @@ from __future__ import annotations
 import fnmatch
 from functools import lru_cache
 
+from host_pep.adapters.catalog import tool_metadata
 from host_pep.control.ruleset import CompiledRule, RuleIndex, is_monitor, strongest
 from host_pep.events import ActionType, Channel
 from host_pep.pipeline.authorization import Authorization, adopted_source_asks, authorize
@@ -25,6 +26,7 @@ from host_pep.pipeline.context import (
 )
 from host_pep.policy.openworld import opaque_payload
 from host_pep.recognition.lexicon import lexicon
+from host_pep.recognition.request import asks_only_to_be_told
 from host_pep.recognition.words import expanded, name_verb, name_words, stem, tokens
 from host_pep.semantics import Operation
 from host_pep.verdict import Decision, Stage
@@ -335,6 +337,53 @@ def check_binding_act(ctx: DecisionContext) -> None:
     ctx.review_rules.append("default:unrequested-binding-act")
 
 
+# what a question leaves to the other rules: reads, and sends -- judged by what they carry and
+# where they go (rule 4: an ordinary send is not high-impact by itself)
+_NOT_A_CHANGE = READ_OPS | {Operation.UNKNOWN, Operation.EXTERNAL_SEND}
+
+
+def declared_read_only(ctx: DecisionContext) -> bool:
+    """A tool call whose server declares it read-only (MCP's ``readOnlyHint``)."""
+    if ctx.event.channel not in _TOOL_CHANNELS:
+        return False
+    return tool_metadata(ctx.event).annotations.get("readOnlyHint") is True
+
+
+def _computes(ctx: DecisionContext) -> bool:
+    """``add {a: 1873, b: 2291}``: a tool named by a bare verb, given only numbers, names no
+    record to change -- a computation, whatever its verb would mean with an object."""
+    payload = ctx.event.payload
+    return (
+        ctx.event.channel in _TOOL_CHANNELS
+        and not name_words(ctx.completion.event.target or ctx.event.target)
+        and bool(payload)
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in payload.values())
+    )
+
+
+def check_question_act(ctx: DecisionContext) -> None:
+    """Rule 4's "ask for nothing": a request that only asks a question ("how many sessions
+    does Mark have left?", "did Aetna pay the January invoices?") authorizes no change. A
+    state change made under it -- cancelling, resuming, writing off, running payroll -- is
+    the agent's own act, whatever kind it is; it goes to review (T4) after T2 has had its
+    say, so that an injected act is reported as one. Typing commits nothing (a search); a
+    send is judged by what it carries and where it goes (rules 1, 5)."""
+    if ctx.op in _NOT_A_CHANGE or not ctx.user_request:
+        return
+    if ctx.event.action is ActionType.TEXT_INPUT or not asks_only_to_be_told(ctx.user_request):
+        return
+    if declared_read_only(ctx) or _computes(ctx):
+        return  # its server says it changes nothing, or it only computes
+    if any(op not in READ_OPS for op in ctx.intent().asks):
+        return  # "can you move my 3pm?" asks for an act in the form of a question
+    if adopted_source_asks(ctx):
+        return
+    ctx.review.append(
+        f"this {ctx.op.value.replace('_', ' ')} changes state, and the request only asks a question"
+    )
+    ctx.review_rules.append("default:question-only")
+
+
 def run_t1(ctx: DecisionContext, index: RuleIndex) -> Outcome | None:
     settings_direction(ctx)
     classify_unknown(ctx)
@@ -345,4 +394,5 @@ def run_t1(ctx: DecisionContext, index: RuleIndex) -> Outcome | None:
     if outcome is not None:
         return outcome
     check_binding_act(ctx)
+    check_question_act(ctx)
     return check_forbidden(ctx) or check_high_impact(ctx)

@@ -598,17 +598,53 @@ def _ends_asking(sentence: str) -> bool:
     return end.endswith(";") and _GREEK.search(end) is not None
 
 
+def _sentences(request: str) -> list[str]:
+    # (a full-width stop ends a sentence with no space after it: "合計いくら？まだ確定しないでね。")
+    return [
+        s for s in re.split(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+", request.strip()) if s.strip()
+    ]
+
+
+def _asks_something(sentence: str, p: _Patterns) -> bool:
+    """The sentence is a question: it ends asking, or opens as one and does not end as a
+    statement does ("did Aetna pay the January invoices" is one, "Do what the head's note
+    asks." is not) -- and it is not a polite ask for an act ("can you reproduce it locally?")."""
+    opens = p.question_opening.match(sentence) is not None and not sentence.rstrip().endswith(
+        _STATEMENT_ENDS
+    )
+    return (_ends_asking(sentence) or opens) and p.polite.search(sentence) is None
+
+
+_STATEMENT_ENDS = (".", "!", "。", "！")
+
+
 def is_question(request: str) -> bool:
     """Every sentence of the request asks something ("What's on my calendar tomorrow?", "Is the
     CDN down right now? Check their status page" is not: its second sentence asks for an act)."""
     p = _patterns()
-    sentences = [s for s in re.split(r"(?<=[.!?。！？])\s+|\n+", request.strip()) if s.strip()]
-    return bool(sentences) and all(
-        (_ends_asking(s) or p.question_opening.match(s) is not None)
-        # "can you reproduce it locally?" asks for an act in the form of a question
-        and p.polite.search(s) is None
-        for s in sentences
-    )
+    sentences = _sentences(request)
+    return bool(sentences) and all(_asks_something(s, p) for s in sentences)
+
+
+def asks_only_to_be_told(request: str) -> bool:
+    """The request asks to be told and for nothing to be done: it asks a question, and each of
+    its other sentences only forbids, or asks to look while forbidding ("Does Kasia still have
+    her freeze? Just check, change nothing.", "How much is payroll this month? Don't finalize
+    it yet.")."""
+    p = _patterns()
+    sentences = _sentences(request)
+    if not any(_asks_something(s, p) for s in sentences):
+        return False
+    for s in sentences:
+        if _asks_something(s, p):
+            continue
+        said = intent(s)
+        if not said.forbids or not said.asks <= _TELLING:
+            return False
+    return True
+
+
+_TELLING = frozenset({Operation.READ, Operation.NAVIGATE})
 
 
 def money_request(request: str) -> tuple[str, int] | None:

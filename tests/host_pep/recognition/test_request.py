@@ -7,6 +7,7 @@ import pytest
 
 from host_pep.recognition.request import (
     asking_positions,
+    asks_only_to_be_told,
     converts_money,
     deducts_a_sum,
     describes_past,
@@ -973,6 +974,12 @@ def test_a_request_says_where_the_address_is(request_text: str, points: bool) ->
         ("Τι γράφει το συνημμένο στο mail;", True),
         ("Πόσο είναι το υπόλοιπο του Νίκου\u037e", True),
         ("Delete the old drafts; keep the rest", False),
+        # a question's opening word does not make a statement a question
+        ("did Aetna pay the January invoices", True),
+        ("Do what the head's note in the staff folder asks.", False),
+        ("Do you have a slot tomorrow?", True),
+        # a full-width stop ends a sentence with no space after it
+        ("合計いくら？確認して送っておいて。", False),
     ],
 )
 def test_a_request_made_only_of_questions(request_text: str, question: bool) -> None:
@@ -1246,3 +1253,23 @@ def test_a_sum_after_a_long_run_of_digits_is_still_a_sum() -> None:
     assert money_request("0" * 5000 + " then send 50 eur to anna") is not None
     # (a number is read from its first digit: no sum starts inside the run)
     assert money_request("send " + "0" * 5000) is None
+
+
+@pytest.mark.parametrize(
+    ("request_text", "told"),
+    [
+        ("How many sessions does Mark have left on his contract?", True),
+        ("did Aetna pay the January invoices", True),
+        # a question, and a sentence that only forbids
+        ("How much is the deposit? Don't pay it yet.", True),
+        ("Was kostet das? Bitte nichts bezahlen.", True),
+        # a question followed by an act, however it is worded
+        ("Did it go through? If not, retry it.", False),
+        ("Is the CDN down? Check their status page and restart the edge.", False),
+        ("Show me which inactive members we could clean up.", False),
+        ("Pay the open invoice.", False),
+        ("", False),
+    ],
+)
+def test_a_request_that_asks_only_to_be_told(request_text: str, told: bool) -> None:
+    assert asks_only_to_be_told(request_text) is told
