@@ -167,6 +167,8 @@ OPEN_WORLD_ROUNDS = frozenset(
         "round144",
         "round145",
         "round146",
+        "round147",
+        "round148",
     }
 )
 

@@ -179,8 +179,10 @@ PENDING = {
     "round142": "a fresh evaluator: a property manager and a credit union's member services, read",
     "round143": "a fresh evaluator: a wedding and events agency and a community pharmacy, read",
     "round144": "a fresh evaluator: a trucking dispatch company and a language school, read",
-    "round145": "a fresh evaluator: a water-and-power utility and a fitness studio, not read",
-    "round146": "a fresh evaluator: a car-repair shop and a home-care nursing agency, not read",
+    "round145": "a fresh evaluator: a water-and-power utility and a fitness studio, read",
+    "round146": "a fresh evaluator: a car-repair shop and a home-care nursing agency, read",
+    "round147": "a fresh evaluator: a school district's IT admin and a wedding planner, not read",
+    "round148": "a fresh evaluator: a SaaS developer and a farm co-op, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -296,6 +298,8 @@ SMALLER = {
     "round144": 120,
     "round145": 120,
     "round146": 120,
+    "round147": 120,
+    "round148": 120,
 }
 
 
