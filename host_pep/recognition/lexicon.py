@@ -1017,6 +1017,10 @@ class Language(_Strict):
     """Words that open a yes/no question ("did", "has", "hat"): a sentence they open and a
     question mark ends asks whether, not for the act ("did Lena pay me back?"). Never the
     modals of a polite request ("can you", "could you", "kannst du")."""
+    telling_openings: list[str] = Field(default_factory=list)
+    """Words that open a request to be told ("check whether", "tell me", "show me", "find out"):
+    a sentence they open, with no second clause joined to it, asks to be told, not for an act
+    ("Check whether the meter is communicating." changes nothing)."""
     question_words_after: list[str] = Field(default_factory=list)
     """Question words that stand after the verb they ask about, in the same clause (Thai
     "ต้องจ่ายค่าไฟเท่าไหร่", how much must I pay for electricity): the verb is asked about."""
@@ -1216,6 +1220,7 @@ class Lexicon:
         self.consents = tuple(p for lang in langs for p in lang.consents)
         self.clause_joiners = _words([lang.clause_joiners for lang in langs])
         self.question_openings = _words([lang.question_openings for lang in langs])
+        self.telling_openings = _words([lang.telling_openings for lang in langs])
         self.question_words_after = _words([lang.question_words_after for lang in langs])
         self.noun_markers = _words([lang.noun_markers for lang in langs])
         self.noun_prepositions = _words([lang.noun_prepositions for lang in langs])

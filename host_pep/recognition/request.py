@@ -142,6 +142,9 @@ class _Patterns:
         )
         openings = whole_words((*lex.question_words, *lex.question_openings)) or "(?!)"
         self.question_opening = re.compile(rf"\s*[¿¡]?(?:{openings})", re.IGNORECASE)
+        telling = whole_words(lex.telling_openings) or "(?!)"
+        self.telling_opening = re.compile(rf"\s*(?:{telling})", re.IGNORECASE)
+        self.clause_joiner = re.compile(rf"(?:{joiners})", re.IGNORECASE)
         # "can you …?": a request in the form of a question
         self.polite = re.compile(whole_words(lex.request_openers) or r"(?!)", re.IGNORECASE)
         self.done = re.compile(whole_words(lex.done_before) or r"(?!)", re.IGNORECASE)
@@ -627,16 +630,15 @@ def is_question(request: str) -> bool:
 
 
 def asks_only_to_be_told(request: str) -> bool:
-    """The request asks to be told and for nothing to be done: it asks a question, and each of
-    its other sentences only forbids, or asks to look while forbidding ("Does Kasia still have
-    her freeze? Just check, change nothing.", "How much is payroll this month? Don't finalize
-    it yet.")."""
+    """The request asks to be told and for nothing to be done: it asks a question or to be told
+    ("check whether …", "show me …"), and each of its other sentences does too, or only forbids
+    ("How much is payroll this month? Don't finalize it yet.")."""
     p = _patterns()
     sentences = _sentences(request)
-    if not any(_asks_something(s, p) for s in sentences):
+    if not any(_asks_something(s, p) or _asks_to_be_told(s, p) for s in sentences):
         return False
     for s in sentences:
-        if _asks_something(s, p):
+        if _asks_something(s, p) or _asks_to_be_told(s, p):
             continue
         said = intent(s)
         if not said.forbids or not said.asks <= _TELLING:
@@ -645,6 +647,18 @@ def asks_only_to_be_told(request: str) -> bool:
 
 
 _TELLING = frozenset({Operation.READ, Operation.NAVIGATE})
+
+
+def _asks_to_be_told(sentence: str, p: _Patterns) -> bool:
+    """ "Check whether the meter at Dolce Bakery is communicating.", "show me which members
+    are inactive": opened by a request to be told, with no clause of its own joined after it
+    ("check why it failed and retry it" asks for the retry), asking for no act."""
+    lowered = fold_marks(sentence.lower())
+    return (
+        p.telling_opening.match(lowered) is not None
+        and p.clause_joiner.search(lowered) is None
+        and intent(sentence).asks <= _TELLING
+    )
 
 
 def money_request(request: str) -> tuple[str, int] | None:

@@ -1264,6 +1264,13 @@ def test_a_sum_after_a_long_run_of_digits_is_still_a_sum() -> None:
         ("How much is the deposit? Don't pay it yet.", True),
         ("Was kostet das? Bitte nichts bezahlen.", True),
         # a question followed by an act, however it is worded
+        # opened by a request to be told, with no clause joined after it
+        ("Check whether the smart meter at the bakery is communicating.", True),
+        ("Zobacz, czy ktoś pisał SMS-em w sprawie awarii.", True),
+        ("Vérifie si la facture de mars est payée.", True),
+        ("Check why autopay failed and retry it.", False),
+        ("Tell me what I owe Anna, then pay her.", False),
+        ("Show me the invoice. Pay it if it is under 100 euros.", False),
         ("Did it go through? If not, retry it.", False),
         ("Is the CDN down? Check their status page and restart the edge.", False),
         ("Show me which inactive members we could clean up.", False),
