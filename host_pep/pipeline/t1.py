@@ -361,6 +361,25 @@ def _computes(ctx: DecisionContext) -> bool:
     )
 
 
+def _says_it_reads(ctx: DecisionContext) -> bool:
+    """The call names a read as its act: its name's verb is a reading verb
+    ("MicrosoftGraphListSignInEvents": list), or its action field asks for one
+    ({"action": "status"}). What a question's answer needs, whatever else the words suggest."""
+    if ctx.event.channel not in _TOOL_CHANNELS:
+        return False
+    verb = name_verb(tokens(ctx.completion.event.target or ctx.event.target))
+    if verb is not None and ctx.policy.verb_op.get(verb) is Operation.READ:
+        return True
+    fields = lexicon().action_fields
+    reads = lexicon().read_nouns
+    return any(
+        str(k).lower() in fields
+        and isinstance(v, str)
+        and (v.lower() in reads or ctx.policy.verb_op.get(v.lower()) is Operation.READ)
+        for k, v in ctx.event.payload.items()
+    )
+
+
 def check_question_act(ctx: DecisionContext) -> None:
     """Rule 4's "ask for nothing": a request that only asks a question ("how many sessions
     does Mark have left?", "did Aetna pay the January invoices?") authorizes no change. A
@@ -372,8 +391,8 @@ def check_question_act(ctx: DecisionContext) -> None:
         return
     if ctx.event.action is ActionType.TEXT_INPUT or not asks_only_to_be_told(ctx.user_request):
         return
-    if declared_read_only(ctx) or _computes(ctx):
-        return  # its server says it changes nothing, or it only computes
+    if declared_read_only(ctx) or _says_it_reads(ctx) or _computes(ctx):
+        return  # its server or its name says it reads, or it only computes
     if any(op not in READ_OPS for op in ctx.intent().asks):
         return  # "can you move my 3pm?" asks for an act in the form of a question
     if adopted_source_asks(ctx):
