@@ -370,8 +370,11 @@ def _says_it_reads(ctx: DecisionContext) -> bool:
     verb = name_verb(tokens(ctx.completion.event.target or ctx.event.target))
     if verb is not None and ctx.policy.verb_op.get(verb) is Operation.READ:
         return True
-    fields = lexicon().action_fields
-    reads = lexicon().read_nouns
+    lex = lexicon()
+    # a field that sets a state selects or switches ({"status": "open"} filters a write-off,
+    # {"state": "open"} opens a relay): its value is where the act leads, not the act
+    fields = lex.action_fields - lex.state_fields
+    reads = lex.read_nouns
     return any(
         str(k).lower() in fields
         and isinstance(v, str)
