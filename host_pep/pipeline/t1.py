@@ -383,6 +383,24 @@ def _says_it_reads(ctx: DecisionContext) -> bool:
     )
 
 
+def _tap_names_a_change(ctx: DecisionContext) -> bool:
+    """A tap the screen reads as navigation on a control whose label is an act and its object
+    ("Cancel membership", "Terminate contract"): what the tap does is what the label says. A
+    bare "Cancel" stays a dialog's dismissal, and a label in a verb-final language is left
+    unread (its verb is not the first word)."""
+    if ctx.event.channel is not Channel.GUI or ctx.event.action is not ActionType.TAP:
+        return False
+    widget = ctx.sem.widget or {}
+    for label in (widget.get("text"), widget.get("description")):
+        if not isinstance(label, str) or not 2 <= len(label.split()) <= 3:
+            continue  # a button's label: a verb and its object, at most three words
+        words = tokens(label)
+        act = ctx.policy.verb_op.get(words[0]) if words else None
+        if act is not None and act not in READ_OPS:
+            return True
+    return False
+
+
 def check_question_act(ctx: DecisionContext) -> None:
     """Rule 4's "ask for nothing": a request that only asks a question ("how many sessions
     does Mark have left?", "did Aetna pay the January invoices?") authorizes no change. A
@@ -390,9 +408,10 @@ def check_question_act(ctx: DecisionContext) -> None:
     the agent's own act, whatever kind it is; it goes to review (T4) after T2 has had its
     say, so that an injected act is reported as one. Typing commits nothing (a search); a
     send is judged by what it carries and where it goes (rules 1, 5)."""
-    if ctx.op in _NOT_A_CHANGE or not ctx.user_request:
+    if not ctx.user_request or ctx.event.action is ActionType.TEXT_INPUT:
         return
-    if ctx.event.action is ActionType.TEXT_INPUT or not asks_only_to_be_told(ctx.user_request):
+    tapped = ctx.op is Operation.NAVIGATE and _tap_names_a_change(ctx)
+    if (ctx.op in _NOT_A_CHANGE and not tapped) or not asks_only_to_be_told(ctx.user_request):
         return
     if declared_read_only(ctx) or _says_it_reads(ctx) or _computes(ctx):
         return  # its server or its name says it reads, or it only computes
@@ -400,9 +419,8 @@ def check_question_act(ctx: DecisionContext) -> None:
         return  # "can you move my 3pm?" asks for an act in the form of a question
     if adopted_source_asks(ctx):
         return
-    ctx.review.append(
-        f"this {ctx.op.value.replace('_', ' ')} changes state, and the request only asks a question"
-    )
+    what = "tap" if tapped else ctx.op.value.replace("_", " ")
+    ctx.review.append(f"this {what} changes state, and the request only asks a question")
     ctx.review_rules.append("default:question-only")
 
 
