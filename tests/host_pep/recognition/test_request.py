@@ -1263,6 +1263,12 @@ def test_a_sum_after_a_long_run_of_digits_is_still_a_sum() -> None:
         # a question, and a sentence that only forbids
         ("How much is the deposit? Don't pay it yet.", True),
         ("Was kostet das? Bitte nichts bezahlen.", True),
+        # a negated Polish imperative is imperfective ("nie zmieniaj", not "nie zmień")
+        ("Czy Kasia ma jeszcze aktywne zamrożenie karnetu? Tylko sprawdź, nic nie zmieniaj.", True),
+        ("Ile wynosi rachunek? Nie płać go jeszcze.", True),
+        # 確定 (finalize) forbidden after a question
+        ("今月の給与の合計いくら？まだ確定しないでね。", True),
+        ("今月の給与の合計いくら？確定して。", False),
         # a question followed by an act, however it is worded
         # opened by a request to be told, with no clause joined after it
         ("Check whether the smart meter at the bakery is communicating.", True),
