@@ -385,9 +385,9 @@ def _says_it_reads(ctx: DecisionContext) -> bool:
 
 def _tap_names_a_change(ctx: DecisionContext) -> bool:
     """A tap the screen reads as navigation on a control whose label is an act and its object
-    ("Cancel membership", "Terminate contract"): what the tap does is what the label says. A
-    bare "Cancel" stays a dialog's dismissal, and a label in a verb-final language is left
-    unread (its verb is not the first word)."""
+    ("Cancel membership", "Terminate contract"): what the tap does is what the label says,
+    when the tap alone commits it. A bare "Cancel" stays a dialog's dismissal, and a label in
+    a verb-final language is left unread (its verb is not the first word)."""
     if ctx.event.channel is not Channel.GUI or ctx.event.action is not ActionType.TAP:
         return False
     widget = ctx.sem.widget or {}
@@ -396,9 +396,15 @@ def _tap_names_a_change(ctx: DecisionContext) -> bool:
             continue  # a button's label: a verb and its object, at most three words
         words = tokens(label)
         act = ctx.policy.verb_op.get(words[0]) if words else None
-        if act is not None and act not in READ_OPS:
+        if act is not None and act not in _TAP_LEAVES:
             return True
     return False
+
+
+# what a tapped label names that the tap alone does not commit: a read, a write that opens a
+# form or fills the clipboard ("Add event", "Copy code": the form's Save is judged when tapped),
+# a send (rules 1 and 5)
+_TAP_LEAVES = READ_OPS | {Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND}
 
 
 def check_question_act(ctx: DecisionContext) -> None:
