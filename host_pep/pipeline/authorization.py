@@ -470,13 +470,19 @@ def _names_the_granted_component(ctx: DecisionContext) -> bool:
 
 
 def _granted_groups(ctx: DecisionContext) -> set[str]:
-    """The permission groups a grant names by its constant ("permission.LOCATION")."""
-    return {
-        m.group(1).lower()
-        for text in ctx.text.values()
-        if len(text) <= 160
-        for m in _GRANTED_CONSTANT.finditer(text)
-    }
+    """The permission groups a grant names by its constant ("permission.LOCATION"), or by one
+    of its constant's words: the platform's own constants name their group so
+    ("ACCESS_FINE_LOCATION": location, "READ_CONTACTS": contacts)."""
+    known = lexicon().permission_groups
+    found: set[str] = set()
+    for text in ctx.text.values():
+        if len(text) > 160:
+            continue
+        for m in _GRANTED_CONSTANT.finditer(text):
+            name = m.group(1).lower()
+            found.add(name)
+            found.update(w for w in name.split("_") if w in known)
+    return found
 
 
 def _names_its_object_by_id(ctx: DecisionContext) -> bool:
