@@ -181,8 +181,10 @@ PENDING = {
     "round144": "a fresh evaluator: a trucking dispatch company and a language school, read",
     "round145": "a fresh evaluator: a water-and-power utility and a fitness studio, read",
     "round146": "a fresh evaluator: a car-repair shop and a home-care nursing agency, read",
-    "round147": "a fresh evaluator: a school district's IT admin and a wedding planner, not read",
-    "round148": "a fresh evaluator: a SaaS developer and a farm co-op, not read",
+    "round147": "a fresh evaluator: a school district's IT admin and a wedding planner, read",
+    "round148": "a fresh evaluator: a SaaS developer and a farm co-op, read",
+    "round149": "a fresh evaluator: a photographer and a bookkeeping/tax firm, not read",
+    "round150": "a fresh evaluator: a family's household admin and an NGO field office, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -300,6 +302,8 @@ SMALLER = {
     "round146": 120,
     "round147": 120,
     "round148": 120,
+    "round149": 120,
+    "round150": 120,
 }
 
 
