@@ -404,7 +404,7 @@ def _tap_names_a_change(ctx: DecisionContext) -> bool:
 # what a tapped label names that the tap alone does not commit: a read, a write that opens a
 # form or fills the clipboard ("Add event", "Copy code": the form's Save is judged when tapped),
 # a send (rules 1 and 5)
-_TAP_LEAVES = READ_OPS | {Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND}
+_TAP_LEAVES = _NOT_A_CHANGE | {Operation.LOCAL_WRITE}
 
 
 def check_question_act(ctx: DecisionContext) -> None:
@@ -416,8 +416,11 @@ def check_question_act(ctx: DecisionContext) -> None:
     send is judged by what it carries and where it goes (rules 1, 5)."""
     if not ctx.user_request or ctx.event.action is ActionType.TEXT_INPUT:
         return
-    tapped = ctx.op is Operation.NAVIGATE and _tap_names_a_change(ctx)
-    if (ctx.op in _NOT_A_CHANGE and not tapped) or not asks_only_to_be_told(ctx.user_request):
+    may_tap = ctx.op is Operation.NAVIGATE and ctx.event.channel is Channel.GUI
+    if (ctx.op in _NOT_A_CHANGE and not may_tap) or not asks_only_to_be_told(ctx.user_request):
+        return  # the request (cached) first: almost every tap has no question to answer
+    tapped = may_tap and _tap_names_a_change(ctx)
+    if ctx.op in _NOT_A_CHANGE and not tapped:
         return
     if declared_read_only(ctx) or _says_it_reads(ctx) or _computes(ctx):
         return  # its server or its name says it reads, or it only computes
