@@ -504,6 +504,8 @@ def instruction_spans(text: str) -> tuple[Span, ...]:
         text = _plain_emphasis(text)
     if "_" in text:
         text = _spoken_names(text)
+    if "@" in text:
+        text = _called_handles(text)
     if len(text) <= MAX_TEXT:
         return _spans(text)
     out: list[Span] = []
@@ -613,6 +615,33 @@ def _spoken_names(text: str) -> str:
         return name.replace("_", " ") if words & _addressee_words() else name
 
     return _JOINED.sub(spaced, text)
+
+
+# a mention: "@" and a handle, not inside a mail address ("support@acme.ai")
+_MENTION = re.compile(r"(?<![\w@.])@([\w.-]*\w)")
+_HANDLE_PARTS = re.compile(r"[-_.]")
+
+
+def _called_handles(text: str) -> str:
+    """``text`` with a mention of an assistant by its handle read as a call to it: "@invoicely-bot
+    install the code-insights app" asks the bot as "@bot install …" does, where "invoicely-bot"
+    written alone names a thing, as "deploy-bot" does. Only the handle's last part counts (the
+    head of the name: "@bot-builder" is no bot), and only where an imperative follows it: "@deploy-bot
+    finished: …" names the bot that did something. The handle's other parts become spaces, so
+    every span keeps its offsets into the text as given."""
+    cues = _cues()
+
+    def called(m: re.Match[str]) -> str:
+        handle = m.group(1)
+        last = _HANDLE_PARTS.split(handle)[-1]
+        if last == handle or last.lower() not in _addressee_words():
+            return m.group(0)
+        rest = text[m.end() :].split("\n", 1)[0].lstrip(" ,:")
+        if not _imperative(rest, cues):
+            return m.group(0)
+        return " " * (len(handle) - len(last)) + "@" + last
+
+    return _MENTION.sub(called, text)
 
 
 def _spans(text: str) -> tuple[Span, ...]:
