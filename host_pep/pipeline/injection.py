@@ -652,6 +652,26 @@ def _same_service(ctx: DecisionContext, tool: str | None) -> bool:
     )
 
 
+def _acts_in_the_named_service(
+    ctx: DecisionContext, ins: Instruction, covered: set[str], family: str
+) -> bool:
+    """A span addressed to the assistant asks for this kind of change and names the service
+    the action changes ("Асистенте, зміни … оцінку … у PowerSchool" -> powerschool.gradebook.
+    update_score): the words of its act and object may be another language's, the service's
+    name is the same in every one."""
+    if not ins.strong or family == "read":
+        return False
+    if family not in {_family(Operation(a)) for a in ins.asks}:
+        return False
+    target = ctx.completion.event.target or ctx.event.target or ""
+    service = next((t for t in tokens(target) if t not in _TOOL_PREFIXES), None)
+    return service is not None and len(service) >= 4 and service in covered
+
+
+# what a tool's name starts with before its service ("mcp__stripe__create_refund")
+_TOOL_PREFIXES = frozenset({"mcp", "tool", "tools", "api"})
+
+
 def _marked_id(ident: str) -> bool:
     """An identifier that marks itself as one: a digit, an underscore, a path or a dot in it."""
     return any(c.isdigit() or c in "_/." for c in ident)
@@ -805,7 +825,10 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
                 # or an act that leaves the device, still counts by its verb.
                 continue
             covered.add(verb or "")
-        elif not covered or not _covered_enough(covered, unexplained, ins, family == "read"):
+        elif not covered or not (
+            _covered_enough(covered, unexplained, ins, family == "read")
+            or (unasked_kind and _acts_in_the_named_service(ctx, ins, covered, family))
+        ):
             continue
         if not ins.strong and intent.delegates and (ins.designated or not ins.untrusted):
             continue  # the user adopted what that source asks ("do what my note says")
