@@ -140,6 +140,16 @@ def _named_for_a_read(name: str, op: Operation, policy: CompiledPolicy) -> bool:
     )
 
 
+def _ends_on_a_state(toks: list[str], policy: CompiledPolicy) -> bool:
+    """A name of several words whose last is a state or a review (a status, an audit): in a
+    name written as a phrase of nouns, the last is the head ("kill_switch_status" is a status).
+    A verb last ("kill_switch_set") is no such phrase, nor a document last (a report is
+    exported, a log purged), and the one word after a verb is what it acts on ("delete_audit")."""
+    if len(toks) < 2 or toks[-1] not in lexicon().state_heads:
+        return False
+    return len(toks) > 2 or policy.verb_op.get(toks[0]) in (None, Operation.READ)
+
+
 def _says_it_changes_nothing(description: str, policy: CompiledPolicy) -> bool:
     """A sentence of the description negates a change ("Does not modify the MAR", "Changes
     nothing"): the tool says so itself, not only its annotation."""
@@ -565,6 +575,10 @@ def classify_operation(
             # ... or whose description says so too ("purge_expired_view": "Read-only. Returns
             # the items a purge WOULD remove. Performs no changes")
             or (bool(description) and _says_it_changes_nothing(description, policy))
+            # ... or whose name ends on a state or a review: the words before it describe it
+            # ("kill_switch_status": the switch's state; "intune_wipe_audit": the wipes made,
+            # listed)
+            or _ends_on_a_state(tokens(name), policy)
         )
     )
     if shown_only:

@@ -470,6 +470,10 @@ class ToolNaming(_Strict):
     rehearsal_flags: list[str] = Field(default_factory=list)
     """Arguments that, set true, make a call rehearse its act without doing it ({"dry_run":
     true}, {"preview": true}): such a call changes nothing and only shows."""
+    state_heads: list[str] = Field(default_factory=list)
+    """Last words of a name that make it the state or review of what the words before name
+    ("kill_switch_status", "intune_wipe_audit"): never a document an act moves or removes
+    (a "report" is exported, a "log" purged)."""
     receiving_fields: list[str] = Field(default_factory=list)
     """Argument names for whom a thing created goes to ("signers", "recipients", "cc"): a
     person's address under one is where it is sent, in a write too (an envelope created with
@@ -1474,6 +1478,7 @@ class Lexicon:
         self.conversation_objects = frozenset(_words([t.conversation_objects for t in naming]))
         self.state_fields = frozenset(_words([t.state_fields for t in naming]))
         self.rehearsal_flags = frozenset(_words([t.rehearsal_flags for t in naming]))
+        self.state_heads = frozenset(_words([t.state_heads for t in naming]))
         self.destroying_flags = frozenset(_words([t.destroying_flags for t in naming]))
         self.housekeeping_verbs = frozenset(_words([t.housekeeping_verbs for t in naming]))
         self.further_acts = frozenset(_words([t.further_acts for t in naming]))
