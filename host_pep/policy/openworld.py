@@ -791,16 +791,29 @@ def _told_acts(payload: Mapping[str, Any], policy: CompiledPolicy) -> set[Operat
             op = _name_operation(tokens(value), policy)
             if op is not None:
                 out.add(op)
-        if (
-            isinstance(value, list)
-            and value
-            and all(isinstance(v, dict) and len(v) == 1 for v in value)
-        ):
-            for request in value:
-                named = tokens(str(next(iter(request))))
-                op = _name_operation(named, policy) if len(named) >= 2 else None
-                if op is not None:
-                    out.add(op)
+        out |= _batch_acts(value, policy)
+        if isinstance(value, Mapping):
+            # the batch inside the call's body ({"requestBody": {"requests": [...]}}, as
+            # Google's clients pass it)
+            for inner in value.values():
+                out |= _batch_acts(inner, policy)
+    return out
+
+
+def _batch_acts(value: Any, policy: CompiledPolicy) -> set[Operation]:
+    """The acts of a batch of requests, each one key naming its act and object
+    ([{"deleteDimension": …}, {"updateCells": …}])."""
+    out: set[Operation] = set()
+    if (
+        isinstance(value, list)
+        and value
+        and all(isinstance(v, dict) and len(v) == 1 for v in value)
+    ):
+        for request in value:
+            named = tokens(str(next(iter(request))))
+            op = _name_operation(named, policy) if len(named) >= 2 else None
+            if op is not None:
+                out.add(op)
     return out
 
 
