@@ -314,14 +314,31 @@ def _protections_acted_on(ctx: DecisionContext) -> set[str]:
 _UNSPACED = re.compile(f"[{NO_SPACES}]")
 
 
+@lru_cache(maxsize=1)
+def _phrase_pattern() -> re.Pattern[str] | None:
+    """The synonyms of more than one word ("2-step verification", "lock screen")."""
+    phrases = tuple(k for k in lexicon().synonyms if " " in k or "-" in k)
+    return words_regex(phrases, re.IGNORECASE)
+
+
+def _named_phrases(lowered: str) -> list[str]:
+    pattern = _phrase_pattern()
+    return [m.group(0) for m in pattern.finditer(lowered)] if pattern is not None else []
+
+
 def _names_protection(ctx: DecisionContext, acted: set[str]) -> bool:
     """Does the request name a protection the action changes, or the act itself?"""
     lex = lexicon()
-    asked = expanded(
+    # a word inside a phrase that names a thing names that thing, not its own: "2-step
+    # verification" names the second factor, not the app verifier "verification" alone names
+    phrases = _named_phrases(ctx.user_request.lower())
+    inside = frozenset(w for p in phrases for w in [*unicode_words(p), *tokens(p)])
+    written = (
         frozenset(unicode_words(ctx.user_request))
         | frozenset(tokens(ctx.user_request))
         | ctx.intent().words
-    )
+    ) - inside
+    asked = expanded(written | frozenset(phrases))
     # ... the protection an argument's name switches ({"mfaRequired": false}, {"two_factor_sms":
     # false}) is what the action changes as surely as its name's
     protection = lex.security_objects | lex.grant_objects
@@ -343,13 +360,16 @@ def _names_protection(ctx: DecisionContext, acted: set[str]) -> bool:
     named = expanded(frozenset(acted | keyed | _permission_words(ctx)))
     if not named.isdisjoint(asked):
         return True
-    if any(a.endswith(p) for a in asked for p in named if len(p) >= 5 and len(a) > len(p)):
+    # a compound is one word the request writes (not a synonym of one in another language,
+    # nor a phrase: "2-step verification" names no verifier)
+    single = [a for a in written if " " not in a]
+    if any(a.endswith(p) for a in single for p in named if len(p) >= 5 and len(a) > len(p)):
         return True  # a compound that ends in it: "Wohnzimmerkamera" names a camera
-    if any(a.startswith(p) for a in asked for p in named if len(p) >= 5 and len(a) >= len(p) + 4):
+    if any(a.startswith(p) for a in single for p in named if len(p) >= 5 and len(a) >= len(p) + 4):
         return True  # ... or that it qualifies: "Alarmanlage" (an alarm system) names the alarm
     if any(p in ctx.user_request for p in named if _UNSPACED.search(p)):
         return True  # written without spaces between words: "玄関の鍵を開けて" names the lock
-    if _starts_with_any(set(asked), frozenset(named)):
+    if _starts_with_any(set(single), frozenset(named)):
         return True  # a particle attached to it: "알림도 허용해 줘" names the notifications
     if _names_a_granted_group(ctx):
         return True  # "开启定位权限" names the LOCATION group a prompt grants
