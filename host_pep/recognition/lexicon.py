@@ -1025,6 +1025,10 @@ class Language(_Strict):
     """Words that open a request to be told ("check whether", "tell me", "show me", "find out"):
     a sentence they open, with no second clause joined to it, asks to be told, not for an act
     ("Check whether the meter is communicating." changes nothing)."""
+    hypothetical_modals: list[str] = Field(default_factory=list)
+    """Modals that make a verb what would happen, not what is asked ("how many contacts a bulk
+    delete would remove"): in a sentence a question word opened, the verb after one is asked
+    about, however far from the question word it stands."""
     question_words_after: list[str] = Field(default_factory=list)
     """Question words that stand after the verb they ask about, in the same clause (Thai
     "ต้องจ่ายค่าไฟเท่าไหร่", how much must I pay for electricity): the verb is asked about."""
@@ -1226,6 +1230,7 @@ class Lexicon:
         self.question_openings = _words([lang.question_openings for lang in langs])
         self.telling_openings = _words([lang.telling_openings for lang in langs])
         self.question_words_after = _words([lang.question_words_after for lang in langs])
+        self.hypothetical_modals = _words([lang.hypothetical_modals for lang in langs])
         self.noun_markers = _words([lang.noun_markers for lang in langs])
         self.noun_prepositions = _words([lang.noun_prepositions for lang in langs])
         self.noun_modifiers = _words([lang.noun_modifiers for lang in langs])

@@ -142,6 +142,14 @@ class _Patterns:
         )
         openings = whole_words((*lex.question_words, *lex.question_openings)) or "(?!)"
         self.question_opening = re.compile(rf"\s*[¿¡]?(?:{openings})", re.IGNORECASE)
+        # a question word, then (in its sentence) a modal of what would happen right before
+        # the verb: "how many contacts a bulk delete would remove"
+        modals = whole_words(lex.hypothetical_modals) or "(?!)"
+        self.modal_after = re.compile(rf"\s+(?:{modals})(?![^\W\d_])", re.IGNORECASE)
+        self.hypothetical = re.compile(
+            rf"(?:{whole_words(lex.question_words) or '(?!)'})[^.;!?。！？]*?(?:{modals})\s+$",
+            re.IGNORECASE,
+        )
         telling = whole_words(lex.telling_openings) or "(?!)"
         self.telling_opening = re.compile(rf"\s*(?:{telling})", re.IGNORECASE)
         self.clause_joiner = re.compile(rf"(?:{joiners})", re.IGNORECASE)
@@ -551,6 +559,8 @@ def asked_about(request: str, pos: int) -> bool:
     if asked or p.question_after.match(request, pos):
         return True
     start = max(request.rfind(c, 0, pos) for c in _SENTENCE_ENDS) + 1
+    if p.hypothetical.search(request, start, pos) is not None:
+        return True  # what would happen, asked about ("… a bulk delete would remove")
     ends = [i for i in (request.find(c, pos) for c in _SENTENCE_ENDS) if i >= 0]
     if not ends or request[min(ends)] not in "?？؟":
         return False
@@ -580,7 +590,14 @@ def _asks_for(request: str, verb: str, pos: int, verbs: tuple[str, ...]) -> bool
         or answers_user(text, verb, at)
         or asked_about(text, at)
         or used_as_noun(text, at)
+        or _subject_of_a_modal(text, at + len(verb))
     )
+
+
+def _subject_of_a_modal(text: str, end: int) -> bool:
+    """ "a bulk delete would remove …": a listed verb a modal of what would happen follows is
+    that modal's subject, a noun -- no act asked."""
+    return _patterns().modal_after.match(text, end) is not None
 
 
 def _near(request: str, start: int, end: int) -> tuple[str, int]:

@@ -238,6 +238,36 @@ def test_a_question_beside_an_ask_leaves_the_ask(request_text: str, operation: O
 
 @pytest.mark.parametrize(
     ("request_text", "operation"),
+    [
+        # what would happen, in a sentence a question word opened, however far from it
+        (
+            "Preview how many graduated-student guardian contacts a bulk delete would remove.",
+            DELETE,
+        ),
+        ("Tell me how many of the archived invoices the cleanup might remove", DELETE),
+        ("Tell me how much the renewal would charge my card next month", PAYMENT),
+    ],
+)
+def test_what_would_happen_is_asked_about(request_text: str, operation: Operation) -> None:
+    assert operation not in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("Would you remove the old contacts?", DELETE),  # a polite ask, no question word
+        ("Tell me which files the purge would delete, then delete them.", DELETE),
+        ("Check what the cleanup would remove and remove the duplicates", DELETE),
+    ],
+)
+def test_an_ask_beside_what_would_happen_still_asks(
+    request_text: str, operation: Operation
+) -> None:
+    assert operation in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
     [("Don't forget to pay the rent", PAYMENT), ("don't forget to delete the old backups", DELETE)],
 )
 def test_a_negated_reminder_still_asks(request_text: str, operation: Operation) -> None:
