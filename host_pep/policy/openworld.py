@@ -1826,7 +1826,12 @@ def _carried_operation(
         if k in lex.service_fields:
             service = " ".join(str(payload.get(f, "")) for f in ("domain", "service"))
             carried = True
-            ops.append(classify_operation(service, [], "", policy, payload=_dict(payload)))
+            # the service's operands without the service field: a service named like an
+            # executor ("zwave_js set_lock_usercode") would otherwise carry itself forever
+            operands = {
+                f: v for f, v in payload.items() if str(f).lower() not in lex.service_fields
+            }
+            ops.append(classify_operation(service, [], "", policy, payload=operands))
             break
         if k in lex.sql_fields or _looks_sql(value):
             op = sql_operation(value)

@@ -698,3 +698,45 @@ def test_a_command_field_is_read_as_a_command_line_not_as_words_of_an_act(
     assert (
         classify_operation("ssh_exec", list(payload), "", pep.policy, payload=payload) is operation
     )
+
+
+@pytest.mark.parametrize(
+    ("service", "data", "operation"),
+    [
+        # a service whose own name reads like an executor's: classified by what it does, once
+        (
+            {"domain": "zwave_js", "service": "set_lock_usercode"},
+            {"entity_id": "lock.front", "code_slot": 5, "usercode": "2580"},
+            Operation.LOCAL_WRITE,
+        ),
+        (
+            {"domain": "lock", "service": "unlock"},
+            {"entity_id": "lock.front"},
+            Operation.SECURITY_CHANGE,
+        ),
+    ],
+)
+def test_a_home_service_is_classified_by_its_own_name_once(
+    pep: PEP, service: dict[str, str], data: dict[str, object], operation: Operation
+) -> None:
+    payload = {**service, "data": data}
+    assert (
+        classify_operation("call_service_tool", list(payload), "", pep.policy, payload=payload)
+        is operation
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "operation"),
+    [
+        # an event of signing in, fetched or listed: "sign in" names a thing beside a verb
+        ("MicrosoftGraphGetSignInEvent", Operation.READ),
+        ("MicrosoftGraphListSignInEvents", Operation.READ),
+        # ... and is the act where it is the only verb
+        ("UserSignIn", Operation.LOCAL_WRITE),
+    ],
+)
+def test_signing_in_is_a_thing_beside_another_verb(
+    pep: PEP, name: str, operation: Operation
+) -> None:
+    assert classify_operation(name, ["id"], "", pep.policy, payload={"id": "si-1"}) is operation
