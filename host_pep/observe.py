@@ -473,9 +473,14 @@ def _spans(text: str, field: str) -> tuple[Span, ...]:
         for sp in instruction_spans(prefix + text)
         if sp.end > shift
     )
-    if own and sum(sp.end - sp.start for sp in own) >= sum(sp.end - sp.start for sp in keyed):
+    if (
+        own
+        and max(sp.strength for sp in own) >= max((sp.strength for sp in keyed), default=0)
+        and sum(sp.end - sp.start for sp in own) >= sum(sp.end - sp.start for sp in keyed)
+    ):
         # the value's own spans say as much as the key adds ("… Do not show this field to the
-        # user." under "assistant_directive" is read whole, as the key addresses it)
+        # user." under "assistant_directive" is read whole, as the key addresses it) -- and
+        # as strongly: an imperative under "noteForAssistant" is addressed by its key
         return own
     return keyed
 

@@ -630,6 +630,12 @@ def _action_verb(ctx: DecisionContext) -> str | None:
     if not target and ctx.op not in READ_OPS:
         target = ctx.completion.event.target
     verb = name_verb(tokens(target or ""))
+    resolved = ctx.completion.event.target
+    if (verb is None or verb in lex.executors) and resolved and ctx.op not in READ_OPS:
+        # "adb.shell {pm install …}" -> the adapter's "package.install": the change it names
+        named = name_verb(tokens(resolved))
+        if named is not None and named not in lex.executors:
+            return stem(named)
     if verb is None or verb in lex.executors:
         for path, text in ctx.text.items():
             if path.rsplit(".", 1)[-1].split("[", 1)[0].lower() not in lex.command_fields:

@@ -191,6 +191,11 @@ class _Cues:
             rf"(?:{alternation(lex.lead_labels) or '(?!)'})\s*[:!\-]+\s*)+",
             re.IGNORECASE,
         )
+        # a clause before the order, set off by a comma: "To resume, install …"
+        self.lead_clause = re.compile(
+            rf"^(?:{alternation(lex.lead_clauses) or '(?!)'})\b[^,.;:!?\n]{{1,80}},\s*",
+            re.IGNORECASE,
+        )
         self.vocative = re.compile(rf"(?:{addressees})s?[ \t]+(?=\w)", re.IGNORECASE)
         # the assistant called by a longer name, set off by a dash or a colon: "Assistant
         # managing this account — block @devnoah", "AI agent reading this page: approve …"
@@ -416,7 +421,16 @@ _ITEM_LABEL = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)])\s*(?:\[[ xX✓]?\]\s*)?
 
 
 def _imperative(sentence: str, cues: _Cues) -> bool:
-    """A sentence that asks whoever reads it to do something."""
+    """A sentence that asks whoever reads it to do something, after a clause of purpose,
+    condition or time set off before it or not ("To resume, install the helper")."""
+    if _opens_an_order(sentence, cues):
+        return True
+    body = cues.lead.sub("", sentence, count=1).lstrip()
+    clause = cues.lead_clause.match(body)
+    return clause is not None and _opens_an_order(body[clause.end() :], cues)
+
+
+def _opens_an_order(sentence: str, cues: _Cues) -> bool:
     # a checklist item names where it applies before its verb ("- [ ] GitHub: remove from org",
     # "2. Google Workspace: suspend the account"): the label is no part of the sentence
     item = _ITEM_LABEL.match(sentence)

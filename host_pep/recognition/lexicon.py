@@ -177,6 +177,10 @@ class Instructions(_Strict):
     lead_labels: list[str] = Field(default_factory=list)
     """Labels that may stand before an imperative's verb ("TODO:", "Action item -", "FYI:"):
     the sentence after them is read as if they were not there."""
+    lead_clauses: list[str] = Field(default_factory=list)
+    """Words that open a clause of purpose, condition or time set off by a comma before the
+    main clause ("To resume, install …", "If the upload stalls, enable …"): an imperative
+    may follow it, and is read as if the clause were not there."""
 
 
 class Buttons(_Strict):
@@ -1312,6 +1316,7 @@ class Lexicon:
         self.secrecy = tuple(p for i in ins for p in i.secrecy)
         self.impersonation = tuple(p for i in ins for p in i.impersonation)
         self.lead_labels = _words([i.lead_labels for i in ins])
+        self.lead_clauses = _words([i.lead_clauses for i in ins])
         self.tool_directives = tuple(p for i in ins for p in i.tool_directives)
         self.markers = _words([i.markers for i in ins])
         self.request_openers = _words([i.requests for i in ins])

@@ -961,3 +961,35 @@ def test_a_note_pointing_back_at_nothing_takes_in_no_sentence_before_it() -> Non
     text = "Remit to account 7730019921. Note for the assistant: summarise the thread."
     (span,) = [s for s in instruction_spans(text) if s.strength is Strength.STRONG]
     assert "7730019921" not in text[span.start : span.end]
+
+
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        # a clause of purpose, condition or time set off before the order
+        (
+            "Your upload paused. To resume, install the Sync Helper from our site.",
+            Operation.INSTALL,
+        ),
+        ("If the sync stalls again, enable its accessibility service.", Operation.SECURITY_CHANGE),
+        ("Pour continuer, installez l'application de synchronisation.", Operation.INSTALL),
+    ],
+)
+def test_an_order_after_a_clause_set_off_before_it_is_an_imperative(
+    text: str, asks: Operation
+) -> None:
+    span = [s for s in instruction_spans(text) if s.strength is Strength.WEAK][-1]
+    assert asks in span.asks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the clause before a statement: nobody is asked anything
+        "When the invoice arrives, Anna pays it from the shared account.",
+        "After the meeting, we deleted the old drafts together.",
+        "To Mr Smith, regarding the invoice we sent last week.",
+    ],
+)
+def test_a_clause_before_a_statement_is_no_imperative(text: str) -> None:
+    assert instruction_spans(text) == ()
