@@ -630,6 +630,16 @@ def classify_operation(
             done = _passive_acts(description, policy) & {Operation.DELETE, Operation.PAYMENT}
             if len(done) == 1:
                 return next(iter(done))
+    if (
+        op is Operation.READ
+        and annotations
+        and annotations.get("readOnlyHint") is False
+        and all(t not in policy.verb_op for t in tokens(name))
+    ):
+        # "roster_housekeeping", declared not read-only: no word of the name is a verb (it was
+        # read for its nouns), and its server says it changes what it is given -- at least a
+        # write (MCP's hint); a name with a verb is judged by its verb
+        return Operation.LOCAL_WRITE
     return op
 
 
@@ -2000,6 +2010,26 @@ def _looks_sql(text: str) -> bool:
     return _SQL_SHAPE.match(text) is not None and sql_operation(text) is not None
 
 
+def _moves_files(
+    op: Operation,
+    tokset: set[str],
+    compound: set[str] | frozenset[str],
+    arg_roles: set[FieldRole],
+    payload: Mapping[str, Any],
+) -> bool:
+    """ "wetransfer.create_transfer {recipients, files}": a transfer of files, not of money --
+    a money word of the name that also moves files, given files and no sum or account."""
+    lex = lexicon()
+    money = (tokset - compound) & lex.money_words
+    return (
+        op in (Operation.PAYMENT, Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND)
+        and bool(money)
+        and money <= lex.transfer_words
+        and not arg_roles & {FieldRole.AMOUNT, FieldRole.ACCOUNT}
+        and any(not lex.file_objects.isdisjoint(tokens(str(k))) for k in payload)
+    )
+
+
 def _refined(
     op: Operation,
     tokset: set[str],
@@ -2025,6 +2055,8 @@ def _refined(
         return op
     if "factory" in tokset and ("reset" in tokset or "wipe" in tokset):
         return Operation.SECURITY_CHANGE
+    if _moves_files(op, tokset, compound, arg_roles, payload):
+        return Operation.SHARE_UPLOAD
     if (
         op is Operation.DELETE
         and all_toks & lex.chore_verbs

@@ -296,6 +296,9 @@ class ToolNaming(_Strict):
     moved_money: list[str] = Field(default_factory=list)
     """Words of an argument's name for money a call moves ("balance", "funds"): with a word of
     where it goes ("move_balance_to", "funds_destination") the call pays it there."""
+    transfer_words: list[str] = Field(default_factory=list)
+    """Money words that move files as well ("wetransfer.create_transfer {files}"): money only
+    where the call gives no files."""
     creating_verbs: list[str] = Field(default_factory=list)
     """Verbs of a tool's name that add a record of the user's own making ("create_note",
     "append_block", "save_file", "import_form"): how a summary or a copy the user asked for is
@@ -1407,6 +1410,7 @@ class Lexicon:
         self.refresh_verbs = frozenset(_words([t.refresh_verbs for t in naming]))
         self.sync_sides = frozenset(_words([t.sync_sides for t in naming]))
         self.moved_money = frozenset(_words([t.moved_money for t in naming]))
+        self.transfer_words = frozenset(_words([t.transfer_words for t in naming]))
         self.name_abbreviations: dict[str, str] = {
             short.lower(): word.lower() for t in naming for short, word in t.abbreviations.items()
         }
