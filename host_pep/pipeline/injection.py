@@ -388,9 +388,17 @@ _PLACE_END = re.compile(r"[.,;:!?()]")
 def _place_heads(place: str) -> set[str]:
     """The words that can head the place a request names ("in *my contacts*", "dans *ses
     contacts*", "in the HOA meeting *minutes*"): the first and the last of its first three
-    content words, before the clause ends -- not every word near it ("… minutes the date")."""
+    content words, before the clause ends or another phrase begins -- not every word near it
+    ("… minutes the date", "in the board minutes the link to …")."""
     clause = _PLACE_END.split(place, 1)[0]
-    words = [w for w in clause.split() if w not in stopwords()][:3]
+    words: list[str] = []
+    for w in clause.split():
+        if w in stopwords():
+            if words:
+                break  # a word like "the" after the place's own opens what follows it
+            continue
+        words.append(w)
+    words = words[:3]
     return {words[0], words[-1]} if words else set()
 
 
