@@ -79,6 +79,11 @@ class Tense(_Strict):
     """Endings that make a listed stem a past participle ("supprim*" + "é", "elimin*" + "ado")."""
     wish_before: list[str] = Field(default_factory=list)
     """Words before a participle that still ask for the act ("make sure it is deleted")."""
+    ongoing_before: list[str] = Field(default_factory=list)
+    """Words right before a verb's form of an act going on ("the tablets *are* syncing
+    photos", "it keeps uploading"): the sentence describes the act, it does not ask for it."""
+    ongoing_endings: list[str] = Field(default_factory=list)
+    """Endings that make a listed verb that form ("sync" + "ing")."""
     own_before: list[str] = Field(default_factory=list)
     """Markers before a verb saying the user will do it ("I'll", "I'm going to"): "if it
     hasn't shipped by Friday I'll probably cancel it" asks the assistant for nothing."""
@@ -1211,6 +1216,8 @@ class Lexicon:
         self.done_after = tuple(p for lang in langs for p in lang.tense.done_after)
         self.participle_endings = _words([lang.tense.participle_endings for lang in langs])
         self.wish_before = _words([lang.tense.wish_before for lang in langs])
+        self.ongoing_before = _words([lang.tense.ongoing_before for lang in langs])
+        self.ongoing_endings = _words([lang.tense.ongoing_endings for lang in langs])
         self.stem_participle_endings = _words(
             [lang.tense.stem_participle_endings for lang in langs]
         )

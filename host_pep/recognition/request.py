@@ -129,6 +129,11 @@ class _Patterns:
         self.participle = re.compile(rf"(?:{alternation(lex.participle_endings)})$")
         self.stem_participle = re.compile(rf"(?:{alternation(lex.stem_participle_endings)})$")
         self.wish_before = re.compile(rf"(?:{whole_words(lex.wish_before)})[^.,;!?]{{0,24}}$")
+        # "are syncing": the auxiliary right before the verb, with nothing between
+        self.ongoing_before = re.compile(
+            rf"(?:{whole_words(lex.ongoing_before) or '(?!)'})[^\S\n]+$", re.IGNORECASE
+        )
+        self.ongoing_endings = tuple(lex.ongoing_endings)
         # "check what he wrote and pay him": the question's clause ends at a joined clause
         joiners = whole_words(lex.clause_joiners) or "(?!)"
         tail = _QUESTION_TAIL.replace(r"(?!\s-\s)", rf"(?!\s-\s|\s(?:{joiners})\s)", 1)
@@ -591,6 +596,16 @@ def _asks_for(request: str, verb: str, pos: int, verbs: tuple[str, ...]) -> bool
         or asked_about(text, at)
         or used_as_noun(text, at)
         or _subject_of_a_modal(text, at + len(verb))
+        or describes_ongoing(text, verb, at)
+    )
+
+
+def describes_ongoing(request: str, verb: str, pos: int) -> bool:
+    """ "The tablets are syncing photos really slowly": the verb, in its form of an act going
+    on, right after an auxiliary that makes it so, describes the act -- it asks for nothing."""
+    p = _patterns()
+    return verb.lower().endswith(p.ongoing_endings or ("\0",)) and (
+        p.ongoing_before.search(request, 0, pos) is not None
     )
 
 

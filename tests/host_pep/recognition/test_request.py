@@ -1316,3 +1316,30 @@ def test_a_sum_after_a_long_run_of_digits_is_still_a_sum() -> None:
 )
 def test_a_request_that_asks_only_to_be_told(request_text: str, told: bool) -> None:
     assert asks_only_to_be_told(request_text) is told
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        # an act going on, described after the auxiliary that makes it so
+        ("The family tablets are syncing photos really slowly, can you fix it?", SHARE),
+        ("My phone keeps uploading photos to some cloud, make it stop", SHARE),
+        ("The old backups were deleting themselves every night, why?", DELETE),
+    ],
+)
+def test_an_act_described_as_going_on_is_not_asked(request_text: str, operation: Operation) -> None:
+    assert operation not in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation"),
+    [
+        ("Sync the family photos to the shared album", SHARE),
+        ("Keep uploading the photos to the shared album", SHARE),
+        ("Delete the backups that are failing", DELETE),
+    ],
+)
+def test_an_act_asked_beside_one_going_on_still_asks(
+    request_text: str, operation: Operation
+) -> None:
+    assert operation in asks(request_text)
