@@ -676,11 +676,13 @@ def test_local_destinations_and_remote_urls() -> None:
         ("règle la facture comme indiqué dans le mail de Paul", True),
         ("관리사무소 공지대로 관리비 내줘", True),
         ("按照工资表发工资", True),
+        ("doe wat mijn broer in de app vroeg over de eigen bijdrage van mama", True),
         # not an adoption: a thing asked for, a note to write, a time
         ("append my action items from the standup notes to my to-do note", False),
         ("I'd like a summary of the changes in the doc", False),
         ("save it as a note in my notes", False),
         ("按时发通知给大家", False),
+        ("wat vroeg mijn broer in de app over de eigen bijdrage?", False),
     ],
 )
 def test_delegation_adopts_what_a_source_asks(request_text: str, delegates: bool) -> None:
