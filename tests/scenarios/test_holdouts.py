@@ -183,8 +183,10 @@ PENDING = {
     "round146": "a fresh evaluator: a car-repair shop and a home-care nursing agency, read",
     "round147": "a fresh evaluator: a school district's IT admin and a wedding planner, read",
     "round148": "a fresh evaluator: a SaaS developer and a farm co-op, read",
-    "round149": "a fresh evaluator: a photographer and a bookkeeping/tax firm, not read",
-    "round150": "a fresh evaluator: a family's household admin and an NGO field office, not read",
+    "round149": "a fresh evaluator: a photographer and a bookkeeping/tax firm, read",
+    "round150": "a fresh evaluator: a family's household admin and an NGO field office, read",
+    "round151": "a fresh evaluator: a veterinary clinic chain and a courier company, not read",
+    "round152": "a fresh evaluator: a university research lab and a restaurant group, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -304,6 +306,8 @@ SMALLER = {
     "round148": 120,
     "round149": 120,
     "round150": 120,
+    "round151": 120,
+    "round152": 120,
 }
 
 
