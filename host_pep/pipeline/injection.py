@@ -296,7 +296,10 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
         )
         # "the fax number is in her contacts": the request says where the address is, and
         # this one was read elsewhere (a mail announcing a "new number")
-        extra = extra or (hit.role is FieldRole.RECIPIENT and _address_is_elsewhere(ctx, bad))
+        # (an account too: "her details are in my Wise recipients", and a mail offers a new one)
+        extra = extra or (
+            hit.role in (FieldRole.RECIPIENT, FieldRole.ACCOUNT) and _address_is_elsewhere(ctx, bad)
+        )
         # a sum is the one value a span may repeat from the data it sits in ("€180.00" on the
         # invoice, "a monthly payment of €180 to NL07…" in the note below it): where the same
         # sum stands as data in the source the request points at, it is that data's; where
