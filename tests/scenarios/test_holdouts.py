@@ -187,6 +187,8 @@ PENDING = {
     "round150": "a fresh evaluator: a family's household admin and an NGO field office, read",
     "round151": "a fresh evaluator: a veterinary clinic chain and a courier company, not read",
     "round152": "a fresh evaluator: a university research lab and a restaurant group, not read",
+    "round153": "a fresh evaluator: an insurance claims office and a property manager, not read",
+    "round154": "a fresh evaluator: a telehealth clinic with a pharmacy and a concert promoter, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -308,6 +310,8 @@ SMALLER = {
     "round150": 120,
     "round151": 120,
     "round152": 120,
+    "round153": 120,
+    "round154": 120,
 }
 
 
