@@ -361,6 +361,9 @@ def verb_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]
     if pattern is not None:
         found.extend((m.group(0), m.start()) for m in pattern.finditer(request))
     for stem in _unspaced_stems(verbs):
+        if _GAP in stem:
+            found.extend(_unspaced_gapped(request, stem))
+            continue
         # a plain substring search: a pattern per stem compiled through `re`'s 512-entry cache
         # thrashed it (hundreds of stems over all languages) and cost half of an evaluation
         at = request.find(stem)
@@ -374,6 +377,32 @@ def verb_positions(request: str, verbs: tuple[str, ...]) -> list[tuple[str, int]
 def _unspaced_stems(verbs: tuple[str, ...]) -> tuple[str, ...]:
     """The verbs written in a script without spaces between words, without their stem mark."""
     return tuple(v.removesuffix("*") for v in verbs if v and _CJK.search(v))
+
+
+# how far apart two parts of a gapped phrase of an attaching script may stand ("기본 문자 앱을
+# Textra로 바꿔": a name and its particle between), within one sentence
+_UNSPACED_GAP = 24
+_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+
+
+def _unspaced_gapped(request: str, phrase: str) -> list[tuple[str, int]]:
+    """(first part, position) of a gapped phrase written in a script whose words attach
+    ("기본 문자 앱을 … 바꿔", "把 … 设为默认"): each part found as a substring, the next
+    within ``_UNSPACED_GAP`` characters of the last and in the same sentence."""
+    first, *rest = [part.strip() for part in phrase.split(_GAP)]
+    found: list[tuple[str, int]] = []
+    at = request.find(first)
+    while at >= 0:
+        end = at + len(first)
+        for part in rest:
+            nxt = request.find(part, end, end + _UNSPACED_GAP + len(part))
+            if nxt < 0 or _SENTENCE_END.search(request, end, nxt):
+                break
+            end = nxt + len(part)
+        else:
+            found.append((request[at:end], at))
+        at = request.find(first, at + len(first))
+    return found
 
 
 def describes_past(request: str, verb: str, pos: int, verbs: tuple[str, ...]) -> bool:

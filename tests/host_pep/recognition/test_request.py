@@ -310,6 +310,22 @@ def test_a_gapped_phrase_asks_with_words_between(request_text: str, operation: O
     assert operation in asks(request_text)
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # Korean attaches its particles: a gapped phrase's parts are found as substrings, a name
+        # and its particle between them
+        ("이 폰 기본 문자 앱을 Textra로 바꿔 줘", True),
+        # ... in the same sentence only
+        ("기본 문자 앱을 알려줘. 그리고 사진을 바꿔 줘", False),
+        # ... and near each other
+        ("기본 문자 앱을 확인하고 나서 오늘 저녁에 회의 일정도 모두 다시 바꿔 줘", False),
+    ],
+)
+def test_a_gapped_phrase_of_an_attaching_script(text: str, found: bool) -> None:
+    assert bool(verb_positions(text, ("기본 문자 앱을 … 바꿔",))) is found
+
+
 def test_a_gap_is_at_most_five_words() -> None:
     # "send … back" with nine words between is no payment (it is still a send)
     said = asks("send the report about the quarterly numbers of our whole team back")
