@@ -34,6 +34,7 @@ from host_pep.recognition.words import (
     content_words,
     name_words,
     quoted_literals,
+    squashed,
     tokens,
     value_words,
 )
@@ -554,7 +555,19 @@ class DecisionContext:
             if role is FieldRole.AMOUNT
             for w in tokens(path.rsplit(".", 1)[-1])
         )
-        return not lexicon().minor_units.isdisjoint(named)
+        lex = lexicon()
+        if not lex.minor_units.isdisjoint(named):
+            return True
+        # ... or it carries an argument only such APIs name so ({payment_intent: …},
+        # {amount_money: {amount: …}}): the call's own keys and the amount's enclosing ones
+        keys = {squashed(k) for k in self.event.payload or {}}
+        keys.update(
+            squashed(part.split("[", 1)[0])
+            for path, role in sem.fields.items()
+            if role is FieldRole.AMOUNT
+            for part in path.split(".")
+        )
+        return not lex.minor_unit_fields.isdisjoint(keys)
 
     def aliases(self) -> list[str]:
         """Names a FlowRule target or a scope glob may match (docs/contracts.md §1)."""

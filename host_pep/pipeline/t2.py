@@ -31,7 +31,7 @@ from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import unaccented
 from host_pep.recognition.request import names_person
 from host_pep.recognition.secret_files import secret_files
-from host_pep.recognition.words import tokens
+from host_pep.recognition.words import squashed, tokens
 from host_pep.semantics import FieldRole, Operation
 from host_pep.values.detect import is_record_id
 from host_pep.values.fields import is_credential_field
@@ -197,11 +197,6 @@ def _request_roles(ctx: DecisionContext) -> frozenset[FieldRole]:
     return _URL_ONLY
 
 
-def _squashed(name: str) -> str:
-    """``first_name``, ``firstName`` and ``first-name`` as one word: ``firstname``."""
-    return "".join(ch for ch in name.lower() if ch.isalnum())
-
-
 def _owners_address(ctx: DecisionContext, hit: ValueHit) -> bool:
     """A mail address in the address field of a record about the person it belongs to: a
     Checkr candidate {first_name: Dana, last_name: Whitfield, email: dana.whitfield@…}, a
@@ -216,7 +211,7 @@ def _owners_address(ctx: DecisionContext, hit: ValueHit) -> bool:
         return False  # the request is about this person ("the background check for Dana …")
     parent, _, leaf = hit.field.rpartition(".")
     lex = lexicon()
-    field = _squashed(leaf.split("[", 1)[0])
+    field = squashed(leaf.split("[", 1)[0])
     kinds = [k for k in lex.contact_fields if field.endswith(k)]
     if not kinds:
         return False
@@ -226,8 +221,8 @@ def _owners_address(ctx: DecisionContext, hit: ValueHit) -> bool:
         head, _, name = path.rpartition(".")
         if head != parent or path == hit.field:
             continue
-        squashed = _squashed(name.split("[", 1)[0])
-        if any(squashed == prefix + n for n in lex.person_name_fields):
+        joined = squashed(name.split("[", 1)[0])
+        if any(joined == prefix + n for n in lex.person_name_fields):
             names.append(text)
     if not names:
         return False

@@ -509,6 +509,10 @@ class ToolNaming(_Strict):
     the saved VODs", "scope=all additionally uploads …"): the verb after one is an act too."""
     housekeeping_verbs: list[str] = Field(default_factory=list)
     """Verbs of tidying up ("tidy", "sweep", "declutter"): a tool named by one that its server
+    minor_unit_fields: list[str] = Field(default_factory=list)
+    """Argument names, written together and lower-cased, of payment APIs that count in the
+    currency's minor unit (Stripe's ``payment_intent``, Square's ``amount_money``): a call that
+    carries one pays in minor units whatever its tool is called."""
     declares destructive removes what it tidies."""
     destroying_flags: list[str] = Field(default_factory=list)
     """One-word switches that make a write destroy what it does not name ({"prune": true} on
@@ -1517,6 +1521,7 @@ class Lexicon:
         self.key_columns = frozenset(_words([t.key_columns for t in naming]))
         self.script_fields = frozenset(_words([t.script_fields for t in naming]))
         self.command_fields = frozenset(_words([t.command_fields for t in naming]))
+        self.minor_unit_fields = frozenset(_words([t.minor_unit_fields for t in naming]))
         self.encoded_fields = frozenset(_words([t.encoded_fields for t in naming]))
         self.agent_words = frozenset(_words([t.agent_words for t in naming]))
         self.task_fields = frozenset(_words([t.task_fields for t in naming]))

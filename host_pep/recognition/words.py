@@ -38,6 +38,11 @@ def tokens(name: str) -> list[str]:
     return [full.get(t, t) for t in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if t]
 
 
+def squashed(name: str) -> str:
+    """``first_name``, ``firstName`` and ``first-name`` as one word: ``firstname``."""
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
 def stem(word: str) -> str:
     """English plurals folded ("addresses" -> "address", "policies" -> "policy"); other words
     and scripts unchanged. Enough to match a tool's object against a sentence's."""
