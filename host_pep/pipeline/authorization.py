@@ -287,6 +287,14 @@ def _protection_not_named(ctx: DecisionContext) -> str | None:
 _ACCESSIBILITY = "accessibility"
 
 
+def _service_words(ctx: DecisionContext) -> frozenset[str]:
+    """The words naming the service an action belongs to: the namespace of a tool's name
+    (``gusto.create_off_cycle_payroll``) and the app an adapter resolved."""
+    target = ctx.event.target or ""
+    namespace = target.split(".", 1)[0] if "." in target else ""
+    return frozenset(tokens(namespace)) | frozenset(tokens(ctx.sem.app or ""))
+
+
 def _switches_on_a_named_service(ctx: DecisionContext) -> bool:
     """The accessibility switch alone (``accessibility_enabled 1``: no service of its own)
     turned on where the request names an accessibility service by its name ("TalkBack")
@@ -1275,6 +1283,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         if ctx.event.payload and all(isinstance(v, bool) for v in ctx.event.payload.values())
         else frozenset(),
         designated=ctx.designated_name,
+        service=_service_words(ctx),
     )
     if mismatch is not None:
         return AuthResult(Authorization.NO, mismatch)

@@ -248,6 +248,7 @@ def object_mismatch(
     on_screen: bool = False,
     switches: frozenset[str] = frozenset(),
     designated: Callable[[str], bool] | None = None,
+    service: frozenset[str] = frozenset(),
 ) -> str | None:
     """Why the request's object is not the one this action touches, or None when it is (or the
     request names no specific object). ``on_screen``: a GUI action acts on what is shown, and a
@@ -255,11 +256,13 @@ def object_mismatch(
     arguments set to true or false when it has no other ({"confirm": true} selects nothing,
     {"all": true} everything). ``designated``: whether a value was shown as data by a source
     the request pointed at (rule 5's delegation): "pay the plumber's invoice" names the invoice,
-    and the payee it shows (Kowalski Plumbing) is the object the request calls for."""
+    and the payee it shows (Kowalski Plumbing) is the object the request calls for. ``service``:
+    the words of the service the action belongs to ("doordash" of
+    ``doordash.create_order_adjustment``): "the DoorDash order" says where, not which object."""
     packages = _packages(text, op)
     if packages:
         return _app_mismatch(policy, request, packages)
-    names = requested_names(request, policy)
+    names = requested_names(request, policy) - service
     if not names:
         return None
     lowered = request.lower()

@@ -41,3 +41,20 @@ def test_a_hyphenated_name_is_also_written_joined(
     text = {"where": f"address='{address}' AND date<1748736000000"}
     found = object_mismatch(policy, Operation.DELETE, request_text, text)
     assert (found is None) is matches
+
+
+@pytest.mark.parametrize(
+    ("service", "matches"),
+    [
+        # "the DoorDash order" says where the refund is made, when the tool is DoorDash's
+        (frozenset({"doordash"}), True),
+        # ... and is a name the refunded thing does not carry, when it is not
+        (frozenset(), False),
+    ],
+)
+def test_the_service_of_the_tool_names_no_object(service: frozenset[str], matches: bool) -> None:
+    policy = CompiledPolicy.build(PolicyCache(None, semantic="off").get(None))
+    request_text = "refund the missing item on the DoorDash order from this morning"
+    text = {"name": "Churros"}
+    found = object_mismatch(policy, Operation.PAYMENT, request_text, text, service=service)
+    assert (found is None) is matches
