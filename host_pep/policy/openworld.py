@@ -704,14 +704,27 @@ def _holds_an_address(value: Any) -> bool:
 
 
 def _attaches_files(payload: Mapping[str, Any]) -> bool:
-    """A message given files to carry: an argument named for attachments that holds a path."""
+    """A message given files to carry: an argument named for attachments that holds a path, a
+    file's name ("Director_passport_scan.pdf") or an attachment record ({"driveFileId": …})."""
     for key, value in payload.items():
         if str(key).lower() not in lexicon().attachment_args:
             continue
         values = value if isinstance(value, list) else [value]
-        if any(isinstance(v, str) and _path_like(v) for v in values):
+        if any(_is_attachment(v) for v in values):
             return True
     return False
+
+
+def _is_attachment(value: object) -> bool:
+    """One entry of an attachments argument that is a file (not an empty slot)."""
+    if isinstance(value, Mapping):
+        return bool(value)  # {"driveFileId": "1PartRaw", "filename": …}: a file by its record
+    if not isinstance(value, str):
+        return False
+    if _path_like(value):
+        return True
+    _, dot, extension = value.strip().rpartition(".")
+    return bool(dot) and extension.lower() in lexicon().file_extensions
 
 
 def _unguards(payload: Mapping[str, Any], policy: CompiledPolicy) -> bool:
