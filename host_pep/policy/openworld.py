@@ -2192,6 +2192,10 @@ def _refined(
         or any(str(k).lower() in lex.charging_args and v is True for k, v in payload.items())
     ):
         return Operation.PAYMENT  # booking a hotel, requesting a loan commit the user's money
+    if op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE, Operation.EXTERNAL_SEND) and (
+        tokset & lex.paying_runs and tokset & lex.committing_verbs
+    ):
+        return Operation.PAYMENT  # "gusto.submit_payroll" pays the team; "update_payroll" not yet
     if op in (Operation.LOCAL_WRITE, Operation.SETTINGS_CHANGE) and _gives_full_access(payload):
         # "wp_create_user {roles: [administrator]}": making an account an administrator grants
         # access (rule 4), whatever the write is called

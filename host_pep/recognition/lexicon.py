@@ -336,6 +336,10 @@ class ToolNaming(_Strict):
     """What is paid for when booked (a hotel room, a flight, a rental): booking one is a payment."""
     booking_verbs: list[str] = Field(default_factory=list)
     """Verbs that commit to a paid object ("book", "reserve", "upgrade", "rebook")."""
+    paying_runs: list[str] = Field(default_factory=list)
+    """What pays many people at once when it is committed (a payroll, a pay run)."""
+    committing_verbs: list[str] = Field(default_factory=list)
+    """Verbs that commit such a run ("submit", "approve"): editing one pays nobody yet."""
     public_sources: list[str] = Field(default_factory=list)
     """Name words of tools that return public directory data (maps, hotels, weather)."""
     business_fields: list[str] = Field(default_factory=list)
@@ -1436,6 +1440,8 @@ class Lexicon:
         self.read_nouns = frozenset(_words([t.read_nouns for t in naming]))
         self.public_sources = frozenset(_words([t.public_sources for t in naming]))
         self.paid_objects = frozenset(_words([t.paid_objects for t in naming]))
+        self.paying_runs = frozenset(_words([t.paying_runs for t in naming]))
+        self.committing_verbs = frozenset(_words([t.committing_verbs for t in naming]))
         self.private_records = frozenset(_words([t.private_records for t in naming]))
         self.people_words = frozenset(_words([t.people_words for t in naming]))
         self.booking_verbs = frozenset(_words([t.booking_verbs for t in naming]))
