@@ -16,6 +16,7 @@ import logging
 import re
 import threading
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Future
@@ -46,6 +47,7 @@ from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import intent, names_source, unicode_words
 from host_pep.recognition.semantic import SemanticModel, load_model
 from host_pep.recognition.wordmatch import ATTACHED
+from host_pep.recognition.words import squashed
 from host_pep.semantics import ChannelAdapter, Completion, ObservedValue
 from host_pep.session import Eviction, SessionState, SessionStore
 from host_pep.verdict import Decision, Stage, Verdict
@@ -57,8 +59,14 @@ _COMPLETION_CACHE = 1024  # actions let through whose result has not come back y
 # scripts whose words stand without spaces or take their particles attached (CJK, kana,
 # Hangul, Thai): a word of what an app keeps is found inside the request's text
 _ATTACHED_SCRIPT = re.compile(f"[{ATTACHED}]")
+
 # the status bar and the notification shade: over every screen, naming none
 _SHADE_SOURCES = frozenset({"notifications", "launcher"})
+
+
+def _is_word(text: str) -> bool:
+    """One word of letters: an Indic word's vowel signs are marks, not letters ("ईमेल")."""
+    return bool(text) and all(ch.isalpha() or unicodedata.category(ch)[0] == "M" for ch in text)
 
 
 class _NoEscalationQueue:
@@ -544,9 +552,17 @@ class PEP:
         "the amount is in their last email" -> a mail read, "her report is in the expenses
         folder" -> a file read (an SMS is no email: the kind must be this read's own)."""
         sem = completion.semantics
-        if sem.operation not in READ_OPS or sem.app is None:
+        if sem.operation not in READ_OPS:
             return False
-        return self._names_app(request, sem.app)
+        if sem.app is not None:
+            return self._names_app(request, sem.app)
+        # a read of part of a message (get_attachment {messageId: …}) reads from the app that
+        # keeps messages with senders: "the sheet attached to the accountant's email"
+        selectors = lexicon().message_selectors
+        if not any(squashed(str(k)) in selectors for k in completion.event.payload or {}):
+            return False
+        kept = [app for app, fields in self.policy.sender_fields.items() if fields]
+        return any(self._names_app(request, app) for app in kept)
 
     def _names_the_screen(self, request: str, completion: Completion) -> bool:
         """The request points at what the screen before this action shows, by the app showing
@@ -576,7 +592,7 @@ class PEP:
         if any(o in request for o in kept if _ATTACHED_SCRIPT.match(o)):
             return True
         return any(
-            w == o or (len(o) >= 5 and w.startswith(o)) for w in said for o in kept if o.isalpha()
+            w == o or (len(o) >= 5 and w.startswith(o)) for w in said for o in kept if _is_word(o)
         )
 
     def _sent_by_named(self, event: AgentEvent, values: Sequence[ObservedValue]) -> frozenset[str]:

@@ -371,6 +371,9 @@ class ToolNaming(_Strict):
     """Argument names that select a person's conversation ("contact", "chat", "with", "from"):
     a word of the request given there names whose chat the call reads ("the plumber's message"
     -> read_chat(contact: Seu Jorge encanador))."""
+    message_selectors: list[str] = Field(default_factory=list)
+    """Argument names, written together and lower-cased, that select one message
+    ("messageId", "message_id"): a read given one reads part of a message (its attachment)."""
     title_fields: list[str] = Field(default_factory=list)
     """Argument names that give a document's title ("title", "name", "doc"): where the request
     names a document, a word of it given there names the document the call reads."""
@@ -506,6 +509,10 @@ class ToolNaming(_Strict):
     minor_units: list[str] = Field(default_factory=list)
     """Words by which a payment API's name, description or amount field says its amounts are
     integers in the currency's minor unit ("stripe", "cents", "amount_minor"): 500 is 5.00."""
+    minor_unit_fields: list[str] = Field(default_factory=list)
+    """Argument names, written together and lower-cased, of payment APIs that count in the
+    currency's minor unit (Stripe's ``payment_intent``, Square's ``amount_money``): a call that
+    carries one pays in minor units whatever its tool is called."""
     draft_words: list[str] = Field(default_factory=list)
     """Words by which a tool's name says what it creates is kept, not sent ("create_draft")."""
     further_acts: list[str] = Field(default_factory=list)
@@ -513,10 +520,6 @@ class ToolNaming(_Strict):
     the saved VODs", "scope=all additionally uploads …"): the verb after one is an act too."""
     housekeeping_verbs: list[str] = Field(default_factory=list)
     """Verbs of tidying up ("tidy", "sweep", "declutter"): a tool named by one that its server
-    minor_unit_fields: list[str] = Field(default_factory=list)
-    """Argument names, written together and lower-cased, of payment APIs that count in the
-    currency's minor unit (Stripe's ``payment_intent``, Square's ``amount_money``): a call that
-    carries one pays in minor units whatever its tool is called."""
     declares destructive removes what it tidies."""
     destroying_flags: list[str] = Field(default_factory=list)
     """One-word switches that make a write destroy what it does not name ({"prune": true} on
@@ -1462,6 +1465,7 @@ class Lexicon:
         )
         self.removal_flags = frozenset(_words([t.removal_flags for t in naming]))
         self.person_selectors = frozenset(_words([t.person_selectors for t in naming]))
+        self.message_selectors = frozenset(_words([t.message_selectors for t in naming]))
         self.title_fields = frozenset(_words([t.title_fields for t in naming]))
         self.disposable_objects = frozenset(_words([t.disposable_objects for t in naming]))
         self.own_words = frozenset(_words([t.own_words for t in naming]))
@@ -1517,6 +1521,7 @@ class Lexicon:
         self.draft_words = frozenset(_words([t.draft_words for t in naming]))
         self.quantity_fields = frozenset(_words([t.quantity_fields for t in naming]))
         self.minor_units = frozenset(_words([t.minor_units for t in naming]))
+        self.minor_unit_fields = frozenset(_words([t.minor_unit_fields for t in naming]))
         self.person_name_fields = frozenset(_words([t.person_name_fields for t in naming]))
         self.contact_fields = frozenset(_words([t.contact_fields for t in naming]))
         self.commit_flags = frozenset(_words([t.commit_flags for t in naming]))
@@ -1527,7 +1532,6 @@ class Lexicon:
         self.key_columns = frozenset(_words([t.key_columns for t in naming]))
         self.script_fields = frozenset(_words([t.script_fields for t in naming]))
         self.command_fields = frozenset(_words([t.command_fields for t in naming]))
-        self.minor_unit_fields = frozenset(_words([t.minor_unit_fields for t in naming]))
         self.encoded_fields = frozenset(_words([t.encoded_fields for t in naming]))
         self.agent_words = frozenset(_words([t.agent_words for t in naming]))
         self.task_fields = frozenset(_words([t.task_fields for t in naming]))
