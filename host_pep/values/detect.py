@@ -78,7 +78,8 @@ def is_record_id(field: str, text: str) -> bool:
         return False
     if _BARE_ID.fullmatch(text) is None:
         return _GROUPED_ID.fullmatch(text) is not None and _numbers_a_thing(field)
-    return _is_id_leaf(field) or _names_a_record_kind(field)
+    # ... or for that record's number ("tracking_number": 5512009911, "invoice_number")
+    return _is_id_leaf(field) or _names_a_record_kind(field) or _numbers_a_thing(field)
 
 
 def _numbers_a_thing(field: str) -> bool:

@@ -208,9 +208,14 @@ def test_an_icalendar_uid_names_an_event_not_a_mailbox() -> None:
         ("reservation", "4412840017", True),
         ("booking", "77120553", True),
         ("ticket", "4482210", True),
+        # ... or for that record's number
+        ("tracking_number", "5512009911", True),
+        ("invoice_number", "5512009911", True),
         # ... not for whose money or whose line it is
         ("account", "4412840017", False),
         ("phone", "4412840017", False),
+        ("account_number", "5512009911", False),
+        ("contact_number", "5512009911", False),
         # ... and a value that is no bare number is read as it is
         ("reservation", "+44 7700 900461", False),
     ],
