@@ -185,8 +185,8 @@ PENDING = {
     "round148": "a fresh evaluator: a SaaS developer and a farm co-op, read",
     "round149": "a fresh evaluator: a photographer and a bookkeeping/tax firm, read",
     "round150": "a fresh evaluator: a family's household admin and an NGO field office, read",
-    "round151": "a fresh evaluator: a veterinary clinic chain and a courier company, not read",
-    "round152": "a fresh evaluator: a university research lab and a restaurant group, not read",
+    "round151": "a fresh evaluator: a veterinary clinic chain and a courier company, read",
+    "round152": "a fresh evaluator: a university research lab and a restaurant group, read",
     "round153": "a fresh evaluator: an insurance claims office and a property manager, not read",
     "round154": "a fresh evaluator: a telehealth clinic with a pharmacy and a concert promoter, not read",
 }
