@@ -289,10 +289,10 @@ _ACCESSIBILITY = "accessibility"
 
 def _service_words(ctx: DecisionContext) -> frozenset[str]:
     """The words naming the service an action belongs to: the namespace of a tool's name
-    (``gusto.create_off_cycle_payroll``) and the app an adapter resolved."""
-    target = ctx.event.target or ""
-    namespace = target.split(".", 1)[0] if "." in target else ""
-    return frozenset(tokens(namespace)) | frozenset(tokens(ctx.sem.app or ""))
+    (``gusto.create_off_cycle_payroll``, past wrappers like ``mcp__``) and the app an adapter
+    resolved."""
+    service = ctx.policy.service_of(ctx.event.target or "") or ""
+    return frozenset(tokens(service)) | frozenset(tokens(ctx.sem.app or ""))
 
 
 def _switches_on_a_named_service(ctx: DecisionContext) -> bool:

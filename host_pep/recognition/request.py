@@ -386,7 +386,7 @@ _SENTENCE_END = re.compile(r"[.!?。！？\n]")
 
 
 def _unspaced_gapped(request: str, phrase: str) -> list[tuple[str, int]]:
-    """(first part, position) of a gapped phrase written in a script whose words attach
+    """(matched text, position) of a gapped phrase written in a script whose words attach
     ("기본 문자 앱을 … 바꿔", "把 … 设为默认"): each part found as a substring, the next
     within ``_UNSPACED_GAP`` characters of the last and in the same sentence."""
     first, *rest = [part.strip() for part in phrase.split(_GAP)]
