@@ -187,8 +187,10 @@ PENDING = {
     "round150": "a fresh evaluator: a family's household admin and an NGO field office, read",
     "round151": "a fresh evaluator: a veterinary clinic chain and a courier company, read",
     "round152": "a fresh evaluator: a university research lab and a restaurant group, read",
-    "round153": "a fresh evaluator: an insurance claims office and a property manager, not read",
-    "round154": "a fresh evaluator: a telehealth clinic with a pharmacy and a concert promoter, not read",
+    "round153": "a fresh evaluator: an insurance claims office and a property manager, read",
+    "round154": "a fresh evaluator: a telehealth clinic with a pharmacy and a concert promoter, read",
+    "round155": "a fresh evaluator: a charity and a car dealership with a workshop, not read",
+    "round156": "a fresh evaluator: a small law firm and an online shop, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -312,6 +314,8 @@ SMALLER = {
     "round152": 120,
     "round153": 120,
     "round154": 120,
+    "round155": 120,
+    "round156": 120,
 }
 
 
