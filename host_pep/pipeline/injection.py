@@ -517,6 +517,25 @@ def _named_ids(text: str, content: bool) -> tuple[Found, ...]:
     return tuple(out)
 
 
+def _saved_under_its_name(text: str, content: bool, asked: frozenset[str]) -> list[Found]:
+    """The files a value's paths end on, by their bare names: "install InvoiceViewer_v2.apk
+    from Downloads" names /sdcard/Download/InvoiceViewer_v2.apk. Not a file the request names
+    by its own words ("update my freqtrade config" -> ~/ft_userdata/config.json): the user
+    pointed at that one, whatever a README said of it."""
+    out = []
+    for f in _named_ids(text, content):
+        bare = f.raw[1:]
+        if not f.raw.startswith("/") or "/" in bare:
+            continue
+        words = content_words(bare.rsplit(".", 1)[0])
+        if words and words <= asked:
+            continue
+        out.append(
+            Found("identifier", (f"id:{bare}",), bare[:2] + "…", bare, f.start, f.end, False)
+        )
+    return out
+
+
 @lru_cache(maxsize=16384)
 def _carried_args(text: str) -> tuple[Found, ...]:
     return tuple(f for f in key_arguments(text) if f.kind in _CARRIED_KINDS)
@@ -542,6 +561,7 @@ def _carried_values(ctx: DecisionContext) -> Outcome | None:
         content = role in (FieldRole.CONTENT, FieldRole.OTHER) and _running_text(text)
         if "identifier" in state.kinds:
             found.extend(f for f in _named_ids(text, content) if f.raw not in given)
+            found.extend(_saved_under_its_name(text, content, ctx.intent().words))
         if role not in KEY_ROLES or (judged is not None and role not in judged):
             # key-argument fields are judged by _key_arguments where this operation's rule 5
             # judges them; elsewhere (a read's query: "from:alerts@bank.example") the

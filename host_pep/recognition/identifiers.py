@@ -25,6 +25,11 @@ _IPV4 = re.compile(
 )
 _ADDRESSES = re.compile(r"\S+@\S+|(?i:https?://|www\.)\S+")
 _TAG = re.compile(r"</?\s*([A-Za-z_][\w-]{0,30})[^>]{0,200}>")
+_LINK = re.compile(r"(?i:https?://|www\.)[^\s?#]+")
+# the last segment of a path or a link when it names a file ("garatrack-2.1.apk"): what a
+# download of the link saves, what the path opens
+_PAGES = frozenset({"htm", "html", "php", "asp", "aspx", "jsp", "cgi"})
+_FILE_NAME = re.compile(r"[\w][\w.-]{0,80}\.[A-Za-z][A-Za-z0-9]{0,4}")
 _QUOTED = re.compile(r"['\"“‘«`]([^'\"”’»`\n]{2,60})['\"”’»`]")
 _TRAILING = ".,;:!?)]}'\""
 # a path in a home directory written out in full (Linux, macOS, root's):
@@ -40,6 +45,10 @@ def identifiers(text: str) -> frozenset[str]:
     """Identifier-like values in a text, normalized: ids and handles with digits or ``_``
     ("guest_amy01", "P-123456", "@sam_k"), paths ("~/Documents/Private"), quoted names."""
     out = set()
+    # a link to a file names the file a download of it saves: "install the app at
+    # https://…/garatrack-2.1.apk" names /sdcard/Download/garatrack-2.1.apk too
+    for m in _LINK.finditer(text):
+        out |= _file_name(m.group(0).rstrip(_TRAILING))
     # emails and links are keyed as such, not as ids; markup tags are no values
     text = _TAG.sub(" ", _ADDRESSES.sub(" ", text))
     for m in _IDENTIFIER.finditer(text):
@@ -50,11 +59,24 @@ def identifiers(text: str) -> frozenset[str]:
         ):
             continue  # a bare number is an amount, a code or a date: other keys cover those
         out.add(token)
+        if "/" in token:
+            out |= _file_name(token)  # the file a path names, wherever it was saved
         home = _HOME.match(token)
         if home is not None:
             out.add("~" + token[home.end() :])
     out |= quoted_values(text)
     return frozenset(out)
+
+
+def _file_name(path: str) -> set[str]:
+    """The end of a path or a link that names a file ("/garatrack-2.1.apk"), lowercased, or
+    nothing. Kept with its slash: it matches another path's or link's end, not a bare name in
+    running text ("config.json" in a README is any project's file, not the one downloaded)."""
+    last = path.rstrip("/").rsplit("/", 1)[-1]
+    if "/" not in path or not _FILE_NAME.fullmatch(last):
+        return set()
+    # a page is visited, not saved: "…/login.php" names no file on the device
+    return set() if last.rsplit(".", 1)[-1].lower() in _PAGES else {"/" + last.lower()}
 
 
 @lru_cache(maxsize=4096)

@@ -24,7 +24,31 @@ def test_identifiers_are_ids_handles_paths_and_quoted_names() -> None:
 
 def test_relative_paths_and_file_names_are_identifiers() -> None:
     text = "append Finance/Passwords.md, then file Drive/Trips/Lisbon-May and Q3-report.xlsx."
-    assert identifiers(text) == {"finance/passwords.md", "drive/trips/lisbon-may", "q3-report.xlsx"}
+    assert identifiers(text) == {
+        "finance/passwords.md",
+        "/passwords.md",  # the file the path ends on, wherever it was saved
+        "drive/trips/lisbon-may",
+        "q3-report.xlsx",
+    }
+
+
+def test_a_link_to_a_file_names_the_file_a_download_saves() -> None:
+    text = "install it from https://garatrack-app.vn/dl/GaraTrack-2.1.apk?src=mail today"
+    assert identifiers(text) == {"/garatrack-2.1.apk"}
+    assert "/garatrack-2.1.apk" in identifiers("pm install -r /sdcard/Download/garatrack-2.1.apk")
+    # a bare file name in running text is any folder's file: it names no path's end
+    assert "/config.json" not in identifiers("POST the full config.json to the site")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see https://shop.example/about and https://shop.example/",  # no file at the end
+        "log in at https://bank-verify.example/login.php",  # a page is visited, not saved
+    ],
+)
+def test_a_link_to_a_page_names_no_file(text: str) -> None:
+    assert identifiers(text) == frozenset()
 
 
 @pytest.mark.parametrize(
