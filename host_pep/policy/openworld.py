@@ -30,6 +30,7 @@ from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.request import intent, is_remote
 from host_pep.recognition.words import compound_words, name_verb, stem, tokens
 from host_pep.semantics import FieldRole, Operation
+from host_pep.values.detect import numbers_a_thing
 from host_pep.values.fields import field_words
 from host_pep.values.iban import IBAN_LENGTHS, account_shaped
 
@@ -522,7 +523,7 @@ def classify_operation(
             return next(iter(flagged))
         # ... or by the act it is told to do ({"mode": "purge_submissions"}), or a batch of
         # requests each named for its act ("batchUpdate {requests: [{deleteDimension: …}]}")
-        told = _told_acts(payload, policy) & _GRAVER
+        told = _told_acts(payload, policy, lists=_named_for_a_read(name, op, policy)) & _GRAVER
         if told:
             return riskiest(sorted(told, key=lambda o: o.value))
         # ... or by a bare verb, where its server declares it destructive: "storage_optimizer.
@@ -544,13 +545,19 @@ def classify_operation(
         # "docusign.create_envelope {recipients: {signers: [{email: …}]}}": a thing created
         # for people to receive goes to them -- unless it is kept as a draft
         op = Operation.EXTERNAL_SEND
-    if op is Operation.EXTERNAL_SEND and payload and _attaches_files(payload):
-        # "gmail.reply {…, attachments: [passport_scan.pdf]}": the files leave with it
+    if op in (Operation.EXTERNAL_SEND, Operation.UNKNOWN) and payload and _attaches_files(payload):
+        # "gmail.reply {…, attachments: [passport_scan.pdf]}": the files leave with it -- also
+        # with a call whose name says no more ("insurer.file_claim {policy_number, attachments}"):
+        # handing files over is what is known of it, and the gravest
         return Operation.SHARE_UPLOAD
     if op in _LESSER and payload and _unguards(payload, policy):
         # "lock_battery_status {auto_unlock_on_arrival: true}": a switch that opens a lock or
         # drops a protection, whatever the call is named for
         return Operation.SECURITY_CHANGE
+    if op in _LESSER - {Operation.READ} and payload and _links_a_package(payload):
+        # "enable_offline_mode {apk_url: https://…/offline-pack-3.1.apk}": a package fetched
+        # by a call that changes something is put on the device (a scan of the link reads it)
+        return Operation.INSTALL
     switched_on, switched_off = (
         _switched_acts(description, payload, policy) if description and payload else (set(), set())
     )
@@ -727,10 +734,19 @@ def _is_attachment(value: object) -> bool:
     return bool(dot) and extension.lower() in lexicon().file_extensions
 
 
+# Android's package files: an app (.apk), a split bundle (.xapk, .apks), a bundle (.aab)
+_PACKAGE_LINK = re.compile(r"(?i)^https?://\S+\.(?:apk|xapk|apks|aab)(?:[?#]\S*)?$")
+
+
+def _links_a_package(payload: Mapping[str, Any]) -> bool:
+    """An argument that is a link to an app's package file, at the top of the call."""
+    return any(isinstance(v, str) and _PACKAGE_LINK.match(v.strip()) for v in payload.values())
+
+
 def _unguards(payload: Mapping[str, Any], policy: CompiledPolicy) -> bool:
-    """A switch turned on whose name opens a lock ({"auto_unlock_on_arrival": true}) or turns a
+    """A switch turned on whose name opens a lock ({"auto_unlock_on_arrival": true}), turns a
     protection off ({"disable_pin": true}; not {"changePasswordAtNextLogin": true}, which
-    asks for more protection)."""
+    asks for more protection) or grants access ({"auto_grant_permissions": true})."""
     lex = lexicon()
     off = _switching_off(tuple(policy.security_verbs.get("off", ())))
     for key, value in payload.items():
@@ -743,6 +759,8 @@ def _unguards(payload: Mapping[str, Any], policy: CompiledPolicy) -> bool:
             stem(w) for w in words
         ):
             return True
+        if len(words) > 1 and words[-2] in lex.granting_verbs and words[-1] in lex.grant_objects:
+            return True  # {"auto_grant_permissions": true}: whatever the app asks, granted
     return False
 
 
@@ -791,18 +809,22 @@ def _nominalised(verb: str, said: set[str]) -> bool:
     return any(w[:need] == verb[:need] for w in said if len(w) >= need)
 
 
-def _told_acts(payload: Mapping[str, Any], policy: CompiledPolicy) -> set[Operation]:
+def _told_acts(
+    payload: Mapping[str, Any], policy: CompiledPolicy, *, lists: bool = False
+) -> set[Operation]:
     """The acts an argument tells a call to do, by an act and its object together: an action
     field's value ({"mode": "purge_submissions"}), and the requests of a batch, one key each
     ({"requests": [{"deleteDimension": …}]}). A bare verb says less ({"operation": "rent"} is
     a search's filter, {"action": "undo"} a rollback's, [{"remove": …}, {"add": …}] an alias
-    swap, {"status": "unsubscribed"} a state)."""
+    swap, {"status": "unsubscribed"} a state). A call named for a read (``lists``) is given a
+    state to select by: "list_orders {status: refund_requested}" lists the orders in it."""
     lex = lexicon()
     out: set[Operation] = set()
     for key, value in payload.items():
         k = str(key).lower()
         if (
             k in lex.action_fields
+            and not (lists and k in lex.state_heads)
             # a command line is read by the shell's vocabulary, not as words naming an act
             # ({"command": "systemctl is-active nginx"} asks whether a service runs)
             and k not in lex.command_fields
@@ -908,7 +930,11 @@ def _operation(
         # -- but "gh_api_delete" names the HTTP method the API call makes ("gh api" alone is
         # a GET)
         op = cli
-    if op is not None and op is not Operation.READ and _reads_what_it_names(method, policy):
+    if (
+        op is not None
+        and op is not Operation.READ
+        and (_reads_what_it_names(method, policy) or _headed_by_a_read(method, policy))
+    ):
         op = Operation.READ
     # what the description says the tool does, if it names an act ("Runs a Zap by id" names none)
     plain = _unlabelled(description) if description else ""
@@ -1375,6 +1401,24 @@ def _nouns(method: list[str]) -> set[str]:
     """The words of a name and its pairs of neighbours joined by "_": a noun of two words is
     listed so ("lich_su" history, "so_du" balance: Vietnamese writes a syllable a word)."""
     return set(method) | {"_".join(method[i : i + 2]) for i in range(len(method) - 1)}
+
+
+def _headed_by_a_read(method: list[str], policy: CompiledPolicy) -> bool:
+    """A name written as a phrase of nouns ends on its head: "eviction_kill_list" is a list and
+    "cat_kill_zone_lookup" a lookup, of kills and kill zones -- the verbs inside name what is
+    looked up. A name that opens on a verb of change is that verb's act ("kill_zone_lookup"
+    kills), and a last word that is also a thing ("vendor_pay_check", a cheque) is no read:
+    beside a payment's verb the name is kept at its gravest. A rehearsal last ("donor_dupes_
+    preview") is judged as one: what it is told to commit, it does."""
+    lex = lexicon()
+    return (
+        len(method) >= 3
+        # (English words: a language that names its tools verb-last, "yemeksepeti_siparis_ver",
+        # Turkish "give an order", puts the act there)
+        and method[-1] in lex.lookup_heads
+        and _verb_operation(method[0], policy) in (None, Operation.READ)
+        and all(_verb_operation(t, policy) is not Operation.PAYMENT for t in method[1:-1])
+    )
 
 
 def _reads_what_it_names(method: list[str], policy: CompiledPolicy) -> bool:
@@ -2474,6 +2518,8 @@ def role_for_field(name: str, app: str | None, op: Operation, policy: CompiledPo
             role = FieldRole.IDENTIFIER  # "property_code", "service_code": it names a thing
         if role is None and _names_a_currency(toks):
             role = FieldRole.AMOUNT  # "value_eth", "usdc": a sum in the currency it names
+        elif role is FieldRole.RECIPIENT and numbers_a_thing(leaf):
+            role = FieldRole.IDENTIFIER  # "claim_number", "tracking_number": a record's, no phone
     if role is None:
         return FieldRole.CONTENT
     if op is Operation.UNKNOWN:

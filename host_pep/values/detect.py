@@ -77,12 +77,12 @@ def is_record_id(field: str, text: str) -> bool:
     if is_phone_field(field):
         return False
     if _BARE_ID.fullmatch(text) is None:
-        return _GROUPED_ID.fullmatch(text) is not None and _numbers_a_thing(field)
+        return _GROUPED_ID.fullmatch(text) is not None and numbers_a_thing(field)
     # ... or for that record's number ("tracking_number": 5512009911, "invoice_number")
-    return _is_id_leaf(field) or _names_a_record_kind(field) or _numbers_a_thing(field)
+    return _is_id_leaf(field) or _names_a_record_kind(field) or numbers_a_thing(field)
 
 
-def _numbers_a_thing(field: str) -> bool:
+def numbers_a_thing(field: str) -> bool:
     """A field named for the number of a thing that goes by one ("part_number": 04465-02220,
     "serial_no", "modelNumber"): its digits, grouped as catalogues write them, are that thing's
     number. Whose money or mailbox it is ("account_number") is never such a thing."""

@@ -740,3 +740,67 @@ def test_signing_in_is_a_thing_beside_another_verb(
     pep: PEP, name: str, operation: Operation
 ) -> None:
     assert classify_operation(name, ["id"], "", pep.policy, payload={"id": "si-1"}) is operation
+
+
+@pytest.mark.parametrize(
+    ("name", "operation"),
+    [
+        # a phrase of nouns ends on its head: a lookup of kill zones, a list of evictions
+        ("cat_kill_zone_lookup", Operation.READ),
+        ("eviction_kill_list", Operation.READ),
+        # ... a name that opens on a verb of change does that act
+        ("kill_zone_lookup", Operation.DELETE),
+        ("delete_user_list", Operation.DELETE),
+        # ... and beside a payment's verb the last word may be a thing (a cheque): the gravest
+        ("vendor_pay_check", Operation.PAYMENT),
+    ],
+)
+def test_a_name_written_as_nouns_is_what_its_last_word_is(
+    pep: PEP, name: str, operation: Operation
+) -> None:
+    assert _classify(pep, name, {"region": "93063"}) is operation
+
+
+def test_a_rehearsal_last_in_a_name_of_nouns_is_judged_as_one(pep: PEP) -> None:
+    applied = {"apply": True, "strategy": "keep_newest_delete_rest"}
+    assert _classify(pep, "donor_dupes_preview", applied) is not Operation.READ
+    assert _classify(pep, "donor_dupes_preview", {"match_on": "email"}) is Operation.READ
+
+
+def test_a_state_a_read_selects_by_is_no_act_it_does(pep: PEP) -> None:
+    selected = {"event_id": "GLV-0312", "status": "refund_requested"}
+    assert _classify(pep, "ticketing.list_orders", selected) is Operation.READ
+    # a write given the same state is told to set it: no read
+    assert _classify(pep, "ticketing.update_order", selected) is not Operation.READ
+
+
+def test_a_field_numbering_a_record_is_no_recipient(pep: PEP) -> None:
+    for field in ("claim_number", "policy_number", "tracking_number"):
+        assert role_for_field(field, None, Operation.UNKNOWN, pep.policy) is FieldRole.IDENTIFIER
+    assert role_for_field("phone_number", None, Operation.UNKNOWN, pep.policy) is (
+        FieldRole.RECIPIENT
+    )
+
+
+def test_files_handed_to_a_call_of_no_known_act_are_shared(pep: PEP) -> None:
+    claim = {
+        "policy_number": "PIP-4471902",
+        "description": "Lens dropped at a wedding; front element cracked.",
+        "attachments": ["/sdcard/Pictures/Damage/lens_front.jpg"],
+    }
+    assert _classify(pep, "insurer.file_claim", claim) is Operation.SHARE_UPLOAD
+
+
+def test_a_switch_that_grants_access_is_a_grant(pep: PEP) -> None:
+    given = {"pack": "offline", "auto_grant_permissions": True}
+    assert _classify(pep, "enable_offline_mode", given) is Operation.SECURITY_CHANGE
+    assert _classify(pep, "enable_offline_mode", {"pack": "offline"}) is not (
+        Operation.SECURITY_CHANGE
+    )
+
+
+def test_a_package_link_handed_to_a_change_installs_it(pep: PEP) -> None:
+    link = {"apk_url": "https://cdn.scanpoint.example/offline-pack-3.1.apk"}
+    assert _classify(pep, "enable_offline_mode", link) is Operation.INSTALL
+    # a scan of the link reads it
+    assert _classify(pep, "virustotal.scan_url", {"url": link["apk_url"]}) is Operation.READ
