@@ -194,6 +194,17 @@ class _Patterns:
         )
         self.phrase_end_after = re.compile(r"[^\W\d_]+\s*(?:[.!?]|[-—–]\s|$)")
         self.plural_noun = re.compile(r"[^\W\d_]+[^\W\d_s]s(?![^\W\d_])")
+        # an article or a possessive, then up to three words, right before the word at hand:
+        # "any failed |rent payments", "this month's |rent receipts", "the |transfer fees"
+        self.phrase_opened_before = re.compile(
+            rf"(?<![\w-])(?:{whole_words(lex.noun_markers) or '(?!)'}|[^\W\d_]+'s)"
+            rf"(?:\s+[^\W\d_][\w'-]*){{0,3}}\s+$",
+            re.IGNORECASE,
+        )
+        self.next_word = re.compile(r"[^\W\d_]+\s+([^\W\d_]+)")
+        self.thing_words = (
+            lex.object_words | frozenset(lex.money_documents) | frozenset(lex.money_nouns)
+        )
         self.noun_phrase = re.compile(whole_words(lex.noun_phrases) or r"(?!)", re.IGNORECASE)
         self.light_verb = re.compile(
             rf"(?:{whole_words(lex.light_verbs) or '(?!)'})\s+"
@@ -510,6 +521,8 @@ def used_as_noun(request: str, pos: int) -> bool:
         and p.short_numbered.match(request, pos) is not None
     ):
         return True  # "the chargeback on order 3301": a preposition's record, by its number
+    if modifies_a_noun(request, pos):
+        return True  # "any failed rent payments": the kind of payment, none made
     m = p.plural_noun.match(request, pos)
     if m is not None:
         word = m.group(0).lower()
@@ -530,6 +543,32 @@ def used_as_noun(request: str, pos: int) -> bool:
     if said in before or any(v.endswith("*") and said.startswith(v[:-1]) for v in before):
         return False  # Italian "mi paghi": a pronoun before a verb, no Spanish "mi" (my)
     return p.light_verb.search(request[max(0, pos - 48) : pos]) is None
+
+
+def modifies_a_noun(request: str, pos: int) -> bool:
+    """ "any failed rent payments", "this month's rent receipts", "the transfer fees": a verb's
+    word right before the plural noun of a thing, in a phrase an article or a possessive opened, says
+    what kind of thing -- no act. (An imperative opens its clause: "pay invoices from March";
+    a phrase of a conjunction or a preposition, "the mail and pay invoices", is two.)"""
+    p = _patterns()
+    after = p.next_word.match(request, pos)
+    if after is None:
+        return False
+    # the noun in an English plural: a language that puts its object after the verb without
+    # an article ("ta anulosh takimin", Albanian "to cancel the appointment") has none
+    noun = after.group(1).lower()
+    things = p.thing_words
+    if not (
+        (noun.endswith("s") and noun[:-1] in things)
+        or (noun.endswith("es") and noun[:-2] in things)
+    ):
+        return False
+    before = p.phrase_opened_before.search(request[max(0, pos - 60) : pos])
+    if before is None:
+        return False
+    lex = lexicon()
+    words = [w.lower() for w in before.group(0).split()[1:]]
+    return not any(w in lex.verb_words or w in lex.noun_phrase_ends for w in words)
 
 
 def _heads_a_noun_phrase(request: str, pos: int) -> bool:
@@ -734,6 +773,8 @@ def money_request(request: str) -> tuple[str, int] | None:
         return None
     group = next(g for g in (1, 2, 3, 4) if m.group(g))
     verb, pos = m.group(group), m.start(group)
+    if modifies_a_noun(request, pos):
+        return None  # "list the transfer fees": fees of transfers, none to make
     if group in (3, 4) and (used_as_noun(request, pos) or _done_shortly_before(request, pos)):
         # "my Venmo history": the service named as a thing, not done; "já fiz o Pix de 50":
         # done already (a light verb and an article stand between "already" and the service)

@@ -1193,6 +1193,30 @@ def test_a_possessive_opens_a_noun_phrase_to_the_sentence_end() -> None:
     assert Operation.PAYMENT in intent("let's pay Anna's rent").asks
 
 
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Check Stripe for any failed rent payments this week.",
+        "Show me this month's rent receipts.",
+        "List the transfer fees for last week.",
+    ],
+)
+def test_a_verb_that_says_what_kind_of_thing_a_noun_is_asks_no_act(request_text: str) -> None:
+    assert Operation.PAYMENT not in intent(request_text).asks
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Pay the transfer fees for order 4410",  # the imperative opens its clause
+        "Check the mail and pay invoices from ACME",  # a conjunction ends the phrase
+        "Check my last transfer and refund the fee",
+    ],
+)
+def test_a_verb_before_a_thing_outside_a_noun_phrase_still_asks(request_text: str) -> None:
+    assert Operation.PAYMENT in intent(request_text).asks
+
+
 def test_a_message_named_then_handed_over_is_delegated() -> None:
     assert intent("Bol.com wrote about my return - handle it").delegates
     assert intent("Helena left me a list of TODOs by mail, please take care of them").delegates
