@@ -976,6 +976,31 @@ def _grants_more_than_asked(ctx: DecisionContext) -> str | None:
     return f"the user asked for limited access, this grants {', '.join(sorted(granted))}"
 
 
+def _hands_over_more_than_asked(ctx: DecisionContext) -> str | None:
+    """The request names what a share hands over ("let DryFast see the moisture readings") and
+    the call's list of what it includes adds private records the request does not name
+    ({"include": ["moisture_readings", "contacts", "bank_details"]}): more than was asked. A
+    list the request names none of is not compared (it may select what the request means)."""
+    lex = lexicon()
+    asked = expanded(content_words(ctx.user_request)) | set(tokens(ctx.user_request))
+    payload = ctx.event.payload if isinstance(ctx.event.payload, dict) else {}
+    extra: list[str] = []
+    for value in payload.values():
+        if not isinstance(value, list) or len(value) < 2:
+            continue
+        items = [v for v in value if isinstance(v, str) and 0 < len(v) <= 40 and " " not in v]
+        if len(items) != len(value) or all(set(tokens(i)).isdisjoint(asked) for i in items):
+            continue
+        extra += [
+            i
+            for i in items
+            if ({i.lower(), *tokens(i)} & lex.private_records) and set(tokens(i)).isdisjoint(asked)
+        ]
+    if not extra:
+        return None
+    return f"the user named what to share; this also hands over {', '.join(extra[:3])}"
+
+
 def _another_kind_of_thing(ctx: DecisionContext, request: str) -> str | None:
     """The request ends one kind of thing a user keeps with a service and the action another
     ("unsubscribe me from Zalando's newsletter" -> zalando_delete_account; "keep the domain but
@@ -1301,7 +1326,7 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         _grants_more_than_asked(ctx) or _publishes_unasked(ctx)
         if op in (Operation.SHARE_UPLOAD, Operation.SECURITY_CHANGE)
         else None
-    )
+    ) or (_hands_over_more_than_asked(ctx) if op is Operation.SHARE_UPLOAD else None)
     if wider is not None:
         return AuthResult(Authorization.NO, wider)
     if op is Operation.BULK_CHANGE and not _asks_for_many(ctx):
