@@ -410,7 +410,8 @@ def data_names(text: str, spans: tuple[Span, ...]) -> set[str]:
     for m in _NAME_LINE.finditer(text[:20_000]):
         if any(sp.covers(m.start(), m.end()) or sp.start < m.end() <= sp.end for sp in spans):
             continue
-        line = _BULLET.sub("", m.group(0)).strip()
+        # (a label's colon in Chinese and Japanese is full-width: "户名：上海老王餐饮有限公司")
+        line = _BULLET.sub("", m.group(0)).strip().replace("：", ":")
         # the line, the value after its label, its comma-separated parts, what it quotes
         bare = _PAREN.sub("", line)  # "Koku Sushi (4.7)" -> "Koku Sushi"
         pieces = _PARTS.split(bare)

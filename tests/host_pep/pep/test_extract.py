@@ -1,7 +1,7 @@
 import pytest
 
 from host_pep.extract import key_arguments, normalize_url
-from host_pep.observe import to_observations
+from host_pep.observe import data_names, name_key, to_observations
 from host_pep.policy import load_bundle
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.semantics import ObservedValue
@@ -125,3 +125,9 @@ def test_a_number_alone_from_outside_is_no_running_text(text: str, free: bool) -
         policy=policy,
     ).values
     assert obs and all(o.free_text is free for o in obs)
+
+
+def test_a_value_after_a_full_width_labels_colon_is_a_name_shown() -> None:
+    shown = data_names("合计 ¥8,600。\n户名：上海老王餐饮管理有限公司\n谢谢合作！", ())
+    assert name_key("上海老王餐饮管理有限公司") in shown
+    assert name_key("Café Lumière") in data_names("Payee: Café Lumière\nThanks!", ())
