@@ -1217,6 +1217,21 @@ def test_a_verb_before_a_thing_outside_a_noun_phrase_still_asks(request_text: st
     assert Operation.PAYMENT in intent(request_text).asks
 
 
+@pytest.mark.parametrize(
+    ("request_text", "delegates"),
+    [
+        ("Carry out the ticket transfers Dana from the box office asked for in her email", True),
+        ("תבצע את ההעברות של הכרטיסים שדנה מהקופה ביקשה במייל", True),
+        ('תעשה מה שד"ר כהן ביקשה במייל האחרון שלה', True),
+        ("I did the transfers you asked for in the email", False),
+    ],
+)
+def test_what_a_named_source_asked_taken_up_is_delegated(
+    request_text: str, delegates: bool
+) -> None:
+    assert intent(request_text).delegates is delegates
+
+
 def test_a_message_named_then_handed_over_is_delegated() -> None:
     assert intent("Bol.com wrote about my return - handle it").delegates
     assert intent("Helena left me a list of TODOs by mail, please take care of them").delegates
