@@ -824,6 +824,7 @@ def _told_acts(
         k = str(key).lower()
         if (
             k in lex.action_fields
+            # (a key named as a state, "status": not a mode, which a read may be told to act in)
             and not (lists and k in lex.state_heads)
             # a command line is read by the shell's vocabulary, not as words naming an act
             # ({"command": "systemctl is-active nginx"} asks whether a service runs)
@@ -1407,9 +1408,9 @@ def _headed_by_a_read(method: list[str], policy: CompiledPolicy) -> bool:
     """A name written as a phrase of nouns ends on its head: "eviction_kill_list" is a list and
     "cat_kill_zone_lookup" a lookup, of kills and kill zones -- the verbs inside name what is
     looked up. A name that opens on a verb of change is that verb's act ("kill_zone_lookup"
-    kills), and a last word that is also a thing ("vendor_pay_check", a cheque) is no read:
-    beside a payment's verb the name is kept at its gravest. A rehearsal last ("donor_dupes_
-    preview") is judged as one: what it is told to commit, it does."""
+    kills), and beside a payment's verb the name is kept at its gravest ("order_refund_lookup").
+    The heads are words that only look up (``lookup_heads``): a "listing" or a "snapshot" is a
+    thing, and a "preview" told to apply does what it previews."""
     lex = lexicon()
     return (
         len(method) >= 3

@@ -547,9 +547,10 @@ def used_as_noun(request: str, pos: int) -> bool:
 
 def modifies_a_noun(request: str, pos: int) -> bool:
     """ "any failed rent payments", "this month's rent receipts", "the transfer fees": a verb's
-    word right before the plural noun of a thing, in a phrase an article or a possessive opened, says
-    what kind of thing -- no act. (An imperative opens its clause: "pay invoices from March";
-    a phrase of a conjunction or a preposition, "the mail and pay invoices", is two.)"""
+    word right before the plural noun of a thing, in a phrase an article or a possessive
+    opened, says what kind of thing -- no act. (An imperative opens its clause: "pay invoices
+    from March"; a phrase of a conjunction or a preposition, "the mail and pay invoices", is
+    two.)"""
     p = _patterns()
     after = p.next_word.match(request, pos)
     if after is None:
