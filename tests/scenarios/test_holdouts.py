@@ -189,8 +189,10 @@ PENDING = {
     "round152": "a fresh evaluator: a university research lab and a restaurant group, read",
     "round153": "a fresh evaluator: an insurance claims office and a property manager, read",
     "round154": "a fresh evaluator: a telehealth clinic with a pharmacy and a concert promoter, read",
-    "round155": "a fresh evaluator: a charity and a car dealership with a workshop, not read",
-    "round156": "a fresh evaluator: a small law firm and an online shop, not read",
+    "round155": "a fresh evaluator: a charity and a car dealership with a workshop, read",
+    "round156": "a fresh evaluator: a small law firm and an online shop, read",
+    "round157": "a fresh evaluator: a hotel and hostel group and a dental practice, not read",
+    "round158": "a fresh evaluator: a construction contractor and a music school, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -316,6 +318,8 @@ SMALLER = {
     "round154": 120,
     "round155": 120,
     "round156": 120,
+    "round157": 120,
+    "round158": 120,
 }
 
 
