@@ -17,7 +17,7 @@ from host_pep.policy.compiled import CompiledPolicy
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import unaccented
 from host_pep.recognition.request import negated_before
-from host_pep.recognition.words import tokens
+from host_pep.recognition.words import UNICODE_WORD, tokens
 from host_pep.semantics import Operation
 
 # Argument names that *name* the object acted on (a person, an app), not describe it: a
@@ -43,7 +43,7 @@ _NAME_SUFFIX = re.compile(r"['’]([^\W\d_]+)$")
 # an abbreviation declined after a hyphen (Polish "w PDF-ie", "SMS-em"): the abbreviation
 _DECLINED_ABBREVIATION = re.compile(r"^([^\W\d_a-z]{2,})-[^\W\d_A-Z]+$")
 # Unicode words (a name in any script: "Ayşe", "Иван"); Turkish dotted İ lowers to i + U+0307
-_UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
+_UWORD = UNICODE_WORD
 # a word of letters joined to the next by hyphens ("m-pesa", "wi-fi")
 _HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 _SENTENCE_SPLIT = re.compile(r"[.!?。！？]\s*")

@@ -493,6 +493,10 @@ class ToolNaming(_Strict):
     """Last words of a name that make it the state or review of what the words before name
     ("kill_switch_status", "intune_wipe_audit"): never a document an act moves or removes
     (a "report" is exported, a "log" purged)."""
+    read_only_statements: list[str] = Field(default_factory=list)
+    """A sentence of a tool's description that says, on its own, that the tool changes nothing
+    ("Read-only.", "Calculation only; changes nothing."): with its server's readOnlyHint, a
+    read whatever words its name holds."""
     lookup_heads: list[str] = Field(default_factory=list)
     """Last words of a name written as nouns that make it a read of what the words before name
     ("cat_kill_zone_lookup", "eviction_kill_list"): the verbs inside name what is looked up."""
@@ -1518,6 +1522,7 @@ class Lexicon:
         self.rehearsal_flags = frozenset(_words([t.rehearsal_flags for t in naming]))
         self.state_heads = frozenset(_words([t.state_heads for t in naming]))
         self.lookup_heads = frozenset(_words([t.lookup_heads for t in naming]))
+        self.read_only_statements = frozenset(_words([t.read_only_statements for t in naming]))
         self.destroying_flags = frozenset(_words([t.destroying_flags for t in naming]))
         self.housekeeping_verbs = frozenset(_words([t.housekeeping_verbs for t in naming]))
         self.further_acts = frozenset(_words([t.further_acts for t in naming]))

@@ -26,6 +26,7 @@ from host_pep.recognition.wordmatch import (
     split,
     whole_words,
 )
+from host_pep.recognition.words import UNICODE_WORD
 from host_pep.semantics import Operation
 
 _CJK = re.compile(f"[{ATTACHED}]")
@@ -79,7 +80,7 @@ _GAP = "…"
 _WORD_END = rf"(?![^\W\d_]|[{INDIC}])"
 _REMOTE = re.compile(r"(?i)(?:https?|s?ftp)://")
 # Words of any script, for objects named in the user's language ("Иван", "контакт", "राहुल").
-_UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
+_UWORD = UNICODE_WORD
 
 
 class _Patterns:

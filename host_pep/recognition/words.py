@@ -14,11 +14,14 @@ from itertools import pairwise
 
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import fold_marks
-from host_pep.recognition.wordmatch import NO_SPACES
+from host_pep.recognition.wordmatch import INDIC, NO_SPACES
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SPLIT = re.compile(r"[\W_]+")  # words of every script ("café", "Ελληνικά", "两步验证")
-_UWORD = re.compile(r"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0963])*")
+# a word of any script: its letters, and the marks that belong to them (Latin and Arabic
+# diacritics, an Indic script's vowel signs: "ईमेल", "মেসেজে")
+UNICODE_WORD = re.compile(rf"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f{INDIC}])*")
+_UWORD = UNICODE_WORD
 
 
 # a literal quoted inside a query expression: "name contains 'carta identità'", "body LIKE

@@ -280,6 +280,8 @@ KNOWN_NOUN_VERBS: dict[str, frozenset[Operation]] = {
     "订单": frozenset({Operation.PAYMENT}),  # the single-character verb 订 (book) inside it
     "คำสั่งซื้อ": frozenset({Operation.PAYMENT}),  # Thai "order" holds the verb สั่งซื้อ (to order)
     "ຄຳສັ່ງຊື້": frozenset({Operation.PAYMENT}),  # Lao "order" holds the verb ຊື້ (to buy)
+    # Norwegian/Swedish "e-mail": its second half reads as the English verb "post"
+    "e-post": frozenset({Operation.SHARE_UPLOAD}),
 }
 
 

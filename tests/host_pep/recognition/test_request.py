@@ -1206,6 +1206,22 @@ def test_a_verb_that_says_what_kind_of_thing_a_noun_is_asks_no_act(request_text:
 
 
 @pytest.mark.parametrize(
+    ("request_text", "asks"),
+    [
+        ("Update Samuel Brooks' mailing address, it's now 48 Elm St.", Operation.LOCAL_WRITE),
+        ("Add Dana to the mailing list for the spring appeal.", Operation.LOCAL_WRITE),
+        ("Change her billing address to 4 Quay Road.", Operation.LOCAL_WRITE),
+    ],
+)
+def test_a_verbs_ing_form_naming_a_kind_of_thing_asks_no_send(
+    request_text: str, asks: Operation
+) -> None:
+    said = intent(request_text)
+    assert said.asks == {asks}
+    assert Operation.EXTERNAL_SEND in intent("Mail the statement to his mailing address.").asks
+
+
+@pytest.mark.parametrize(
     "request_text",
     [
         "Pay the transfer fees for order 4410",  # the imperative opens its clause

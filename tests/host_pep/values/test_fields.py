@@ -33,6 +33,10 @@ def test_other_fields(field: str) -> None:
         ("diagnosis.icd_code", False),
         ("naics_code", False),
         ("promo_code", False),
+        # a workshop's job or fault code ("op_code": "W-2611", a diagnostic trouble code)
+        ("op_code", False),
+        ("repair_order.labor_code", False),
+        ("dtc_code", False),
     ],
 )
 def test_a_code_field_is_a_one_time_code_unless_it_classifies(field: str, otp: bool) -> None:
