@@ -153,8 +153,12 @@ def _ends_on_a_state(toks: list[str], policy: CompiledPolicy) -> bool:
 
 def _says_it_changes_nothing(description: str, policy: CompiledPolicy) -> bool:
     """A sentence of the description negates a change ("Does not modify the MAR", "Changes
-    nothing"): the tool says so itself, not only its annotation."""
+    nothing"): the tool says so itself, not only its annotation -- or says it is read-only in
+    a sentence of its own ("Read-only.", "Calculation only")."""
+    statements = lexicon().read_only_statements
     for m in _DESCRIPTION_SENTENCE.finditer(description):
+        if " ".join(m.group(0).lower().split()) in statements:
+            return True
         words = tokens(m.group(0))
         if _negations().isdisjoint(words):
             continue
@@ -162,6 +166,27 @@ def _says_it_changes_nothing(description: str, policy: CompiledPolicy) -> bool:
             (op := policy.verb_op.get(b)) is not None and op is not Operation.READ
             for w in words
             for b in (w, *_bases(w))
+        ):
+            return True
+    return False
+
+
+def _records_instead(description: str, op: Operation, policy: CompiledPolicy) -> bool:
+    """The description opens on a verb that only writes down ("Records …", "Marks …") and
+    denies the act the name reads as ("does not charge or refund"): the tool keeps a record of
+    that act, done elsewhere. A description that opens on the act itself ("Deletes the file;
+    does not delete backups") does it."""
+    opening = tokens(description)[:1]
+    if not any(
+        policy.verb_op.get(b) is Operation.LOCAL_WRITE for w in opening for b in (w, *_bases(w))
+    ):
+        return False
+    negations = _negations()
+    for m in _DESCRIPTION_SENTENCE.finditer(description):
+        words = tokens(m.group(0))
+        cut = next((i for i, w in enumerate(words) if w in negations), None)
+        if cut is not None and any(
+            policy.verb_op.get(b) is op for w in words[cut + 1 :] for b in (w, *_bases(w))
         ):
             return True
     return False
@@ -496,6 +521,10 @@ def classify_operation(
     """Rule 9: the operation of a tool never seen, from what it is given -- its name, argument
     names and values, description and MCP annotations. What cannot be told is UNKNOWN."""
     op = _operation(name, args, description, policy, payload=payload, annotations=annotations)
+    if op in _GRAVER and description and _records_instead(description, op, policy):
+        # "settle_balance": "Record that a customer's open balance was paid outside the system.
+        # Bookkeeping only; does not charge or refund." -- an entry in the books, no payment
+        return Operation.LOCAL_WRITE
     if (
         op in (Operation.LOCAL_WRITE, Operation.EXTERNAL_SEND, Operation.SETTINGS_CHANGE)
         and payload
