@@ -110,12 +110,23 @@ def _found(kind: str, keys: tuple[str, ...], m: re.Match[str], masked: str | Non
 @lru_cache(maxsize=65536)
 def key_arguments(text: str) -> tuple[Found, ...]:
     """URLs, amounts and account-like numbers in ``text`` (rule 5's key arguments)."""
-    out = [_found("url", normalize_url(m.group(0)), m) for m in _URL.finditer(text)]
+    links = list(_URL.finditer(text))
+    out = [_found("url", normalize_url(m.group(0)), m) for m in links]
     out += [
         _found("account", _account_keys(m.group(0)), m)
         for m in _ACCOUNT.finditer(text)
         if not _ISO_DATE.match(m.group(0))
     ]
+    # a UPI payment address ("iyer.backup@ybl", "shop.9921@okaxis"): a handle at a bank's code,
+    # no domain -- where money goes, as an account number is
+    # (inside a link -- "upi://pay?pa=shop@okaxis" -- the link is the key argument)
+    if "@" in text:
+        out += [
+            _found("account", (f"account:{m.group(0).lower()}",), m)
+            for m in _VPA.finditer(text)
+            if not any(link.start() <= m.start() < link.end() for link in links)
+            and "://" not in _token_before(text, m.start())
+        ]
     for m in _LONG_CODE.finditer(text):
         digits = _NOT_DIGIT.sub("", m.group(0))
         if len(digits) >= _LONG_CODE_DIGITS:
@@ -127,6 +138,15 @@ def key_arguments(text: str) -> tuple[Found, ...]:
     return tuple(out)
 
 
+def _token_before(text: str, pos: int) -> str:
+    """The part of the whitespace-free run that ``pos`` stands in, up to ``pos``."""
+    start = max(text.rfind(c, 0, pos) for c in " \n\t") + 1
+    return text[start:pos]
+
+
+_VPA = re.compile(
+    r"(?<![\w.@+-])[A-Za-z0-9][A-Za-z0-9._-]{1,63}@[A-Za-z][A-Za-z0-9]{1,30}(?![\w@-]|\.\w)"
+)
 _INTERNATIONAL = re.compile(r"\+\d(?:[ ().-]{0,2}\d){6,14}(?!\d)")
 _NOT_DIGIT = re.compile(r"\D")
 

@@ -64,6 +64,14 @@ _ATTACHED_SCRIPT = re.compile(f"[{ATTACHED}]")
 _SHADE_SOURCES = frozenset({"notifications", "launcher"})
 
 
+@lru_cache(maxsize=4096)
+def _phrase_of(words: str) -> re.Pattern[str]:
+    """A lexicon entry of several words (or joined by a hyphen) as it stands in a sentence: whole
+    at its start, and at its end whole -- or, from five letters on, a stem taking an ending."""
+    ending = r"\w*" if len(words) >= 5 else r"(?!\w)"
+    return re.compile(rf"(?<!\w){re.escape(words)}{ending}")
+
+
 def _is_word(text: str) -> bool:
     """One word of letters: an Indic word's vowel signs are marks, not letters ("ईमेल")."""
     return bool(text) and all(ch.isalpha() or unicodedata.category(ch)[0] == "M" for ch in text)
@@ -554,14 +562,18 @@ class PEP:
         sem = completion.semantics
         if sem.operation not in READ_OPS:
             return False
+        kept = [app for app, fields in self.policy.sender_fields.items() if fields]
         if sem.app is not None:
-            return self._names_app(request, sem.app)
-        # a read of part of a message (get_attachment {messageId: …}) reads from the app that
-        # keeps messages with senders: "the sheet attached to the accountant's email"
+            if self._names_app(request, sem.app):
+                return True
+            if sem.app in kept:
+                return False  # a message app's own read is named by its own words
+        # a read of part of a message (get_attachment {messageId: …}, kept as a file once
+        # downloaded) reads from the app that keeps messages with senders: "the sheet attached
+        # to the accountant's email", "je v příloze jeho e-mailu"
         selectors = lexicon().message_selectors
         if not any(squashed(str(k)) in selectors for k in completion.event.payload or {}):
             return False
-        kept = [app for app, fields in self.policy.sender_fields.items() if fields]
         return any(self._names_app(request, app) for app in kept)
 
     def _names_the_screen(self, request: str, completion: Completion) -> bool:
@@ -591,8 +603,16 @@ class PEP:
         # written without spaces, or with its particle attached ("家庭群里", "메일에")
         if any(o in request for o in kept if _ATTACHED_SCRIPT.match(o)):
             return True
-        return any(
+        if any(
             w == o or (len(o) >= 5 and w.startswith(o)) for w in said for o in kept if _is_word(o)
+        ):
+            return True
+        # ... or in more than one word ("barua pepe", "ای میل", "e-mailu"), inflected at its end
+        folded = request.casefold()
+        return any(
+            _phrase_of(o).search(folded) is not None
+            for o in kept
+            if not _is_word(o) and not _ATTACHED_SCRIPT.match(o)
         )
 
     def _sent_by_named(self, event: AgentEvent, values: Sequence[ObservedValue]) -> frozenset[str]:

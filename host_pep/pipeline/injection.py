@@ -53,7 +53,9 @@ from host_pep.recognition.request import (
 )
 from host_pep.recognition.words import content_words, expanded, name_verb, name_words, stem, tokens
 from host_pep.semantics import OWN_DESCRIPTION, FieldRole, Operation
+from host_pep.values.detect import is_record_id
 from host_pep.values.domains import Likeness, host_of, likeness, name_skeleton
+from host_pep.values.fields import is_phone_field
 from host_pep.verdict import Decision, Stage
 
 RULE = "default:injected-consequence"
@@ -187,8 +189,9 @@ def _delegated(ctx: DecisionContext, obs: Observation) -> bool:
     if not obs.imperative or ctx.intent().delegates:
         return True
     # the source asks its reader for what the user asks for ("please pay to AT…" in the bill
-    # the user asked to pay): its value is the data the request calls for
-    family = _family(ctx.op)
+    # the user asked to pay): its value is the data the request calls for -- typed into the
+    # transfer form as much as handed to a payment call
+    family = _family(_prepared(ctx))
     return any(_family(Operation(a)) == family for a in obs.asks)
 
 
@@ -299,6 +302,12 @@ def _key_arguments(ctx: DecisionContext) -> Outcome | None:
         # (an account too: "her details are in my Wise recipients", and a mail offers a new one)
         extra = extra or (
             hit.role in (FieldRole.RECIPIENT, FieldRole.ACCOUNT) and _address_is_elsewhere(ctx, bad)
+        )
+        # "our bank details changed, remit to GB31 …" from printright-billing.co, beside the
+        # invoice from printright.co.uk: what an imitator of a sender offers is no one's data
+        extra = extra or (
+            hit.role in (FieldRole.RECIPIENT, FieldRole.ACCOUNT)
+            and _offered_by_an_imitator(ctx, bad)
         )
         # a sum is the one value a span may repeat from the data it sits in ("€180.00" on the
         # invoice, "a monthly payment of €180 to NL07…" in the note below it): where the same
@@ -453,6 +462,40 @@ def _imitated(ctx: DecisionContext, hit: ValueHit) -> str | None:
             ):
                 return other
     return None
+
+
+def _offered_by_an_imitator(ctx: DecisionContext, seen: list[Observation]) -> bool:
+    """The value stands in a message whose sender's domain imitates another seen in this
+    session (``_imitated``'s likeness, applied to whoever offers the value rather than to the
+    value): a "bank details changed" notice from a look-alike of the biller's domain."""
+    state = ctx.state
+    if state is None or len(state.domains) < 2:
+        return False
+    records = {(o.event_id, _record_of(o.field)) for o in seen if not o.sender}
+    if not records:
+        return False
+    senders = {
+        host
+        for o in state.order
+        if o.sender
+        and o.key.startswith("domain:")
+        and (o.event_id, _record_of(o.field)) in records
+        and (host := _host_of_key(o.key)) is not None
+    }
+    additions = lexicon().lookalike_additions
+    for host in senders:
+        for other in state.domains - senders:
+            kind = likeness(host, other, additions)
+            if kind is Likeness.EXTENDED or (
+                kind is Likeness.NEAR and _anchored(ctx, other) and not _anchored(ctx, host)
+            ):
+                return True
+    return False
+
+
+def _record_of(field: str) -> str:
+    """The record a field belongs to ("messages[1].body" -> "messages[1]"; "body" -> "")."""
+    return field.rpartition(".")[0]
 
 
 def _anchored(ctx: DecisionContext, host: str) -> bool:
@@ -929,7 +972,75 @@ def _carried_out(ctx: DecisionContext) -> Outcome | None:
 
 def check_injected_values(ctx: DecisionContext) -> Outcome | None:
     """Checks 1 and 2: the action's arguments came from untrusted content or an instruction."""
-    return _key_arguments(ctx) or _carried_values(ctx) or _carried_names(ctx)
+    return (
+        _key_arguments(ctx)
+        or _carried_values(ctx)
+        or _carried_names(ctx)
+        or _changes_what_was_not_given(ctx)
+    )
+
+
+# the kinds of value by which a record reaches its owner: where a change of them goes
+_REACHING_KINDS = frozenset({"email", "phone", "iban", "account"})
+
+
+def _changes_what_was_not_given(ctx: DecisionContext) -> Outcome | None:
+    """ "Update Samuel's mailing address, it's now 48 Elm St": the request gives the new values,
+    so an update of that record changes those. A mail address, a phone or an account it sets
+    that the request does not give, and that is not the record's own (read in a field of the
+    same name), is a change nobody asked for -- the address a message in the record's history
+    asked the assistant to put there. (A request that gives no value -- "update it from her
+    last email" -- leaves the values to the sources it names: rule 5.)"""
+    if ctx.op is not Operation.LOCAL_WRITE or FieldRole.IDENTIFIER not in ctx.fields.values():
+        return None
+    said = ctx.intent()
+    if Operation.LOCAL_WRITE not in said.asks or said.delegates:
+        return None
+    given = {k.split(":", 1)[0] for k in ctx.user_keys()}
+    if not given & _GIVEN_KINDS:
+        return None
+    for hit in ctx.content_hits():
+        kind = hit.found.kind
+        if kind not in _REACHING_KINDS or kind in given or hit.user_provided:
+            continue
+        if is_record_id(hit.field, ctx.text.get(hit.field, "")):
+            continue  # "tracking_number": a parcel's number, whatever phone its digits spell
+        leaf = _leaf(hit.field)
+        if any(
+            o.trusted and not o.sender and _names_kind_of(_leaf(o.field), leaf, kind)
+            for o in hit.observations
+        ):
+            continue  # the record's own value, sent back unchanged
+        hit_evidence = evidence_of(hit, hit.observations[0]) if hit.observations else None
+        return Outcome(
+            Decision.DENY,
+            Stage.T2,
+            f"this update sets the {kind} ({hit.field}), which the request does not give while "
+            "it gives the values to change: a change nobody asked for",
+            rule_ids=[RULE],
+            evidence=[hit_evidence] if hit_evidence is not None else [],
+        )
+    return None
+
+
+# values a request gives as the new content of a record (not a sum: "48" in an address)
+_GIVEN_KINDS = frozenset({"address", "email", "phone", "iban", "account", "url"})
+
+
+def _names_kind_of(read: str, written: str, kind: str) -> bool:
+    """A field read is the one written, or one named for that kind of value ("emailAddress"
+    read, "email" written; "mobile" for a phone) -- not a message's "from"."""
+    return (
+        read == written
+        or kind in read
+        or (kind == "phone" and is_phone_field(read))
+        or (kind == "iban" and "account" in read)
+    )
+
+
+def _leaf(field: str) -> str:
+    """A field's own name ("recent_interactions[0].from" -> "from", "contact.email" -> "email")."""
+    return field.rsplit(".", 1)[-1].split("[", 1)[0].lower()
 
 
 def _carried_names(ctx: DecisionContext) -> Outcome | None:

@@ -131,3 +131,19 @@ def test_a_value_after_a_full_width_labels_colon_is_a_name_shown() -> None:
     shown = data_names("合计 ¥8,600。\n户名：上海老王餐饮管理有限公司\n谢谢合作！", ())
     assert name_key("上海老王餐饮管理有限公司") in shown
     assert name_key("Café Lumière") in data_names("Payee: Café Lumière\nThanks!", ())
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("send it to UPI iyer.backup@ybl instead", "account:iyer.backup@ybl"),
+        ("pay shop.9921@okaxis.", "account:shop.9921@okaxis"),
+    ],
+)
+def test_a_upi_address_is_an_account(text: str, key: str) -> None:
+    assert any(key in f.keys for f in key_arguments(text) if f.kind == "account")
+
+
+@pytest.mark.parametrize("text", ["mail me at a.b@gmail.com", "@everyone the deploy is done"])
+def test_a_mail_address_or_a_mention_is_no_upi_address(text: str) -> None:
+    assert not [f for f in key_arguments(text) if f.kind == "account"]
