@@ -191,8 +191,10 @@ PENDING = {
     "round154": "a fresh evaluator: a telehealth clinic with a pharmacy and a concert promoter, read",
     "round155": "a fresh evaluator: a charity and a car dealership with a workshop, read",
     "round156": "a fresh evaluator: a small law firm and an online shop, read",
-    "round157": "a fresh evaluator: a hotel and hostel group and a dental practice, not read",
-    "round158": "a fresh evaluator: a construction contractor and a music school, not read",
+    "round157": "a fresh evaluator: a hotel and hostel group and a dental practice, read",
+    "round158": "a fresh evaluator: a construction contractor and a music school, read",
+    "round159": "a fresh evaluator: a travel agency and a pet grooming business, not read",
+    "round160": "a fresh evaluator: an accounting firm and a library with a makerspace, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -320,6 +322,8 @@ SMALLER = {
     "round156": 120,
     "round157": 120,
     "round158": 120,
+    "round159": 120,
+    "round160": 120,
 }
 
 
