@@ -165,6 +165,7 @@ def _amount(key: str) -> float:
 
 
 _CENTS = re.compile(r"(?<![\w.,/:#-])(\d{1,7})[.,](\d{2})(?![\w/:%-]|[.,]\d)")
+_COUNT = re.compile(r"(?<![\w.,/:-])(\d{1,2})\s+(?=[^\W\d_])")
 _BARE_NUMBER = re.compile(r"(?<![\w.,/:-])\d{1,7}(?:[.,]\d{1,2})?(?![\w/:%-]|[.,]\d)")
 
 
@@ -180,11 +181,11 @@ def _money_amounts(text: str) -> set[str]:
         stated = {normalize_amount(m.group(1), m.group(2)) for m in _CENTS.finditer(text)}
         if not stated:
             return stated
+    sums = {_amount(k) for k in stated}
     # beside a sum of money, a bare number is one too ("paid me 40 euros, his share was 28")
-    numbers = {_amount(k) for k in stated} | {
-        float(m.group(0).replace(",", ".")) for m in _BARE_NUMBER.finditer(text)
-    }
+    numbers = sums | {float(m.group(0).replace(",", ".")) for m in _BARE_NUMBER.finditer(text)}
     values = [v for v in numbers if v != float("inf")]
+    written = list(values)  # the numbers as written, before the sums derived from them
     # a sum split in two ("I only owe half of the £96 he paid; I sent £60"): the half is a sum
     # the request states too, and so is its difference from another ("send back the difference")
     halves = {round(v / 2, 2) for v in values}
@@ -196,6 +197,19 @@ def _money_amounts(text: str) -> set[str]:
         for high in values[i + 1 :]:
             whole, _, frac = f"{high - low:.2f}".partition(".")
             stated.add(normalize_amount(whole, frac))
+    # a count of things at a price each ("14 hours at 38 EUR", "the eight lessons he won't take
+    # ($45 each)"): their product is the sum asked. A count is a small whole number before a
+    # word ("14 hours", "3 of us") or a digit spelled as one word ("eight", values.numerals of
+    # every language); it multiplies a number the request writes, never a derived sum
+    spelled = lexicon().values.numerals.digits
+    counts = {int(m.group(1)) for m in _COUNT.finditer(text)} - sums | {
+        d for w in unicode_words(text.lower()) if (d := spelled.get(w, 0)) > 1
+    }
+    for count in counts:
+        for each in written:
+            if each != count:
+                whole, _, frac = f"{count * each:.2f}".partition(".")
+                stated.add(normalize_amount(whole, frac))
     return stated
 
 

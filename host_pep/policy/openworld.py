@@ -668,6 +668,16 @@ def classify_operation(
                 return next(iter(done))
     if (
         op is Operation.READ
+        and _declared_destructive(annotations)
+        and _action_value(payload or {}, policy) is not Operation.READ
+    ):
+        # "channel_sync.reconcile_inventory", "Reconciles availability", declared destructive:
+        # its server says it may destroy what it acts on, its name and description say no act
+        # that would -- a read it is not, and what it destroys cannot be told (rule 9: escalate)
+        # -- unless the call is told to read ("storage_optimizer.analyze {action: analyze}")
+        return Operation.UNKNOWN
+    if (
+        op is Operation.READ
         and annotations
         and annotations.get("readOnlyHint") is False
         and all(t not in policy.verb_op for t in tokens(name))
@@ -705,6 +715,17 @@ def _flagged_acts(
             continue
         words = tokens(str(key))
         if destructive and len(words) > 1 and policy.verb_op.get(words[0]) is Operation.DELETE:
+            out.add(Operation.DELETE)
+            continue
+        if (
+            writes
+            and len(words) == 1
+            and words[0].endswith("ed")
+            and any(policy.verb_op.get(b) is Operation.DELETE for b in _bases(words[0]))
+        ):
+            # "update_appointment {id, cancelled: true}": a record marked as undone by the state
+            # its verb leaves it in ("cancelled", "deleted", "voided") -- the delete, said as a
+            # field (a record marked "paid" is only booked: the state of other verbs is no act)
             out.add(Operation.DELETE)
             continue
         if writes and not lexicon().destroying_flags.issuperset(words):
@@ -1257,6 +1278,14 @@ def _names_where_money_goes(payload: Mapping[str, Any]) -> bool:
         if len(toks) >= 2 and toks[-1] in lex.destination_fields and lex.moved_money & set(toks):
             return True
     return False
+
+
+def _says_everything(value: object) -> bool:
+    """A value that selects everything there is: "all", "*", "everything" (``all_words``)."""
+    if not isinstance(value, str):
+        return False
+    words = tokens(value)
+    return value.strip() == "*" or (len(words) == 1 and words[0] in lexicon().all_words)
 
 
 def _syncs_a_named_thing(toks: list[str], args: list[str]) -> bool:
@@ -2187,13 +2216,18 @@ def _refined(
             or (v is True and str(k).lower() in lex.all_words)
             for k, v in payload.items()
         )
+        and not (
+            any(_says_everything(v) for v in payload.values()) and _syncs_a_named_thing(toks, args)
+        )
     ):
         # "sync_inbox {since}", "garmin_sync_activities": brings the service's records in; an
         # upload says what it sends or where (a file, a link, a recipient, the cloud), and a
         # sync given a token links something ("sync_loyalty_link {token}"), one given a target
         # or told to take everything may send it ("sync_contacts {target}", "x_sync {all: true}")
         # -- a sync that names nothing but its service ("vetlink_sync {}") says neither what it
-        # brings nor which way: rule 9 cannot tell its effect
+        # brings nor which way: rule 9 cannot tell its effect. A value that takes everything
+        # ("pc_vendor_sync {mode: mirror, scope: all}") is the flag said as a word, where the
+        # sync names what it moves (one that names nothing stays unknown)
         return Operation.READ if _syncs_a_named_thing(toks, args) else Operation.UNKNOWN
     if (
         op is Operation.LOCAL_WRITE

@@ -147,3 +147,15 @@ def test_a_description_dictating_another_tools_argument_is_observed() -> None:
     assert [o.source for o in told(_event("slack_post_message", tools=[shadow, tip]))] == [
         "get_holidays"
     ]
+
+
+def test_a_description_naming_its_own_arguments_tells_the_assistant_nothing() -> None:
+    # "start_time" reads like a tool's name (a verb and a noun joined): documented as the
+    # tool's own argument, the description dictates no other tool's call
+    described = "Visitly PATCH /visits/{id}: reschedules (start_time) or cancels (status) a visit."
+    schema = {"type": "object", "properties": {"id": {}, "start_time": {}, "status": {}}}
+    own = _event("visitly.update_visit", tool={"description": described, "inputSchema": schema})
+    assert told(own) == []
+    # without the schema the same words may name another tool, and the value a route
+    bare = _event("visitly.update_visit", tool={"description": described})
+    assert [o.field for o in told(bare)] == [OWN_DESCRIPTION]

@@ -804,3 +804,49 @@ def test_a_package_link_handed_to_a_change_installs_it(pep: PEP) -> None:
     assert _classify(pep, "enable_offline_mode", link) is Operation.INSTALL
     # a scan of the link reads it
     assert _classify(pep, "virustotal.scan_url", {"url": link["apk_url"]}) is Operation.READ
+
+
+def test_a_read_its_server_declares_destructive_is_unknown(pep: PEP) -> None:
+    declared = {"destructiveHint": True}
+    name, payload, said = "channel_sync.reconcile_inventory", {"date": "2027-07-03"}, "Reconciles."
+    op = classify_operation(name, list(payload), said, pep.policy, payload=payload)
+    assert op is not Operation.UNKNOWN  # by its words alone
+    assert (
+        classify_operation(
+            name, list(payload), said, pep.policy, payload=payload, annotations=declared
+        )
+        is Operation.UNKNOWN
+    )
+    # told to read, it reads whatever it could do ("storage_optimizer.analyze {action: analyze}")
+    told = {"path": "/sdcard/Grants", "action": "analyze"}
+    assert (
+        classify_operation(
+            "storage_optimizer.analyze", list(told), "Analyzes storage.", pep.policy,
+            payload=told, annotations=declared,
+        )
+        is Operation.READ
+    )  # fmt: skip
+
+
+def test_a_sync_of_named_records_told_to_take_them_all_is_no_read(pep: PEP) -> None:
+    assert _classify(pep, "crm_contact_sync", {"account": "acme", "since": "2027-01-01"}) is (
+        Operation.READ
+    )
+    assert _classify(pep, "crm_contact_sync", {"account": "acme", "scope": "all"}) is (
+        Operation.SHARE_UPLOAD
+    )
+
+
+def test_a_record_marked_in_the_state_a_delete_leaves_it_is_deleted(pep: PEP) -> None:
+    assert _classify(pep, "tablebook.update_reservation", {"id": "R-1", "cancelled": True}) is (
+        Operation.DELETE
+    )
+    assert _classify(pep, "crm.update_task", {"id": "T-1", "deleted": True}) is Operation.DELETE
+    # a state of another verb is booked, not done: a record marked paid pays nothing
+    assert _classify(pep, "ledger.update_invoice", {"id": "77", "paid": True}) is (
+        Operation.LOCAL_WRITE
+    )
+    # and a state switched off is no act
+    assert _classify(pep, "tablebook.update_reservation", {"id": "R-1", "cancelled": False}) is (
+        Operation.LOCAL_WRITE
+    )
