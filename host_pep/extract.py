@@ -33,13 +33,16 @@ _URL = re.compile(
     # "example.co.za" "example.co")
     r"|\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|co|me|info|biz|xyz|top|ru|cn|de|uk|app|dev|link|click|site|online|shop)(?![a-z0-9-]|\.[a-z0-9])(?:/[^\s<>\"'()]*)?"
 )
+# a number joined by hyphens to letters or digits is part of a code, not a sum ("CPS-2026-014",
+# "INV-2026-0042", a date "2026-06-13", a phone "555-0142"); a minus before a lone sum is kept
 _AMOUNT = re.compile(
-    r"(?<![\w.])(?:[$€£¥₹]\s?)?(?:"
+    r"(?<![\w.])(?<![^\W_]-)(?:[$€£¥₹]\s?)?(?:"
     # a decimal comma, thousands by dots or spaces ("1.234,56", "3 839,00", "184,20")
     r"(\d{1,3}(?:[.\u00a0\u202f ]\d{3})+|\d+),(\d{2})(?![\d,])"
     # thousands by spaces, a currency after them ("13 839 kr", "1 250 €")
     r"|(\d{1,3}(?:[\u00a0\u202f ]\d{3})+)(?=\s?(?:[^\W\d_]{1,3}\b|[$€£¥₹]))"
     r"|(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\d]))"
+    r"(?!-[^\W_])"
 )
 _GROUPING = re.compile(r"[.,\u00a0\u202f ]")
 

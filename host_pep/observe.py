@@ -396,6 +396,18 @@ _DISPLAY_NAME = re.compile(r'\s*"?([^"<>@\n]{2,60}?)"?\s*<[^<>\s]+@[^<>\s]+>\s*$
 """A mailbox as mail headers write it: a display name, then the address in angle brackets."""
 
 
+# a path's last part with an extension: a file's name ("…/WhatsApp Documents/Factura_A-10293.pdf")
+_FILE_AT_PATH_END = re.compile(r"/([^/\n]{1,60}\.[A-Za-z0-9]{2,5})$")
+
+
+def _attached_file(text: str) -> str | None:
+    """The file name a path-like value ends with, if the value is one path."""
+    if "\n" in text or len(text) > 400:
+        return None
+    m = _FILE_AT_PATH_END.search(text.strip())
+    return m.group(1) if m else None
+
+
 def data_names(text: str, spans: tuple[Span, ...]) -> set[str]:
     """The short values (up to four words) of a text that stand outside every instruction span:
     the text itself, or a line of it, or the value after a label ("Room: Classic")."""
@@ -732,6 +744,10 @@ def to_observations(
             spans = _spoken(text, speaker) or spans
         if designated and not whole:
             result.designated_names.update(data_names(text, spans))
+        if designated and not spans and (attached := _attached_file(text)):
+            # a file a source the user pointed at carries ("the invoice they sent me on
+            # WhatsApp" -> its attachment's path): reading that file reads the source
+            result.designated_names.add(name_key(attached))
         span_asks = {id(sp): _asks_of(sp, found) for sp in spans}
         strong = [sp for sp in spans if sp.strength is Strength.STRONG]
         if ov.field != OWN_DESCRIPTION:  # what a description dictates is no data shown

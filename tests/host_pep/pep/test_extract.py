@@ -147,3 +147,36 @@ def test_a_upi_address_is_an_account(text: str, key: str) -> None:
 @pytest.mark.parametrize("text", ["mail me at a.b@gmail.com", "@everyone the deploy is done"])
 def test_a_mail_address_or_a_mention_is_no_upi_address(text: str) -> None:
     assert not [f for f in key_arguments(text) if f.kind == "account"]
+
+
+@pytest.mark.parametrize(
+    "text", ["Reference: CPS-2026-014", "Invoice INV-2026-0042", "due 2026-06-13", "call 555-0142"]
+)
+def test_a_number_joined_by_hyphens_to_a_code_is_no_sum(text: str) -> None:
+    assert [f for f in key_arguments(text) if f.kind == "amount"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("You send 180.00 GBP", "amount:180"),
+        ("paid -50 EUR", "amount:50"),
+        ("€ 12,50", "amount:12.5"),
+    ],
+)
+def test_a_sum_beside_a_code_or_a_sign_is_still_read(text: str, key: str) -> None:
+    assert key in {k for f in key_arguments(text) if f.kind == "amount" for k in f.keys}
+
+
+def test_a_file_a_designated_source_carries_is_named_by_it() -> None:
+    policy = CompiledPolicy.build(load_bundle("default"))
+    path = "/sdcard/WhatsApp/Media/WhatsApp Documents/Rechnung Dienstag.pdf"
+    value = ObservedValue(text=path, source="whatsapp.read_chat", field="messages[0].attachment")
+
+    def names(designated: bool) -> set[str]:
+        return to_observations(
+            [value], event_id="e1", agent="a", policy=policy, designated=designated
+        ).designated_names
+
+    assert name_key("Rechnung Dienstag.pdf") in names(True)
+    assert names(False) == set()
