@@ -47,7 +47,7 @@ from host_pep.semantics import (
     Operation,
 )
 from host_pep.values.addresses import address_key
-from host_pep.values.fields import is_phone_field
+from host_pep.values.fields import is_phone_field, leaf_field, record_of
 from host_pep.values.phones import national_candidates, national_keys, normalize, trunk_numbers
 from host_pep.values.records import is_secret_label
 
@@ -348,13 +348,8 @@ _ID_VALUE = re.compile(r"[\w.:-]{1,64}")
 
 def _is_id_field(field: str) -> bool:
     """ "id", "id_", "file_id", "eventId": a field that identifies its record."""
-    toks = tokens(_leaf(field))
+    toks = tokens(leaf_field(field))
     return bool(toks) and toks[-1] in ("id", "uid", "uuid")
-
-
-def _record_of(field: str) -> str:
-    """The path of the record a field belongs to ("[0].title" -> "[0]"; "title" -> "")."""
-    return field.rsplit(".", 1)[0] if "." in field else ""
 
 
 def _record_words(values: list[ObservedValue]) -> dict[str, frozenset[str]]:
@@ -365,7 +360,7 @@ def _record_words(values: list[ObservedValue]) -> dict[str, frozenset[str]]:
         text = ov.text
         if not text or len(text) > 80 or len(text.split()) > 8 or _is_id_field(ov.field):
             continue
-        words.setdefault(_record_of(ov.field), set()).update(content_words(text))
+        words.setdefault(record_of(ov.field), set()).update(content_words(text))
     return {k: frozenset(v) for k, v in words.items()}
 
 
@@ -464,13 +459,13 @@ def _spans(text: str, field: str) -> tuple[Span, ...]:
     heading."""
     record = _addressing_key(field)
     if record is not None:
-        prefix = f"{record}: {_leaf(field)}: "
+        prefix = f"{record}: {leaf_field(field)}: "
         return tuple(
             replace(sp, start=0, end=len(text))
             for sp in instruction_spans(prefix + text)
             if sp.end > len(prefix)
         )
-    leaf = _leaf(field)
+    leaf = leaf_field(field)
     own: tuple[Span, ...] | None = None
     if len(leaf.split()) < 2:
         own = instruction_spans(text)
@@ -527,7 +522,7 @@ def _speakers(values: list[ObservedValue]) -> dict[str, str]:
     return {
         ov.field.rsplit(".", 1)[0]: ov.text.strip()
         for ov in values
-        if "." in ov.field and _leaf(ov.field) == "role" and 0 < len(ov.text.strip()) <= 24
+        if "." in ov.field and leaf_field(ov.field) == "role" and 0 < len(ov.text.strip()) <= 24
     }
 
 
@@ -540,10 +535,6 @@ def _spoken(text: str, speaker: str) -> tuple[Span, ...]:
         for sp in instruction_spans(prefix + text)
         if sp.end > len(prefix) and sp.start < len(prefix)
     )
-
-
-def _leaf(field: str) -> str:
-    return field.lower().rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]
 
 
 def in_records(field: str, records: frozenset[str]) -> bool:
@@ -565,13 +556,13 @@ def sent_by_named(
             continue
         if len(ov.text) <= 200 and _is_sender(_source(ov.source, policy)[0], ov.field, policy):
             if names_person(request, ov.text) or _sent_from_named_domain(request, ov.text, policy):
-                out.add(_record_of(ov.field))
+                out.add(record_of(ov.field))
             continue
         # a message read as text: its "From:" header line ("From: Garage Lindqvist AB <…>")
         for m in _MAILBOX.finditer(ov.text, 0, 2000):
             shown = sender_name(ov.text, m.start())
             if shown is not None and names_person(request, f"{shown} {m.group(0)}"):
-                out.add(_record_of(ov.field))
+                out.add(record_of(ov.field))
                 break
     return frozenset(out)
 
@@ -606,7 +597,7 @@ def _is_sender(app: str | None, field: str, policy: CompiledPolicy) -> bool:
     names = policy.sender_fields.get(app) if app is not None else policy.any_sender_field
     if not names:
         return False
-    leaf = field.lower().rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]
+    leaf = leaf_field(field)
     return leaf in names
 
 
@@ -699,7 +690,7 @@ def to_observations(
         password = ov.kind_hint == "credential"
         hint = ov.kind_hint
         if hint is None and _LETTER.search(text):
-            leaf = _leaf(ov.field)
+            leaf = leaf_field(ov.field)
             if leaf in _ADDRESS_FIELDS:
                 hint = "address"  # a structured record's address field is an address as a whole
             elif leaf in _HEALTH_FIELDS or _head_word(leaf) in _HEALTH_FIELDS:
@@ -738,7 +729,7 @@ def to_observations(
             named += spans_dictating(text, ov.source, DESCRIPTION_CUE)
             spans += tuple(n for n in named if not any(sp.covers(n.start, n.end) for sp in spans))
         speaker = speakers.get(ov.field.rsplit(".", 1)[0]) if "." in ov.field else None
-        if speaker is not None and words >= 3 and _leaf(ov.field) != "role":
+        if speaker is not None and words >= 3 and leaf_field(ov.field) != "role":
             # {"role": "developer", "content": "…"} in a tool's result: the message a chat
             # template would show as "developer: …", read as such (an impersonated turn)
             spans = _spoken(text, speaker) or spans
@@ -802,7 +793,7 @@ def to_observations(
             idents = set(_plain_identifiers(text, spans))
             if _is_id_field(ov.field) and _ID_VALUE.fullmatch(text.strip()):
                 idents.add(text.strip().lower())  # "file_id": "512" -- an id, digits or not
-            record = records.get(_record_of(ov.field), frozenset())
+            record = records.get(record_of(ov.field), frozenset())
             for ident in idents:
                 out.append(
                     Observation(
@@ -847,7 +838,7 @@ def to_observations(
             if header:
                 who = content_words(header)
             elif sender or not value_free_text:
-                who = records.get(_record_of(ov.field), frozenset())
+                who = records.get(record_of(ov.field), frozenset())
             else:
                 # in running text, the line a value stands on is its record (a table's row,
                 # a list's item: "| Concert tickets | Marta | DE89 … |")

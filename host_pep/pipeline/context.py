@@ -43,6 +43,7 @@ from host_pep.session import SessionState
 from host_pep.values.cards import card_candidates
 from host_pep.values.credentials import credential_key
 from host_pep.values.escapes import unescaped
+from host_pep.values.fields import leaf_field
 from host_pep.values.iban import iban_candidates
 from host_pep.values.obfuscation import Canonical, fold_in_place
 from host_pep.values.phones import national_candidates, national_keys
@@ -255,7 +256,7 @@ class DecisionContext:
             for path, text in self.text.items():
                 # short argument values name what the action acts on ("ops-audit", "#hiring");
                 # a body or a title is what it writes, not what it acts on
-                leaf = path.rsplit(".", 1)[-1].split("[", 1)[0].lower()
+                leaf = leaf_field(path)
                 if (
                     text
                     and len(text) <= 40

@@ -55,7 +55,7 @@ from host_pep.recognition.words import content_words, expanded, name_verb, name_
 from host_pep.semantics import OWN_DESCRIPTION, FieldRole, Operation
 from host_pep.values.detect import is_record_id
 from host_pep.values.domains import Likeness, host_of, likeness, name_skeleton
-from host_pep.values.fields import is_phone_field
+from host_pep.values.fields import is_phone_field, leaf_field, record_of
 from host_pep.verdict import Decision, Stage
 
 RULE = "default:injected-consequence"
@@ -471,7 +471,7 @@ def _offered_by_an_imitator(ctx: DecisionContext, seen: list[Observation]) -> bo
     state = ctx.state
     if state is None or len(state.domains) < 2:
         return False
-    records = {(o.event_id, _record_of(o.field)) for o in seen if not o.sender}
+    records = {(o.event_id, record_of(o.field)) for o in seen if not o.sender}
     if not records:
         return False
     senders = {
@@ -479,7 +479,7 @@ def _offered_by_an_imitator(ctx: DecisionContext, seen: list[Observation]) -> bo
         for o in state.order
         if o.sender
         and o.key.startswith("domain:")
-        and (o.event_id, _record_of(o.field)) in records
+        and (o.event_id, record_of(o.field)) in records
         and (host := _host_of_key(o.key)) is not None
     }
     additions = lexicon().lookalike_additions
@@ -491,11 +491,6 @@ def _offered_by_an_imitator(ctx: DecisionContext, seen: list[Observation]) -> bo
             ):
                 return True
     return False
-
-
-def _record_of(field: str) -> str:
-    """The record a field belongs to ("messages[1].body" -> "messages[1]"; "body" -> "")."""
-    return field.rpartition(".")[0]
 
 
 def _anchored(ctx: DecisionContext, host: str) -> bool:
@@ -712,7 +707,7 @@ def _action_verb(ctx: DecisionContext) -> str | None:
             return stem(named)
     if verb is None or verb in lex.executors:
         for path, text in ctx.text.items():
-            if path.rsplit(".", 1)[-1].split("[", 1)[0].lower() not in lex.command_fields:
+            if leaf_field(path) not in lex.command_fields:
                 continue
             said = next((t for t in tokens(text) if t in lex.verb_words), None)
             if said is not None:
@@ -1005,9 +1000,9 @@ def _changes_what_was_not_given(ctx: DecisionContext) -> Outcome | None:
             continue
         if is_record_id(hit.field, ctx.text.get(hit.field, "")):
             continue  # "tracking_number": a parcel's number, whatever phone its digits spell
-        leaf = _leaf(hit.field)
+        leaf = leaf_field(hit.field)
         if any(
-            o.trusted and not o.sender and _names_kind_of(_leaf(o.field), leaf, kind)
+            o.trusted and not o.sender and _names_kind_of(leaf_field(o.field), leaf, kind)
             for o in hit.observations
         ):
             continue  # the record's own value, sent back unchanged
@@ -1036,11 +1031,6 @@ def _names_kind_of(read: str, written: str, kind: str) -> bool:
         or (kind == "phone" and is_phone_field(read))
         or (kind == "iban" and "account" in read)
     )
-
-
-def _leaf(field: str) -> str:
-    """A field's own name ("recent_interactions[0].from" -> "from", "contact.email" -> "email")."""
-    return field.rsplit(".", 1)[-1].split("[", 1)[0].lower()
 
 
 def _carried_names(ctx: DecisionContext) -> Outcome | None:

@@ -43,7 +43,6 @@ _NAME_SUFFIX = re.compile(r"['’]([^\W\d_]+)$")
 # an abbreviation declined after a hyphen (Polish "w PDF-ie", "SMS-em"): the abbreviation
 _DECLINED_ABBREVIATION = re.compile(r"^([^\W\d_a-z]{2,})-[^\W\d_A-Z]+$")
 # Unicode words (a name in any script: "Ayşe", "Иван"); Turkish dotted İ lowers to i + U+0307
-_UWORD = UNICODE_WORD
 # a word of letters joined to the next by hyphens ("m-pesa", "wi-fi")
 _HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 _SENTENCE_SPLIT = re.compile(r"[.!?。！？]\s*")
@@ -72,7 +71,7 @@ _WHOLE_SERIES = re.compile(
 def _words(text: str) -> set[str]:
     """Name words: alphabetic tokens of any script (an IBAN's "pt50" or an id names no one)."""
     folded = text.casefold().replace("\u0307", "")
-    return {t for t in _UWORD.findall(folded) if len(t) > 1 and t.isalpha()}
+    return {t for t in UNICODE_WORD.findall(folded) if len(t) > 1 and t.isalpha()}
 
 
 def _joined(text: str) -> set[str]:

@@ -80,7 +80,6 @@ _GAP = "…"
 _WORD_END = rf"(?![^\W\d_]|[{INDIC}])"
 _REMOTE = re.compile(r"(?i)(?:https?|s?ftp)://")
 # Words of any script, for objects named in the user's language ("Иван", "контакт", "राहुल").
-_UWORD = UNICODE_WORD
 
 
 class _Patterns:
@@ -538,7 +537,7 @@ def used_as_noun(request: str, pos: int) -> bool:
     marker = p.noun_marker.search(request[max(0, pos - 30) : pos])
     if marker is None:
         return False
-    verb = _UWORD.match(request, pos)
+    verb = UNICODE_WORD.match(request, pos)
     before = lexicon().proclitic_verbs.get(marker.group(0).split()[0].lower(), frozenset())
     said = verb.group(0).lower() if verb is not None else ""
     if said in before or any(v.endswith("*") and said.startswith(v[:-1]) for v in before):
@@ -577,7 +576,7 @@ def _heads_a_noun_phrase(request: str, pos: int) -> bool:
     """ "the Okta system log and tell me", "yesterday's drone flight log for my report": the
     word ends a phrase an article or a possessive opened, none of whose words is a verb."""
     p = _patterns()
-    word = _UWORD.match(request, pos)
+    word = UNICODE_WORD.match(request, pos)
     verbs = lexicon().verb_words
     if word is None or word.group(0).lower() not in verbs:
         return False  # "I need the old invoices deleted": a participle wishes for the act
@@ -914,7 +913,7 @@ def is_remote(url: str) -> bool:
 def unicode_words(text: str) -> set[str]:
     """Words of any script (two letters or more), case-folded."""
     folded = fold_marks(text.casefold().replace("\u0307", ""))
-    return {w for w in _UWORD.findall(folded) if len(w) > 1}
+    return {w for w in UNICODE_WORD.findall(folded) if len(w) > 1}
 
 
 def stopwords() -> frozenset[str]:

@@ -21,7 +21,6 @@ _SPLIT = re.compile(r"[\W_]+")  # words of every script ("café", "Ελληνι�
 # a word of any script: its letters, and the marks that belong to them (Latin and Arabic
 # diacritics, an Indic script's vowel signs: "ईमेल", "মেসেজে")
 UNICODE_WORD = re.compile(rf"[^\W\d_](?:[^\W_]|[\u0300-\u036f\u0610-\u061a\u064b-\u065f{INDIC}])*")
-_UWORD = UNICODE_WORD
 
 
 # a literal quoted inside a query expression: "name contains 'carta identità'", "body LIKE
@@ -88,7 +87,7 @@ def content_words(text: str) -> frozenset[str]:
     such as "data" or "details")."""
     lex = lexicon()
     skip = lex.stopwords | lex.generic_words
-    words = {w for w in _UWORD.findall(fold_marks(text.casefold())) if len(w) > 1}
+    words = {w for w in UNICODE_WORD.findall(fold_marks(text.casefold())) if len(w) > 1}
     words |= _without_prefixes(words)
     # a tool named in running text ("use VaultKeeperGetItem", "set_workspace_setting") also
     # stands for its words

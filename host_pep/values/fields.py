@@ -15,6 +15,18 @@ from host_pep.recognition.lexicon import lexicon
 _SPLIT = re.compile(r"[\W_]+|(?<=[a-z])(?=[A-Z])")  # words of any script
 
 
+def leaf_field(path: str) -> str:
+    """A value's own field name, lower-cased, from its path in a result or a screen
+    ("recent_interactions[0].From" -> "from", "contact.email" -> "email", "a/b.c[2]" -> "c")."""
+    return path.lower().rsplit("/", 1)[-1].rsplit(".", 1)[-1].split("[", 1)[0]
+
+
+def record_of(path: str) -> str:
+    """The path of the record a field belongs to ("messages[1].body" -> "messages[1]"; a
+    top-level "body" -> "")."""
+    return path.rpartition(".")[0]
+
+
 @dataclass(frozen=True, slots=True)
 class FieldTokens:
     credential: frozenset[str]
