@@ -161,14 +161,22 @@ def asks_for_all(request: str, all_words: tuple[str, ...]) -> bool:
 
 def _name_values(text: Mapping[str, str]) -> set[str]:
     out: set[str] = set()
+    paying = lexicon().paying_fields
     for path, value in text.items():
         leaf = path.rsplit(".", 1)[-1].lower()
-        if leaf in _NAME_FIELDS:
+        if leaf in _NAME_FIELDS and not _under(path, paying):
+            # (the name of the account it pays from is the payer's: "release their
+            # retainage" -> {BankAccountRef: {name: "Operating - Mercury"}} names no payee)
             out |= _words(value)
         elif leaf in _SELECTION_FIELDS:
             for m in _QUOTED.finditer(value):
                 out |= _words(m.group(1))
     return out
+
+
+def _under(path: str, parents: frozenset[str]) -> bool:
+    """Is the field at ``path`` inside an argument named in ``parents``?"""
+    return any(p.split("[", 1)[0].lower() in parents for p in path.split(".")[:-1])
 
 
 def _packages(text: Mapping[str, str], op: Operation) -> set[str]:

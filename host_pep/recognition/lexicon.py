@@ -291,6 +291,9 @@ class ToolNaming(_Strict):
     name a tool's act by any of them ("change her monthly payment" -> update_scheduled_…)."""
     destination_fields: list[str] = Field(default_factory=list)
     """Argument names that say where data goes ("target", "remote"): a sync given one sends."""
+    paying_fields: list[str] = Field(default_factory=list)
+    """Argument names of the account money is paid from ("BankAccountRef", "from_account"):
+    its name is the payer's, not the object a request names."""
     sync_sides: list[str] = Field(default_factory=list)
     """Argument names that say with whom or which way a sync runs ("partner", "direction"),
     not what it brings in: a sync given only these may send as well as read."""
@@ -1443,6 +1446,7 @@ class Lexicon:
         self.setting_up_verbs = frozenset(_words([t.setting_up_verbs for t in naming]))
         self.procedure_objects = frozenset(_words([t.procedure_objects for t in naming]))
         self.destination_fields = frozenset(_words([t.destination_fields for t in naming]))
+        self.paying_fields = frozenset(_words([t.paying_fields for t in naming]))
         self.binding_verbs = frozenset(_words([t.binding_verbs for t in naming]))
         self.selection_fields = frozenset(_words([t.selection_fields for t in naming]))
         self.filter_flags = frozenset(_words([t.filter_flags for t in naming]))
