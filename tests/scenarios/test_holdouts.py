@@ -196,6 +196,7 @@ PENDING = {
     "round159": "a fresh evaluator: a travel agency and a pet grooming business, read",
     "round160": "a fresh evaluator: an accounting firm and a library with a makerspace, read",
     "round161": "a fresh evaluator: a home healthcare agency and a coworking space, not read",
+    "round162": "a fresh evaluator: a used-car dealership and a food bank, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -327,6 +328,7 @@ SMALLER = {
     "round160": 120,
     # round 161: its writer ran out of time at 102 cases (its README says so)
     "round161": 100,
+    "round162": 120,
 }
 
 
