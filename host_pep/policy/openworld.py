@@ -1506,6 +1506,13 @@ def _reads_what_it_names(method: list[str], policy: CompiledPolicy) -> bool:
     # "kraken_withdraw_status": the state of an act that moves money (its service's name
     # before it), shown -- unless another verb of the name writes ("set_withdraw_status")
     shown = _SHOWN_ACTS | {Operation.EXTERNAL_SEND}  # "coinbase_send_history": sends, listed
+    if policy.verb_op.get(method[-2]) is Operation.DELETE and (
+        stem(method[-1]) in lexicon().erasable_records
+    ):
+        # -- but a removal before a record kept to be erased is done to it:
+        # "koha_anonymize_history", "browser_clear_history" erase the history, as
+        # "clear_history" does ("chargeback_nuke_report" still shows nukes)
+        return False
     if stem(method[-1]) not in lexicon().act_records:
         return False  # "PatientPortalPayBalance": the balance is what is paid
     return policy.verb_op.get(method[-2]) in shown and not any(
@@ -1930,7 +1937,10 @@ def _carried_operation(
         # "kubectl_get {resourceType, name}": the name is the command line, the arguments
         # its operands ("name" names the resource, not a proxied tool)
         return sub
-    inner = _inner_call(payload)
+    # (a service's method is no tool's name: "{service: giftCards, method: create}" calls
+    # giftCards_create, not a tool "create")
+    served = any(str(k).lower() in lex.service_fields for k in payload)
+    inner = None if served else _inner_call(payload)
     if inner is not None:
         name, inner_args = inner
         return classify_operation(name, list(inner_args), "", policy, payload=inner_args)
@@ -1957,7 +1967,7 @@ def _carried_operation(
             operands = {
                 f: v for f, v in payload.items() if str(f).lower() not in lex.service_fields
             }
-            ops.append(classify_operation(service, [], "", policy, payload=operands))
+            ops.append(_service_call(service, operands, policy))
             break
         if k in lex.sql_fields or _looks_sql(value):
             op = sql_operation(value)
@@ -1986,6 +1996,28 @@ def _carried_operation(
         bare = set(method) <= lex.executors | lex.generic_verbs | {"tool", "flow", "job", "task"}
         return Operation.UNKNOWN if bare else None
     return riskiest(ops)
+
+
+def _service_call(service: str, operands: Mapping[str, Any], policy: CompiledPolicy) -> Operation:
+    """A service's method called through a gateway ("make_api_request {service: giftCards,
+    method: create, request: {…}}"): classified as the call it makes, ``giftCards_create`` with
+    the request's fields -- as Home Assistant's ``call_service {domain: lock, service: unlock}``
+    is the lock's unlock."""
+    methods = [
+        v
+        for k, v in operands.items()
+        if str(k).lower() in _METHOD_FIELDS and isinstance(v, str) and 0 < len(v) <= 60
+    ]
+    bodies = [v for v in operands.values() if isinstance(v, Mapping)]
+    if len(methods) != 1 or len(bodies) > 1:
+        return classify_operation(service, [], "", policy, payload=operands)
+    body: Mapping[str, Any] = bodies[0] if bodies else {}
+    name = f"{service}_{methods[0]}"
+    return classify_operation(name, [str(k) for k in body], "", policy, payload=body)
+
+
+# the argument of a gateway that names the method it calls on a service
+_METHOD_FIELDS = frozenset({"method", "operation", "action", "endpoint"})
 
 
 def _handed_task(payload: Mapping[str, Any]) -> Operation | None:

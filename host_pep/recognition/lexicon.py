@@ -482,6 +482,9 @@ class ToolNaming(_Strict):
     act_records: list[str] = Field(default_factory=list)
     """What a read returns about an act, never its object ("withdraw_status", "send_history"):
     the name shows acts of that kind, it does none."""
+    erasable_records: list[str] = Field(default_factory=list)
+    """Act records that a removal is done to ("clear_history", "purge_logs"): after a verb of
+    removing they are its object, not the record of its acts."""
     becoming_words: list[str] = Field(default_factory=list)
     """Words by which a name says what something becomes ("convert_to_public", "mark_as_public"):
     whatever its verb, the name changes that state."""
@@ -1518,6 +1521,7 @@ class Lexicon:
         self.entry_objects = frozenset(_words([t.entry_objects for t in naming]))
         self.becoming_words = frozenset(_words([t.becoming_words for t in naming]))
         self.act_records = frozenset(_words([t.act_records for t in naming]))
+        self.erasable_records = frozenset(_words([t.erasable_records for t in naming]))
         self.chore_verbs = frozenset(_words([t.chore_verbs for t in naming]))
         self.place_objects = frozenset(_words([t.place_objects for t in naming]))
         self.protection_words = frozenset(_words([t.protection_words for t in naming]))

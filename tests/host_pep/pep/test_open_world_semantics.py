@@ -850,3 +850,33 @@ def test_a_record_marked_in_the_state_a_delete_leaves_it_is_deleted(pep: PEP) ->
     assert _classify(pep, "tablebook.update_reservation", {"id": "R-1", "cancelled": False}) is (
         Operation.LOCAL_WRITE
     )
+
+
+@pytest.mark.parametrize(
+    ("service", "method", "body", "operation"),
+    [
+        ("bookings", "update", {"booking_id": "b1", "booking": {"start_at": "x"}}, "local_write"),
+        ("bookings", "cancel", {"booking_id": "b1"}, "delete"),
+        (
+            "refunds",
+            "refund_payment",
+            {"payment_id": "p", "amount_money": {"amount": 1}},
+            "payment",
+        ),
+        ("giftCards", "create", {"location_id": "L1", "gift_card": {"type": "DIGITAL"}}, "payment"),
+        ("catalog", "list", {}, "read"),
+    ],
+)
+def test_a_gateway_does_the_method_it_calls_on_a_service(
+    pep: PEP, service: str, method: str, body: dict[str, Any], operation: str
+) -> None:
+    payload = {"service": service, "method": method, "request": body}
+    assert _classify(pep, "make_api_request", payload) is Operation(operation)
+
+
+def test_a_removal_before_a_history_erases_it(pep: PEP) -> None:
+    assert _classify(pep, "koha_anonymize_history", {"patron_id": 1}) is Operation.DELETE
+    assert _classify(pep, "browser_clear_history", {"days": 7}) is Operation.DELETE
+    # ... a report of removals stays a report, and sends listed stay listed
+    assert _classify(pep, "paylens.chargeback_nuke_report", {"month": "2026-01"}) is Operation.READ
+    assert _classify(pep, "coinbase_send_history", {}) is Operation.READ
