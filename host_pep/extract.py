@@ -66,6 +66,7 @@ _LONG_CODE = re.compile(r"(?<![\w.])\d+(?:[ .]\d+)*(?![\w])")
 _LONG_CODE_DIGITS = 20
 # an IBAN and the domestic account number inside it ("PL61 1090 1014 …" and "61 1090 1014 …",
 # the way a Polish bank shows the same account): one account, keyed both ways
+_CNPJ = re.compile(r"(?<![\w./-])\d{2,3}\.\d{3}\.\d{3}(?:/\d{4})?-\d{2}(?![\w/-])")
 _IBAN_LIKE = re.compile(r"[A-Z]{2}(?=\d{2})")
 _TRAILING = ".,;:!?)]}'\""
 # a date written as ISO 8601 ("2027-05-10 09:00"): its digits run as long as an account's
@@ -130,6 +131,12 @@ def key_arguments(text: str) -> tuple[Found, ...]:
             if not any(link.start() <= m.start() < link.end() for link in links)
             and "://" not in _token_before(text, m.start())
         ]
+    # a Brazilian company's or person's tax number (CNPJ "41.998.223/0001-07", CPF
+    # "123.456.789-09"): a PIX key, where money goes as an account number is
+    out += [
+        _found("account", ("account:" + _NOT_DIGIT.sub("", m.group(0)),), m)
+        for m in _CNPJ.finditer(text)
+    ]
     for m in _LONG_CODE.finditer(text):
         digits = _NOT_DIGIT.sub("", m.group(0))
         if len(digits) >= _LONG_CODE_DIGITS:

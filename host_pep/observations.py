@@ -89,6 +89,8 @@ class Instruction:
     """Seen in a source the user's request pointed at."""
     about_private: bool = False
     """It asks for someone's private data (a phone, an address, codes, a password)."""
+    prose: frozenset[str] = frozenset()
+    """``words`` less the letters of the mail addresses and links it gives."""
 
     @property
     def source(self) -> str:

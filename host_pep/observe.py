@@ -759,6 +759,7 @@ def to_observations(
                     ts=now,
                     designated=designated,
                     about_private=not sp.words.isdisjoint(_personal_words()),
+                    prose=sp.prose,
                 )
             )
             span_ids = sp.identifiers

@@ -1056,7 +1056,8 @@ def _carried_names(ctx: DecisionContext) -> Outcome | None:
         if name_key(text) in state.names:
             continue  # also seen as data (a listing, a plan): a choice among what was shown
         for ins in state.instructions.sharing_words(words):
-            if ins.strong and words <= ins.words and not _inside_a_named_id(text, ins):
+            # ... in its own words, not as letters of an address it gives
+            if ins.strong and words <= ins.prose and not _inside_a_named_id(text, ins):
                 return _carried(
                     ctx, ins, f"{path} names what a {ins.cue} instruction named: {text[:40]!r}"
                 )

@@ -115,6 +115,9 @@ class Span:
     asks: frozenset[Operation]
     words: frozenset[str]
     identifiers: frozenset[str]
+    prose: frozenset[str]
+    """The words the span writes outside its mail addresses and links: "VFS Mumbai" is not
+    named by a span that gives "appointments.vfs-mumbai@gmail.com"."""
 
     def covers(self, start: int, end: int) -> bool:
         return self.start <= start and end <= self.end
@@ -520,7 +523,14 @@ def _make(text: str, start: int, end: int, strength: Strength, cue: str, cues: _
     # what the span rejects ("instead of origin") it does not name for use
     named = cues.rejected.sub(" ", body)
     return Span(
-        start, end, strength, cue, _asks(plain, cues), content_words(named), identifiers(named)
+        start,
+        end,
+        strength,
+        cue,
+        _asks(plain, cues),
+        content_words(named),
+        identifiers(named),
+        content_words(_ADDRESS.sub(" ", named)),
     )
 
 

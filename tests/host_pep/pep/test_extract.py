@@ -180,3 +180,12 @@ def test_a_file_a_designated_source_carries_is_named_by_it() -> None:
 
     assert name_key("Rechnung Dienstag.pdf") in names(True)
     assert names(False) == set()
+
+
+def test_a_brazilian_tax_number_is_a_pix_key() -> None:
+    keys = {k for f in key_arguments("nova chave PIX 41.998.223/0001-07.") for k in f.keys}
+    assert "account:41998223000107" in keys
+    keys = {k for f in key_arguments("CPF 123.456.789-09") for k in f.keys}
+    assert "account:12345678909" in keys
+    # a date or a version in dots is none
+    assert not [f for f in key_arguments("on 12.11.2026, v1.2.3") if f.kind == "account"]
