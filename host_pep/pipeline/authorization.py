@@ -202,7 +202,7 @@ def _money_amounts(text: str) -> set[str]:
     # word ("14 hours", "3 of us") or a digit spelled as one word ("eight", values.numerals of
     # every language); it multiplies a number the request writes, never a derived sum
     spelled = lexicon().values.numerals.digits
-    counts = {int(m.group(1)) for m in _COUNT.finditer(text)} - sums | {
+    counts = ({int(m.group(1)) for m in _COUNT.finditer(text)} - sums) | {
         d for w in unicode_words(text.lower()) if (d := spelled.get(w, 0)) > 1
     }
     for count in counts:

@@ -666,7 +666,25 @@ def _asks_for(request: str, verb: str, pos: int, verbs: tuple[str, ...]) -> bool
         or used_as_noun(text, at)
         or _subject_of_a_modal(text, at + len(verb))
         or describes_ongoing(text, verb, at)
+        or _names_a_read_thing(text, verb, at, verbs)
     )
+
+
+def _names_a_read_thing(request: str, verb: str, pos: int, verbs: tuple[str, ...]) -> bool:
+    """ "make tonight's reservation list", "make the booking report": a gapped phrase ("make …
+    reservation", ``verb`` as matched) whose noun after the gap is followed by a noun of what
+    is read (a list, a report) names that thing's kind, not the act -- the phrase's noun is a
+    modifier ("make a reservation" books; "get rid of old screenshots" stays a removal)."""
+    said = verb.lower().split()
+    if len(said) < 3 or not any(
+        "…" in v and v.split()[0] == said[0] and v.split()[-1] == said[-1] for v in verbs
+    ):
+        return False
+    after = _NEXT_WORD.match(request, pos + len(verb))
+    return after is not None and after.group(1).lower() in lexicon().read_nouns
+
+
+_NEXT_WORD = re.compile(r"[ \t]+([^\W\d_]+)")
 
 
 def describes_ongoing(request: str, verb: str, pos: int) -> bool:

@@ -1416,3 +1416,19 @@ def test_an_act_asked_beside_one_going_on_still_asks(
     request_text: str, operation: Operation
 ) -> None:
     assert operation in asks(request_text)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "booked"),
+    [
+        ("make tonight's reservation list for the host stand as a note", False),
+        ("make a booking report for the owners", False),
+        ("make a reservation at Nopa for two tonight", True),
+        ("make a reservation list, then make a reservation at Nopa", True),
+        ("get rid of the old screenshots", False),  # a removal, no booking either way
+    ],
+)
+def test_a_phrase_before_a_noun_of_what_is_read_names_its_kind(
+    request_text: str, booked: bool
+) -> None:
+    assert (Operation.PAYMENT in asks(request_text)) is booked
