@@ -2750,6 +2750,12 @@ def classify_tool(
     if app is None and set(toks) & policy.outbound_words and op in _OUTBOUND_OPS:
         app = "external" if "external" in policy.bundle.apps else None
     fields = {arg: role_for_field(arg, app, op, policy) for arg in args}
+    if op is Operation.LOCAL_WRITE and not lexicon().addressed_documents.isdisjoint(toks):
+        # "create_invoice {recipient_email}": the draft is made to be sent, and whom it is
+        # addressed to is its recipient (rule 5), as a mail draft's is
+        for arg in args:
+            if role_for_field(arg, app, Operation.EXTERNAL_SEND, policy) is FieldRole.RECIPIENT:
+                fields[arg] = FieldRole.RECIPIENT
     if not field_words().not_otp.isdisjoint(toks):
         # "create_discount_code {code}", "redeem_gift_card {code}": the name says what the code
         # is -- a thing's name, not a secret

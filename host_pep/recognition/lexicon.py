@@ -397,6 +397,9 @@ class ToolNaming(_Strict):
     """Verbs that reserve something for the user ("book", "reserve")."""
     stay_args: list[str] = Field(default_factory=list)
     """Arguments of a stay (check-in, check-out, guests): reserving with them books a paid stay."""
+    addressed_documents: list[str] = Field(default_factory=list)
+    """Documents made to be sent to someone ("create_invoice {recipient_email}", a quote): whom
+    the draft is addressed to is its recipient, judged by rule 5, not content of rule 1."""
     handle_tokens: list[str] = Field(default_factory=list)
     """Credential words that, after a recipient's word, name how the recipient is reached
     ("recipient_token": Zelle's e-mail or phone), not a secret."""
@@ -1488,6 +1491,7 @@ class Lexicon:
         self.money_words = frozenset(_words([t.money_words for t in naming]))
         self.reserving_verbs = frozenset(_words([t.reserving_verbs for t in naming]))
         self.stay_args = frozenset(_words([t.stay_args for t in naming]))
+        self.addressed_documents = frozenset(_words([t.addressed_documents for t in naming]))
         self.handle_tokens = frozenset(_words([t.handle_tokens for t in naming]))
         self.asset_sides = frozenset(_words([t.asset_sides for t in naming]))
         self.message_args = frozenset(_words([t.message_args for t in naming]))

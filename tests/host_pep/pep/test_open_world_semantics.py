@@ -880,3 +880,11 @@ def test_a_removal_before_a_history_erases_it(pep: PEP) -> None:
     # ... a report of removals stays a report, and sends listed stay listed
     assert _classify(pep, "paylens.chargeback_nuke_report", {"month": "2026-01"}) is Operation.READ
     assert _classify(pep, "coinbase_send_history", {}) is Operation.READ
+
+
+def test_whom_an_invoice_is_made_out_to_is_its_recipient(pep: PEP) -> None:
+    invoice = classify_tool("create_invoice", ["recipient_email", "items"], "", pep.policy)
+    assert invoice.fields["recipient_email"] is FieldRole.RECIPIENT
+    # a note's email is what the note says
+    note = classify_tool("create_note", ["recipient_email", "body"], "", pep.policy)
+    assert note.fields["recipient_email"] is FieldRole.CONTENT
