@@ -64,9 +64,11 @@ _ACCOUNT = re.compile(
 # key for every writing of it ("23793.38128 60082.935804 …" and "2379338128600829…")
 _LONG_CODE = re.compile(r"(?<![\w.])\d+(?:[ .]\d+)*(?![\w])")
 _LONG_CODE_DIGITS = 20
+# a Brazilian tax number, a company's CNPJ ("41.998.223/0001-07") or a person's CPF
+# ("123.456.789-09"), as written: a PIX key
+_CNPJ = re.compile(r"(?<![\w./-])\d{2,3}\.\d{3}\.\d{3}(?:/\d{4})?-\d{2}(?![\w/-])")
 # an IBAN and the domestic account number inside it ("PL61 1090 1014 …" and "61 1090 1014 …",
 # the way a Polish bank shows the same account): one account, keyed both ways
-_CNPJ = re.compile(r"(?<![\w./-])\d{2,3}\.\d{3}\.\d{3}(?:/\d{4})?-\d{2}(?![\w/-])")
 _IBAN_LIKE = re.compile(r"[A-Z]{2}(?=\d{2})")
 _TRAILING = ".,;:!?)]}'\""
 # a date written as ISO 8601 ("2027-05-10 09:00"): its digits run as long as an account's

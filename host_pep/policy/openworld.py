@@ -2006,7 +2006,7 @@ def _service_call(service: str, operands: Mapping[str, Any], policy: CompiledPol
     methods = [
         v
         for k, v in operands.items()
-        if str(k).lower() in _METHOD_FIELDS and isinstance(v, str) and 0 < len(v) <= 60
+        if str(k).lower() in lexicon().method_fields and isinstance(v, str) and 0 < len(v) <= 60
     ]
     bodies = [v for v in operands.values() if isinstance(v, Mapping)]
     if len(methods) != 1 or len(bodies) > 1:
@@ -2014,10 +2014,6 @@ def _service_call(service: str, operands: Mapping[str, Any], policy: CompiledPol
     body: Mapping[str, Any] = bodies[0] if bodies else {}
     name = f"{service}_{methods[0]}"
     return classify_operation(name, [str(k) for k in body], "", policy, payload=body)
-
-
-# the argument of a gateway that names the method it calls on a service
-_METHOD_FIELDS = frozenset({"method", "operation", "action", "endpoint"})
 
 
 def _handed_task(payload: Mapping[str, Any]) -> Operation | None:

@@ -569,6 +569,9 @@ class ToolNaming(_Strict):
     """Argument names that carry a question such a tool is asked: answering it is a read."""
     service_fields: list[str] = Field(default_factory=list)
     """Argument names that name the service a generic call reaches (Home Assistant's service)."""
+    method_fields: list[str] = Field(default_factory=list)
+    """The argument of a gateway that names the method it calls on a service ("make_api_request
+    {service: refunds, method: refund_payment}")."""
     tool_name_fields: list[str] = Field(default_factory=list)
     """Argument names that name the inner tool a proxy calls."""
     tool_arg_fields: list[str] = Field(default_factory=list)
@@ -1560,6 +1563,7 @@ class Lexicon:
         # every argument that carries what a tool runs (a command line, a script, SQL)
         self.carrier_fields = self.command_fields | self.script_fields | self.sql_fields
         self.service_fields = frozenset(_words([t.service_fields for t in naming]))
+        self.method_fields = frozenset(_words([t.method_fields for t in naming]))
         self.tool_name_fields = frozenset(_words([t.tool_name_fields for t in naming]))
         self.tool_arg_fields = frozenset(_words([t.tool_arg_fields for t in naming]))
         cmds = [lang.commands for lang in langs]

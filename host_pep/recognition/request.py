@@ -676,12 +676,13 @@ def _names_a_read_thing(request: str, verb: str, pos: int, verbs: tuple[str, ...
     is read (a list, a report) names that thing's kind, not the act -- the phrase's noun is a
     modifier ("make a reservation" books; "get rid of old screenshots" stays a removal)."""
     said = verb.lower().split()
-    if len(said) < 3 or not any(
-        "…" in v and v.split()[0] == said[0] and v.split()[-1] == said[-1] for v in verbs
-    ):
+    if len(said) < 3:
         return False
+    # the cheap test first: this runs for every phrase a request asks with
     after = _NEXT_WORD.match(request, pos + len(verb))
-    return after is not None and after.group(1).lower() in lexicon().read_nouns
+    if after is None or after.group(1).lower() not in lexicon().read_nouns:
+        return False
+    return any("…" in v and v.split()[0] == said[0] and v.split()[-1] == said[-1] for v in verbs)
 
 
 _NEXT_WORD = re.compile(r"[ \t]+([^\W\d_]+)")
