@@ -195,8 +195,8 @@ PENDING = {
     "round158": "a fresh evaluator: a construction contractor and a music school, read",
     "round159": "a fresh evaluator: a travel agency and a pet grooming business, read",
     "round160": "a fresh evaluator: an accounting firm and a library with a makerspace, read",
-    "round161": "a fresh evaluator: a home healthcare agency and a coworking space, not read",
-    "round162": "a fresh evaluator: a used-car dealership and a food bank, not read",
+    "round161": "a fresh evaluator: a home healthcare agency and a coworking space, read",
+    "round162": "a fresh evaluator: a used-car dealership and a food bank, read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
