@@ -177,6 +177,20 @@ def parse_content(argv: tuple[str, ...]) -> CommandMeaning:
     _content_fields(m, app, opts.get("--bind", []))
     for where in wheres:
         m.put("where", where, FieldRole.IDENTIFIER)
+    if (
+        verb in ("update", "delete")
+        and not wheres
+        and not (app is not None and app.name == "settings")
+    ):
+        # With no --where the URI is the selection: its one row (content://sms/5, the same as
+        # ``--where _id=5``) or every row of its table, spelt as the select-all it is. The
+        # object check (host_pep.policy.objects) then sees what is selected, not an empty
+        # payload: a request for one message does not allow a table wiped, and a row URI is one
+        # message, not all of them.
+        if provider_rows.names_one_row(uri):
+            m.put("row", uri, FieldRole.IDENTIFIER)
+        else:
+            m.put("where", "*", FieldRole.IDENTIFIER)
     if app is not None and app.name == "settings" and verb in ("insert", "update", "delete"):
         _settings_row(m, uri, "delete" if verb == "delete" else "put")
         if bulk and m.operation is not Operation.SECURITY_CHANGE:

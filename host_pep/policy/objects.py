@@ -246,6 +246,24 @@ def _is_bulk(
     return not values or all(_ALL_ROWS.match(v) for v in values)
 
 
+def _selects_all(
+    op: Operation, text: Mapping[str, str], all_words: frozenset[str], *, switches: frozenset[str]
+) -> bool:
+    """A delete that says it selects everything: a switch named for all ({"all": true}), a
+    scope of the whole series, a selection of every row ("1=1", "*"). Unlike ``_is_bulk`` an
+    empty selection is not enough: a tool with no arguments acts on the one thing its name
+    names (``cancel_membership {}``)."""
+    if op is not Operation.DELETE:
+        return False
+    if any(not all_words.isdisjoint(tokens(k)) for k in switches):
+        return True
+    return any(
+        _WHOLE_SERIES.match(v)
+        or (path.rsplit(".", 1)[-1].lower() in _SELECTION_FIELDS and _ALL_ROWS.match(v))
+        for path, v in text.items()
+    )
+
+
 def object_mismatch(
     policy: CompiledPolicy,
     op: Operation,
@@ -270,10 +288,20 @@ def object_mismatch(
     if packages:
         return _app_mismatch(policy, request, packages)
     names = requested_names(request, policy) - service
+    lowered = request.lower()
+    all_words = frozenset(policy.all_words)
+    if (
+        not names
+        and not on_screen
+        and _selects_all(op, text, all_words, switches=switches)
+        and not asks_for_all(lowered, policy.all_words)
+    ):
+        # "clean up the bank's texts from last year" names no one, and a selection that says
+        # "every row" is not what it asks for
+        return f"the user asked for a {op.value.replace('_', ' ')} of some, this acts on all"
     if not names:
         return None
-    lowered = request.lower()
-    if not on_screen and _is_bulk(op, text, frozenset(policy.all_words), switches=switches):
+    if not on_screen and _is_bulk(op, text, all_words, switches=switches):
         if asks_for_all(lowered, policy.all_words):
             return None
         return (

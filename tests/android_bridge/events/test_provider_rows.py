@@ -139,3 +139,20 @@ def test_query_rows_of_a_real_contacts_query_keep_what_they_are() -> None:
     assert ("phone", "138 1234 5678") in obs
     assert ("email", "zhang.wei@example.com") in obs
     assert not any(f == "data1" and "@" in t for f, t in obs)
+
+
+@pytest.mark.parametrize(
+    ("command", "selection"),
+    [
+        # the URI is the selection when no --where is given: its one row ...
+        ("content delete --uri content://sms/9020", {"row": "content://sms/9020"}),
+        # ... or every row of its table, spelt as the select-all it is
+        ("content delete --uri content://sms", {"where": "*"}),
+        ("content update --uri content://sms --bind read:i:1", {"where": "*"}),
+        # a selection given is the selection
+        ("content delete --uri content://sms --where _id=5", {"where": "_id=5"}),
+    ],
+)
+def test_the_selection_of_a_write_is_in_its_text(command: str, selection: dict[str, str]) -> None:
+    text = API.complete(ev(command)).semantics.text
+    assert {k: v for k, v in text.items() if k in ("row", "where")} == selection

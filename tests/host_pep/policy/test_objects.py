@@ -58,3 +58,30 @@ def test_the_service_of_the_tool_names_no_object(service: frozenset[str], matche
     text = {"name": "Churros"}
     found = object_mismatch(policy, Operation.PAYMENT, request_text, text, service=service)
     assert (found is None) is matches
+
+
+@pytest.mark.parametrize(
+    ("request_text", "text", "switches", "matches"),
+    [
+        # a selection of every row is not the narrower delete a request names no one in
+        ("clean up the SMS from the bank that are older than a year", {"where": "*"}, (), False),
+        ("tidy up the old reminders", {"filter": "1=1"}, (), False),
+        ("get rid of the old notifications", {}, ("all",), False),
+        # ... and is what a request for all of them asks
+        ("delete all my texts", {"where": "*"}, (), True),
+        ("call log motham clear chesey", {"where": "*"}, (), True),
+        # an empty selection alone is no select-all: the tool acts on what its name names
+        ("cancel my gym membership", {}, (), True),
+        ("cancel my gym membership", {}, ("confirm",), True),
+        # a selection of some rows is judged by the names it selects
+        ("clean up the SMS from the bank", {"where": "address='BANK'"}, (), True),
+    ],
+)
+def test_a_delete_of_every_row_needs_a_request_for_all(
+    request_text: str, text: dict[str, str], switches: tuple[str, ...], matches: bool
+) -> None:
+    policy = CompiledPolicy.build(PolicyCache(None, semantic="off").get(None))
+    found = object_mismatch(
+        policy, Operation.DELETE, request_text, text, switches=frozenset(switches)
+    )
+    assert (found is None) is matches
