@@ -36,7 +36,7 @@ from host_pep.values.words import any_of
 # Numeric tokens (no spaces) are classified one by one; the ones below are not phone digits.
 _TOKEN = re.compile(r"\d[\d,.:/\-]*\d|\d")
 _NOT_PHONE_TOKEN = re.compile(
-    r"""\d{4}[-/.]\d{1,2}[-/.]\d{1,2}          # 2026-03-14
+    r"""\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:(?:/|\.\.|-)\d{1,2})?  # 2026-03-14, a period 2026-12-01/15
       | \d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2}) # 14/03/2026, 3.14.26
       | \d{1,2}:\d{2}(?::\d{2})?                # 15:30, 15:30:59
       | \d{1,3}(?:,\d{3})+(?:\.\d+)?            # 1,234,567.00

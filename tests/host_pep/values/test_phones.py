@@ -94,6 +94,9 @@ def test_region_hints_are_configurable() -> None:
         "13812345678元",
         "2026-03-14 15:30",
         "on 2026-03-14 at 15:30:00",
+        # a period of days written from its first date ("period: 2026-12-01/15", "2026-12-01..15")
+        "period: 2026-12-01/15",
+        "2026-12-01..15",
         "14/03/2026 09:45",
         "in 2024 and 2025",
         "zip 94043",
