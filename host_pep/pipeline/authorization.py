@@ -1371,6 +1371,8 @@ def authorize(ctx: DecisionContext) -> AuthResult:
         cjk
         or _overlaps(request_words, objects)
         or (protected and (_names_protection(ctx, protected) or _asked_to_open_it(ctx)))
+        # "turn on TalkBack": the service by its name, then the switch that runs services
+        or (protected == {_ACCESSIBILITY} and _switches_on_a_named_service(ctx))
     ):
         return AuthResult(
             Authorization.YES, f"the user request asks for this {op.value.replace('_', ' ')}"
