@@ -53,7 +53,8 @@ _NOT_NAMES = frozenset(
      "july", "august", "september", "october", "november", "december", "today", "tomorrow",
      "google", "android", "samsung", "pixel", "apple", "microsoft", "play", "store"}
 )  # fmt: skip
-_GENERIC_PACKAGE_PARTS = frozenset(
+# the parts of a package name that name no app (com.android.…, …mobile.app)
+GENERIC_PACKAGE_PARTS = frozenset(
     {"com", "org", "net", "android", "app", "apps", "mobile", "google", "jp", "us", "io"}
 )
 _TLDS = frozenset(
@@ -208,7 +209,7 @@ def _app_mismatch(policy: CompiledPolicy, request: str, packages: set[str]) -> s
     for pkg in packages:
         if pkg in asked_pkgs:
             return None
-        parts = set(tokens(pkg)) - _GENERIC_PACKAGE_PARTS
+        parts = set(tokens(pkg)) - GENERIC_PACKAGE_PARTS
         if any(pkg in policy.app_names[n] or _spells(n, parts) for n in asked):
             return None
     named = ", ".join(sorted(asked | asked_pkgs))
