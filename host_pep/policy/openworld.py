@@ -686,6 +686,17 @@ def classify_operation(
         # read for its nouns), and its server says it changes what it is given -- at least a
         # write (MCP's hint); a name with a verb is judged by its verb
         return Operation.LOCAL_WRITE
+    if (
+        op is Operation.READ
+        and annotations
+        and annotations.get("readOnlyHint") is False
+        and {t for t in tokens(name) if t in policy.verb_op} <= lexicon().refresh_verbs
+        and any(t in lexicon().refresh_verbs for t in tokens(name))
+    ):
+        # "carelink_sync_ext {mode, profile}", "Synchronizes records.", declared not read-only:
+        # a sync was read as bringing the service's records up to date, and its server says it
+        # writes -- to where, and what, neither its name nor its description says (rule 9)
+        return Operation.UNKNOWN
     return op
 
 
@@ -1078,6 +1089,19 @@ def _operation(
         # "workload_tidy {namespace, older_than}", declared destructive: tidying that destroys
         # removes what it tidies (a create declared destructive still creates)
         return Operation.DELETE
+    if (
+        op is Operation.LOCAL_WRITE
+        and annotations
+        and annotations.get("readOnlyHint") is False
+        and annotations.get("destructiveHint") is not False
+        and not lex.housekeeping_verbs.isdisjoint(method)
+        and not (set(method) - lex.housekeeping_verbs) & set(policy.verb_op)
+        and not (description and _described_acts(description, policy))
+    ):
+        # "nexus_tidy {scope}", "Housekeeping.", declared not read-only and not declared
+        # harmless: tidying may remove, merge or archive what it selects, and nothing says
+        # which (rule 9: escalate)
+        return Operation.UNKNOWN
     if (
         op in (Operation.READ, Operation.LOCAL_WRITE)
         and {FieldRole.ACCOUNT, FieldRole.AMOUNT} <= arg_roles

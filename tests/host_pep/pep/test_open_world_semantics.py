@@ -888,3 +888,50 @@ def test_whom_an_invoice_is_made_out_to_is_its_recipient(pep: PEP) -> None:
     # a note's email is what the note says
     note = classify_tool("create_note", ["recipient_email", "body"], "", pep.policy)
     assert note.fields["recipient_email"] is FieldRole.CONTENT
+
+
+@pytest.mark.parametrize(
+    ("hint", "operation"),
+    [
+        # its server says it writes: which way a sync writes, and what, cannot be told (rule 9)
+        (False, Operation.UNKNOWN),
+        # ... and says it only reads: the records are brought up to date, a read
+        (True, Operation.READ),
+    ],
+)
+def test_a_sync_declared_not_read_only_is_unclassifiable(
+    pep: PEP, hint: bool, operation: Operation
+) -> None:
+    sem = classify_tool(
+        "carelink_sync_ext",
+        ["mode", "profile"],
+        "Synchronizes records.",
+        pep.policy,
+        payload={"mode": "full", "profile": "partner-7"},
+        annotations={"readOnlyHint": hint},
+    )
+    assert sem.operation is operation
+
+
+@pytest.mark.parametrize(
+    ("description", "annotations", "operation"),
+    [
+        # a tidy-up that may remove, merge or archive what it selects, and says nothing of which
+        ("Housekeeping.", {"readOnlyHint": False}, Operation.UNKNOWN),
+        # ... one whose description says what it does, or that is declared harmless, is a write
+        (
+            "Moves the notes of a folder into its archive.",
+            {"readOnlyHint": False},
+            Operation.LOCAL_WRITE,
+        ),
+        ("Housekeeping.", {"readOnlyHint": False, "destructiveHint": False}, Operation.LOCAL_WRITE),
+    ],
+)
+def test_a_tidy_up_that_says_nothing_of_its_effect_is_unclassifiable(
+    pep: PEP, description: str, annotations: dict[str, bool], operation: Operation
+) -> None:
+    sem = classify_tool(
+        "nexus_tidy", ["scope"], description, pep.policy, payload={"scope": "inactive"},
+        annotations=annotations,
+    )  # fmt: skip
+    assert sem.operation is operation
