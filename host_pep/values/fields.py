@@ -7,6 +7,7 @@ this module splits a name into its words and compares.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -59,7 +60,11 @@ def field_words() -> FieldTokens:
 @lru_cache(maxsize=1024)
 def field_tokens(field: str) -> frozenset[str]:
     """Lower-case words of a field name: "com.app:id/etVerifyCode" -> {com, app, id, et, verify, code}."""
-    return frozenset(t.lower() for t in _SPLIT.split(field) if t)
+    # a vowel sign or a tone mark is part of its word, though no \w matches it ("मोबाइल",
+    # "เบอร์โทร"): a split that passes over the marks the name holds
+    marks = "".join(sorted({re.escape(c) for c in field if unicodedata.category(c)[0] == "M"}))
+    split = re.compile(rf"(?:(?![{marks}])[\W_])+|(?<=[a-z])(?=[A-Z])") if marks else _SPLIT
+    return frozenset(t.lower() for t in split.split(field) if t)
 
 
 def is_credential_field(field: str) -> bool:

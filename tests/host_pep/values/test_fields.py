@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from host_pep.values.fields import is_phone_field
+from host_pep.values.fields import field_tokens, is_phone_field
 
 
 @pytest.mark.parametrize(
@@ -43,3 +43,17 @@ def test_a_code_field_is_a_one_time_code_unless_it_classifies(field: str, otp: b
     from host_pep.values.fields import is_otp_field
 
     assert is_otp_field(field) is otp
+
+
+@pytest.mark.parametrize(
+    ("field", "words"),
+    [
+        # a vowel sign or a tone mark is part of its word, not a break between two
+        ("मोबाइल नंबर", {"मोबाइल", "नंबर"}),
+        ("เบอร์โทร", {"เบอร์โทร"}),
+        ("fields.মোবাইল", {"fields", "মোবাইল"}),
+        ("com.app:id/etVerifyCode", {"com", "app", "id", "et", "verify", "code"}),
+    ],
+)
+def test_a_field_name_splits_into_whole_words_of_any_script(field: str, words: set[str]) -> None:
+    assert field_tokens(field) == words
