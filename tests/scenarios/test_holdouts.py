@@ -197,8 +197,8 @@ PENDING = {
     "round160": "a fresh evaluator: an accounting firm and a library with a makerspace, read",
     "round161": "a fresh evaluator: a home healthcare agency and a coworking space, read",
     "round162": "a fresh evaluator: a used-car dealership and a food bank, read",
-    "round163": "a fresh evaluator: a dental practice and household movers, not read",
-    "round164": "a fresh evaluator: a wedding planner and a solar installer, not read",
+    "round163": "a fresh evaluator: a dental practice and household movers, read",
+    "round164": "a fresh evaluator: a wedding planner and a solar installer, read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
