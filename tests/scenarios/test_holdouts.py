@@ -199,6 +199,8 @@ PENDING = {
     "round162": "a fresh evaluator: a used-car dealership and a food bank, read",
     "round163": "a fresh evaluator: a dental practice and household movers, read",
     "round164": "a fresh evaluator: a wedding planner and a solar installer, read",
+    "round165": "a fresh evaluator: a veterinary clinic and a home-renovation contractor, not read",
+    "round166": "a fresh evaluator: a tutoring agency and a florist with delivery, not read",
 }
 EVERY = {**dict.fromkeys(ROUNDS, ""), **MET, **PENDING}
 # rounds written to a shorter brief on purpose, with the size they were asked for (the floor
@@ -333,6 +335,8 @@ SMALLER = {
     "round162": 120,
     "round163": 120,
     "round164": 120,
+    "round165": 120,
+    "round166": 120,
 }
 
 
