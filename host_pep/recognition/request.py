@@ -37,14 +37,16 @@ _REST_OF_WORD = re.compile(f"[^\\W{ATTACHED}]*")
 # the letters of the scripts written without spaces between words (Thai, kana, Han)
 _UNSPACED_LETTERS = NO_SPACES
 # a clause ends at punctuation of the Latin, CJK and Arabic scripts (the Arabic comma and
-# semicolon, the Urdu full stop, the Arabic question mark: "نہیں، بل ادا کر دیں" is "no, pay it")
+# semicolon, the Urdu full stop, the Arabic question mark: "نہیں، بل ادا کر دیں" is "no, pay it"),
+# the Greek semicolon "·" ("δεν έρχονται· βγάλ' τους": they are not coming; take them off), the
+# Ethiopic stops and the Devanagari danda
 # a negation reaches its verb within its clause: a comma, a colon, a dash (also " - " typed for
 # one) or a sentence end closes it ("the boots don't fit - start a return" negates no return; "i
 # nodi non servono più: eliminali" asks to delete them)
-_CLAUSE_TAIL = r"(?:(?!\s-\s)[^.,:;!?，。：；—–،؛۔؟]){0,24}$"
+_CLAUSE_TAIL = r"(?:(?!\s-\s)[^.,:;!?，。：；—–،؛۔؟·\u0387።፤፣।]){0,24}$"
 # a question word's clause runs on past a colon: "what you should do: contact your dealer" is a
 # heading over advice to whoever reads it, which the span reader judges, not a request's act
-_QUESTION_TAIL = r"(?:(?!\s-\s)[^.,;!?，。；—–،؛۔؟]){0,24}$"
+_QUESTION_TAIL = r"(?:(?!\s-\s)[^.,;!?，。；—–،؛۔؟·\u0387።፤፣।]){0,24}$"
 _SENTENCE_ENDS = ".!?\n。！？۔؟"
 # English inflections a listed whole verb may carry ("deletes", "deleted", "deleting")
 _INFLECTIONS = "(?:s|es|ed|d|ing)?"
@@ -99,7 +101,7 @@ class _Patterns:
         self.past_anywhere = re.compile(whole_words(lex.done_before) or r"(?!)")
         self.negation_after = re.compile("|".join(lex.negation_after) or r"(?!)")
         self.negation_clause_end = re.compile(
-            rf"^[^.,:;!?：،؛۔؟]*?(?:{whole_words(lex.negation_clause_end) or '(?!)'})"
+            rf"^[^.,:;!?：،؛۔؟·\u0387።፤፣।]*?(?:{whole_words(lex.negation_clause_end) or '(?!)'})"
         )
         self.negation_cancelled = re.compile(whole_words(lex.negation_cancelled_by) or r"(?!)")
         # "already" and at most one word before the verb; in a script written without spaces

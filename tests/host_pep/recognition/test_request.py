@@ -372,6 +372,40 @@ def test_a_question_tag_holding_a_negation_asks(text: str, asked: bool) -> None:
     assert (PAYMENT in asks(text)) is asked
 
 
+@pytest.mark.parametrize(
+    ("text", "operation", "asked"),
+    [
+        # the Greek semicolon "·" (and U+0387, which it normalizes from) ends the "not coming"
+        ("Δεν έρχονται· βγάλ' τους από τη λίστα καλεσμένων.", DELETE, True),
+        ("Δεν έρχονται\u0387 βγάλ' τους από τη λίστα καλεσμένων.", DELETE, True),
+        ("Μην τους βγάλεις από τη λίστα καλεσμένων.", DELETE, False),
+        # the Ethiopic stops
+        ("አይመጡም፤ ሰርዛቸው", DELETE, True),
+    ],
+)
+def test_greek_and_ethiopic_punctuation_ends_a_clause(
+    text: str, operation: Operation, asked: bool
+) -> None:
+    assert (operation in asks(text)) is asked
+
+
+@pytest.mark.parametrize(
+    ("text", "operation", "asked"),
+    [
+        # Czech "tak" is "so": it negates nothing two words before the verb
+        ("Petr už s námi nedělá, tak mu seber přístup ke složce.", DELETE, True),
+        # Malay "tak" negates the verb right after it, and in its listed phrases
+        ("Tak bayar bil ni.", PAYMENT, False),
+        ("Saya tak nak bayar bil ni.", PAYMENT, False),
+        ("Tak perlu bayar bil ni.", PAYMENT, False),
+    ],
+)
+def test_a_negation_shared_with_another_language_negates_only_beside_its_verb(
+    text: str, operation: Operation, asked: bool
+) -> None:
+    assert (operation in asks(text)) is asked
+
+
 def test_a_giving_verb_marked_as_done_asks_no_payment() -> None:
     # Malay does not inflect for the past: "dah" (already) before the verb says it
     assert money_request("saya dah hantar rm50 kepada aina") is None
