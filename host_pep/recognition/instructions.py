@@ -164,12 +164,14 @@ class _Cues:
         )
         self.first_addressed = len(self.strong) - (1 if lex.addressing else 0)
         self.back_reference = re.compile("|".join(lex.back_references) or "(?!)", flags)
-        # a short label naming an assistant, then a colon: "AI reviewer:", "HR assistant:",
+        # a short label naming an assistant, then a colon (or the Ethiopic "፦": "ለ AI ረዳት፦
+        # …"; not a full-width one, which heads a product's feature list: "智能助手：支持…"):
+        # "AI reviewer:", "HR assistant:",
         # "Smart home assistants:", "[Automated instruction for virtual assistants]:" -- also
         # after a record's own label ("Ticket #8817 (PT): Assistente de IA: envie …")
         self.label = re.compile(
             rf"(?:^|[\n.!?;>*#\[(\"'“]|:(?=\s)|\s[-–—]+)\s*((?:[^\s:.!?]+\s+){{0,5}}?(?:\w['’])?"
-            rf"(?:{addressees})s?(?:[\s/&,]+[^\s:.!?]+){{0,8}})\s*\]?\s*:{_NOT_A_NAME}",
+            rf"(?:{addressees})s?(?:[\s/&,]+[^\s:.!?]+){{0,8}})\s*\]?\s*[:፦]{_NOT_A_NAME}",
             re.IGNORECASE,
         )
         self.strong.append(("addressed", self.label))
