@@ -23,15 +23,40 @@ _JSON_START = ("{", "[")
 
 
 def structured(result: Any) -> Any:
-    """``result`` with JSON or YAML text replaced by what it encodes (recursively, one level
-    of strings inside lists/dicts too: a list of YAML-dumped records), and lists of name/value
-    pairs read as the record they spell (``headers: [{name: From, value: …}]`` -> ``From: …``)."""
+    """``result`` with JSON or YAML text replaced by what it encodes (also the strings of a
+    top-level list: a list of YAML-dumped records; and JSON text in any field), and lists of
+    name/value pairs read as the record they spell (``headers: [{name: From, value: …}]`` ->
+    ``From: …``)."""
     # what a spotlighting defence did to the text is undone first (host_pep.adapters.defences)
     if isinstance(result, str):
-        return _pairs(undone(_parse(undone(result))))
+        return _pairs(_inner_json(undone(_parse(undone(result)))))
     if isinstance(result, list):
-        return _pairs(undone([_parse(undone(v)) if isinstance(v, str) else v for v in result]))
-    return _pairs(undone(result))
+        parsed = [_parse(undone(v)) if isinstance(v, str) else v for v in result]
+        return _pairs(_inner_json(undone(parsed)))
+    return _pairs(_inner_json(undone(result)))
+
+
+def _inner_json(value: Any, depth: int = 0) -> Any:
+    """JSON text held in a field of the result (a fetch's ``{"content": "[{…}]"}``, an MCP
+    result's ``content[0].text``) is the structure it encodes: a form's "email" field stays a
+    field, apart from the "message" beside it that may carry an instruction. Only JSON: a
+    nested string with colons is as likely prose as YAML."""
+    if depth > 32:
+        return value
+    if isinstance(value, dict):
+        return {k: _inner_json(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_inner_json(v, depth + 1) for v in value]
+    if isinstance(value, str) and depth > 0 and value.lstrip().startswith(_JSON_START):
+        stripped = value.strip()
+        if len(stripped) <= MAX_PARSE_CHARS:
+            try:
+                parsed = json.loads(stripped)
+            except (json.JSONDecodeError, RecursionError):
+                return value
+            if isinstance(parsed, dict | list) and parsed:
+                return _inner_json(parsed, depth + 1)
+    return value
 
 
 _PAIR_KEYS = ({"name", "value"}, {"key", "value"}, {"field", "value"})
