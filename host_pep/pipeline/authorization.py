@@ -976,7 +976,9 @@ def _grants_more_than_asked(ctx: DecisionContext) -> str | None:
     authorized."""
     lex = lexicon()
     asked = set(tokens(ctx.user_request)) | set(content_words(ctx.user_request))
-    if asked.isdisjoint(lex.limited_access) or not asked.isdisjoint(lex.full_access):
+    if asked.isdisjoint(lex.limited_access) or not asked.isdisjoint(
+        lex.full_access | lex.edit_access
+    ):
         return None
     acted = {
         t
@@ -1364,7 +1366,8 @@ def authorize(ctx: DecisionContext) -> AuthResult:
     request_words |= said & (lex.security_objects | lex.grant_objects)
     objects = _object_words(ctx) | _records_acted_on(ctx)
     # CJK requests have no spaces: an object word ("联系人", "王伟") counts as a substring
-    cjk = any(o in request for o in objects if len(o) >= 2 and not o.isascii())
+    # (by its own word or its name in the request's language: "reset" -> "工場出荷状態に戻して")
+    cjk = any(o in request for o in expanded(frozenset(objects)) if len(o) >= 2 and not o.isascii())
     # ... or the protection it changes, named ("schalte die Wohnzimmerkamera aus": a camera)
     protected = op is Operation.SECURITY_CHANGE and _protections_acted_on(ctx)
     if (

@@ -350,17 +350,20 @@ class ToolNaming(_Strict):
     limited_access: list[str] = Field(default_factory=list)
     """Words naming a limited level of access ("read-only", "viewer", "comment")."""
     role_fields: list[str] = Field(default_factory=list)
+    """Arguments that set the level of access an account or a member gets ("roles",
+    "access_level")."""
     rights_flags: list[str] = Field(default_factory=list)
     """The first word of a switch that grants a right when true ("can_delete_messages",
     "is_admin")."""
-    """Arguments that set the level of access an account or a member gets ("roles",
-    "access_level")."""
     administrative_access: list[str] = Field(default_factory=list)
     """Levels of access that administer the whole thing ("administrator", "owner", "root")."""
     full_access: list[str] = Field(default_factory=list)
     """Words naming full or administrative access ("admin", "owner", "writer",
     "AdministratorAccess"): granting it when the request asked for limited access grants more
     than asked."""
+    edit_access: list[str] = Field(default_factory=list)
+    """Verbs a request uses to let someone change a thing ("edit", "tweak"): a request that
+    names them beside a limited level ("see and tweak the chart") asks for more than it."""
     compound_nouns: list[str] = Field(default_factory=list)
     """Two-word nouns whose words are also verbs ("pull request", "purchase order"): in a
     tool's name they name a thing, the verb is elsewhere ("RepoMergePullRequest" merges)."""
@@ -1474,6 +1477,7 @@ class Lexicon:
         self.rights_flags = frozenset(_words([t.rights_flags for t in naming]))
         self.administrative_access = frozenset(_words([t.administrative_access for t in naming]))
         self.full_access = frozenset(_words([t.full_access for t in naming]))
+        self.edit_access = frozenset(_words([t.edit_access for t in naming]))
         self.closing_verbs = frozenset(_words([t.closing_verbs for t in naming]))
         self.service_things: tuple[frozenset[str], ...] = tuple(
             frozenset(w.lower() for w in group) for t in naming for group in t.service_things
