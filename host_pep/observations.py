@@ -91,6 +91,9 @@ class Instruction:
     """It asks for someone's private data (a phone, an address, codes, a password)."""
     prose: frozenset[str] = frozenset()
     """``words`` less the letters of the mail addresses and links it gives."""
+    field: str = ""
+    """Where in its result it was seen ("Invoices[0].LineItems[2].Description"): a span in a
+    record's text is that record's, and what it names elsewhere in the listing is another."""
 
     @property
     def source(self) -> str:

@@ -760,6 +760,7 @@ def to_observations(
                     designated=designated,
                     about_private=not sp.words.isdisjoint(_personal_words()),
                     prose=sp.prose,
+                    field=ov.field,
                 )
             )
             span_ids = sp.identifiers
