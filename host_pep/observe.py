@@ -47,7 +47,7 @@ from host_pep.semantics import (
     Operation,
 )
 from host_pep.values.addresses import address_key
-from host_pep.values.fields import field_tokens, field_words, is_phone_field, leaf_field, record_of
+from host_pep.values.fields import is_phone_field, leaf_field, record_of
 from host_pep.values.phones import national_candidates, national_keys, normalize, trunk_numbers
 from host_pep.values.records import is_secret_label
 
@@ -315,14 +315,6 @@ def _field_phones(text: str) -> tuple[Found, ...]:
 
 
 _LABELLED = re.compile(r"(?m)^[ \t>*•\-]*([^\n:：]{1,40}?)[ \t]*[:：][ \t]*(\S[^\n]*)$")
-
-
-def _says_phone(field: str, app: str | None, text: str) -> bool:
-    """The value is said to be a phone: its field's name, the contacts it comes from, or a
-    phone label in its text ("tel.", "Simu", "SĐT")."""
-    if is_phone_field(field) or app == "contacts":
-        return True
-    return len(text) <= 4000 and not field_tokens(text).isdisjoint(field_words().phone)
 
 
 def _labelled_phones(text: str) -> tuple[Found, ...]:
@@ -642,12 +634,8 @@ def to_observations(
     screen: bool = False,
     designated: bool = False,
     designated_records: frozenset[str] = frozenset(),
-    regions: tuple[str, ...] = (),
 ) -> Observed:
-    """``regions``: the phone regions national numbers are read in (the policy's when empty;
-    the decision's, with its request's language, when given).
-
-    ``screen``: the values are what an adapter saw on screen while completing an event.
+    """``screen``: the values are what an adapter saw on screen while completing an event.
     There, a value typed into an input field of an app whose content arrives from outside (SMS,
     mail, browser) -- a compose box the agent filled -- is neither content from outside nor
     that app's data: its provenance is wherever it was read before it was typed, so it is not
@@ -710,10 +698,7 @@ def to_observations(
                 # by its head noun, abbreviated or not ("active_meds", "current_medications";
                 # not "prescription_status")
                 hint = "health"
-        # (a national number is read in the request's regions only where something says it is a
-        # phone: an id or a tax number in a report is not observed as one)
-        hinted = regions if regions and _says_phone(ov.field, app, text) else policy.regions
-        found = sensitive_values(text, hinted, ov.field, password, hint)
+        found = sensitive_values(text, policy.regions, ov.field, password, hint)
         phones = {k for f in found if f.kind == "phone" for k in f.keys}
         extra = tuple(f for f in international_numbers(text) if f.keys[0] not in phones)
         if not phones and not extra and is_phone_field(ov.field):

@@ -44,7 +44,6 @@ from host_pep.policy.model import PolicyBundle
 from host_pep.recognition.headers import is_title_field, title
 from host_pep.recognition.instructions import instruction_spans
 from host_pep.recognition.lexicon import lexicon
-from host_pep.recognition.regions import hinted, phone_regions
 from host_pep.recognition.request import intent, names_source, unicode_words
 from host_pep.recognition.semantic import SemanticModel, load_model
 from host_pep.recognition.wordmatch import ATTACHED
@@ -367,7 +366,6 @@ class PEP:
                 policy=self.policy,
                 screen=True,
                 designated=self._names_the_screen(event.user_request, completion),
-                regions=hinted(self.policy.regions, event.user_request or ""),
             )
             if completion.observations
             else Observed()
@@ -495,9 +493,7 @@ class PEP:
         scope = provenance_scope(parsed)
         designated = self._designated(scope, parsed, completion, values)
         records = frozenset() if designated else self._sent_by_named(parsed, values)
-        return self._observe_in(
-            scope, values, parsed.id, parsed.agent, designated, records, parsed.user_request or ""
-        )
+        return self._observe_in(scope, values, parsed.id, parsed.agent, designated, records)
 
     async def record_result(
         self, event: AgentEvent | dict[str, Any], verdict: Verdict, result: Any
@@ -517,9 +513,7 @@ class PEP:
         scope = provenance_scope(event)
         designated = self._designated(scope, event, completion, values)
         records = frozenset() if designated else self._sent_by_named(event, values)
-        return self._observe_in(
-            scope, values, event.id, event.agent, designated, records, event.user_request or ""
-        )
+        return self._observe_in(scope, values, event.id, event.agent, designated, records)
 
     def _designated(
         self,
@@ -652,7 +646,6 @@ class PEP:
         agent: str,
         designated: bool = False,
         designated_records: frozenset[str] = frozenset(),
-        request: str = "",
     ) -> int:
         if not self.memory:
             return 0
@@ -663,7 +656,6 @@ class PEP:
             policy=self.policy,
             designated=designated,
             designated_records=designated_records,
-            regions=hinted(self.policy.regions, request),
         )
         with self._lock:
             evictions = self.sessions.record(scope, obs)
@@ -771,9 +763,7 @@ def _warm_up(regions: tuple[str, ...]) -> None:
     first request that asked for a payment took T1 ~90 ms on a fresh daemon, past the 250 ms
     deadline when the host was busy. The instruction spans' cues, every shipped language's,
     took ~3 s to compile inside the first T0 that observed untrusted text: past T0's 2 s
-    deadline, a deny of the first GUI action on a fresh daemon. Telling a request's language for
-    its phone regions indexes every language's words once, ~1 s.)"""
-    phone_regions("Pošli Anně fakturu")
+    deadline, a deny of the first GUI action on a fresh daemon.)"""
     sample = (
         "Call +1 415 555 0132 or 138 1234 5678, mail a.b@example.com, https://x.example/p 12.50"
     )

@@ -578,7 +578,7 @@ def _shares_with_others(ctx: DecisionContext) -> str | None:
     for path, text in ctx.sem.text.items():
         if ctx.sem.fields.get(path) is not FieldRole.RECIPIENT or not text.strip():
             continue
-        found = role_key_arguments(text, FieldRole.RECIPIENT, ctx.regions)
+        found = role_key_arguments(text, FieldRole.RECIPIENT, ctx.policy.regions)
         keys = {k for f in found for k in f.keys}
         if keys and not keys.isdisjoint(asked):
             continue

@@ -28,7 +28,6 @@ from host_pep.phrases import normalize, raw_pattern
 from host_pep.policy.compiled import CompiledPolicy
 from host_pep.recognition.lexicon import lexicon
 from host_pep.recognition.marks import fold_marks
-from host_pep.recognition.regions import hinted
 from host_pep.recognition.request import RequestIntent, intent
 from host_pep.recognition.semantic import SemanticModel
 from host_pep.recognition.words import (
@@ -287,38 +286,9 @@ class DecisionContext:
             self._action_words = frozenset(words)
         return self._action_words
 
-    @property
-    def regions(self) -> tuple[str, ...]:
-        """The phone regions a national number is read in: the policy's, then those of the
-        request's language ("777 123 456" in a Czech session is a Czech mobile)."""
-        return hinted(self.policy.regions, self.user_request)
-
-    def _values(self, text: str, path: str, password: bool) -> tuple[Found, ...]:
-        """The sensitive values of one field's text, in the policy's regions and those the
-        request's language hints at (``_hinted``)."""
-        plain = sensitive_values(text, self.policy.regions, path, password, None)
-        if self.regions == self.policy.regions:
-            return plain
-        return self._hinted(plain, sensitive_values(text, self.regions, path, password, None))
-
-    def _hinted(self, plain: tuple[Found, ...], hinted: tuple[Found, ...]) -> tuple[Found, ...]:
-        """``plain``, and the values read only in the request's regions that the session saw
-        (a phone observed in a contact): a number read so and seen nowhere is as likely an id
-        or a timestamp as a phone, and is not judged as a phone written from nowhere."""
-        known = {k for f in plain for k in f.keys}
-        extra = tuple(f for f in hinted if known.isdisjoint(f.keys) and self._lookup(f))
-        if not extra:
-            return plain
-        # ... in place of what the same digits read as in the policy's regions ("(032) 239 5626",
-        # a Cebu landline the session saw, is no Chinese number written from nowhere)
-        kept = tuple(
-            f for f in plain if not any(f.start < e.end and e.start < f.end for e in extra)
-        )
-        return kept + extra
-
     def user_keys(self) -> frozenset[str]:
         if self._user_keys is None:
-            self._user_keys = request_keys(self.user_request, self.regions)
+            self._user_keys = request_keys(self.user_request, self.policy.regions)
         return self._user_keys
 
     def _given(self, found: Found, user: frozenset[str]) -> bool:
@@ -377,7 +347,7 @@ class DecisionContext:
     ) -> None:
         """Append the values found in one field's text to ``hits``."""
         password = role is FieldRole.CREDENTIAL
-        for f in self._values(text, path, password):
+        for f in sensitive_values(text, self.policy.regions, path, password, None):
             hits.append(
                 ValueHit(path, content_role(role, f.kind), f, self._lookup(f), self._given(f, user))
             )
@@ -567,10 +537,7 @@ class DecisionContext:
                 role = roles.get(path)
                 if role is None or role not in KEY_ROLES or not text:
                     continue
-                for f in self._hinted(
-                    role_key_arguments(text, role, self.policy.regions),
-                    role_key_arguments(text, role, self.regions),
-                ):
+                for f in role_key_arguments(text, role, self.policy.regions):
                     if role is FieldRole.AMOUNT and self.pays_in_minor_units():
                         f = _also_in_major_units(f)
                     hits.append(ValueHit(path, role, f, self._lookup(f), self._given(f, user)))

@@ -612,7 +612,7 @@ def _carried_values(ctx: DecisionContext) -> Outcome | None:
             # addresses they hold are judged here, as carried values
             found.extend(_carried_args(text))
             if ctx.op in READ_OPS:  # ... and the people a read looks for ("from:alerts@…")
-                regions = ctx.regions
+                regions = ctx.policy.regions
                 found.extend(f for f in sensitive_values(text, regions) if f.kind in _PEOPLE)
         for f in found:
             if not keys.isdisjoint(f.keys):

@@ -166,7 +166,7 @@ def _secret_in_itself(ctx: DecisionContext, hit: ValueHit) -> bool:
     if hit.found.kind != "credential":
         return False
     text = ctx.sem.text.get(hit.field, "")
-    return any(f.kind == "credential" for f in sensitive_values(text, ctx.regions))
+    return any(f.kind == "credential" for f in sensitive_values(text, ctx.policy.regions))
 
 
 def run_t3(ctx: DecisionContext, backend: SemanticBackend) -> Outcome | None:

@@ -1004,10 +1004,6 @@ class Values(_Strict):
 class Language(_Strict):
     code: str
     name: str
-    phone_regions: list[str] = Field(default_factory=list)
-    """Where its users dial national numbers (ISO 3166 alpha-2, the commonest first): a request
-    written in it makes a number written without its country code ("777 123 456") readable
-    as a phone of those regions."""
     spaced: bool = True
     """False for languages written without spaces between words (Chinese, Japanese)."""
     verb_final: bool = False
@@ -1226,11 +1222,6 @@ class Lexicon:
     def __init__(self, languages: list[Language]) -> None:
         self.languages = tuple(languages)
         langs = self.languages
-        self.phone_regions: dict[str, tuple[str, ...]] = {
-            lang.code: tuple(r.upper() for r in lang.phone_regions)
-            for lang in langs
-            if lang.phone_regions
-        }
         self.operations: dict[Operation, tuple[str, ...]] = {
             op: _words([lang.operations.get(op, []) for lang in langs]) for op in Operation
         }
@@ -1652,23 +1643,6 @@ _WordLoader.add_implicit_resolver(
     re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
     list("tTfF"),
 )
-
-
-def vocabulary(lang: Language) -> frozenset[str]:
-    """The words of a language's lists and phrases (not its patterns), case-folded: more than
-    three letters, or two or more of a script other than Latin's. What tells a text's language
-    (``host_pep.recognition.regions``); computed there once, when first needed."""
-    words: set[str] = set()
-    pending: list[object] = [lang.model_dump(exclude={"code", "name", "phone_regions"})]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, dict):
-            pending.extend(item.values())
-        elif isinstance(item, list | tuple):
-            pending.extend(item)
-        elif isinstance(item, str) and not any(c in item for c in "\\()[]{}|?*+^$"):
-            words.update(w.casefold().strip(".,;:!?'\"“”«»") for w in item.split())
-    return frozenset(w for w in words if len(w) > 3 or (len(w) > 1 and not w.isascii()))
 
 
 def parse_language(text: str, where: str) -> Language:
